@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Revertible",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Revertible", targets: ["Revertible"]),
+        .library(name: "StateMachine", targets: ["StateMachine"]),
+        .library(name: "UndoableReducer", targets: ["UndoableReducer"]),
+    ],
+    targets: [
+        .target(name: "Revertible"),
+        .target(name: "StateMachine"),
+        .target(name: "UndoableReducer"),
+        .testTarget(name: "RevertibleTests", dependencies: ["Revertible"]),
+        .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
+        .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Revertible.
+enum RevertibleModule {}

@@ -1,0 +1,2 @@
+/// Discrete states as static data containers.
+enum StateMachineModule {}

@@ -1,0 +1,2 @@
+/// A small Store/Reducer/Effect runtime.
+enum UndoableReducerModule {}
