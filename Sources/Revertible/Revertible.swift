@@ -1,2 +1,15 @@
-/// Revertible.
-enum RevertibleModule {}
+/// A value that can describe how to go back to an earlier version of itself.
+///
+/// The library conforms `String`, `Data`, `Set`, `Array` (of `Hashable` elements) and
+/// `Dictionary` (with `Hashable` values). Your own types adopt ``Versionable`` instead, which
+/// provides `reversion(to:)` from the key paths you register.
+public protocol Revertible: Hashable {
+
+    /// Returns the changes that turn this value back into `previous`, or `nil` when the two
+    /// are equal.
+    ///
+    /// Applying the result to this value (``Reversion/revert(_:)``) gives a value equal to
+    /// `previous`. Applying it to any other value whose written locations differ throws
+    /// ``ReversionError/attemptingToRevertWrongVersion`` and changes nothing.
+    func reversion(to previous: Self) -> Reversion<Self>?
+}

@@ -1,0 +1,83 @@
+/// The changes that take one version of a value back to an earlier one.
+///
+/// A reversion stores only what changed: the key paths written and, at each, the smallest
+/// faithful description of the change. It checks exactly those locations before writing: if
+/// any of them no longer holds what the reversion was made from, ``revert(_:)`` throws
+/// ``ReversionError/attemptingToRevertWrongVersion`` and leaves the value untouched, even when
+/// the reversion writes many paths.
+///
+/// ```swift
+/// var user = User(name: "", imageData: Data())
+/// let original = user
+/// user.name = "Johnny"
+/// let reversion = user.reversion(to: original)
+/// try reversion?.revert(&user) // user.name == ""
+/// ```
+///
+/// A reversion is `Sendable` when `Root` is: it holds only key paths into `Root` and values
+/// read through them.
+public struct Reversion<Root> {
+
+    /// The change, described from the newer version to the older one.
+    let node: any ReversionNode<Root>
+    /// Whether this reversion replays the change (older to newer) instead of reverting it.
+    let isInverted: Bool
+
+    init(node: any ReversionNode<Root>, isInverted: Bool = false) {
+        self.node = node
+        self.isInverted = isInverted
+    }
+
+    var direction: ReversionDirection {
+        isInverted ? .forward : .backward
+    }
+
+    /// Reverts `value` to the version this reversion leads to.
+    ///
+    /// - Throws: ``ReversionError/attemptingToRevertWrongVersion`` if `value` is not, at the
+    ///   locations this reversion writes, the version it was made from. `value` is then unchanged.
+    public func revert(_ value: inout Root) throws(ReversionError) {
+        guard node.canApply(to: value, direction), node.apply(to: &value, direction) else {
+            throw .attemptingToRevertWrongVersion
+        }
+    }
+
+    /// The reversion that undoes this one: applied after it, it restores the newer version.
+    ///
+    /// Both directions come from the one comparison that made this reversion.
+    package var inverted: Reversion {
+        Reversion(node: node, isInverted: !isInverted)
+    }
+
+    /// The key paths this reversion writes, deepest first within each change.
+    ///
+    /// Useful for debugging and for history views. A structural change to a collection (an
+    /// insert, a remove, a move) is reported at the collection's own key path.
+    public var changedKeyPaths: [PartialKeyPath<Root>] {
+        var paths: [PartialKeyPath<Root>] = []
+        node.appendKeyPaths(to: &paths)
+        return paths
+    }
+
+    /// This reversion's change, seen from `Parent` through `keyPath`.
+    func node<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> any ReversionNode<Parent> {
+        let base: any ReversionNode<Root> = isInverted ? InvertedReversion(node) : node
+        if let identity = base as? any ReversionNode<Parent>, keyPath == \Parent.self as AnyKeyPath {
+            return identity
+        }
+        if let rerooted = base.rerooted(at: keyPath) {
+            return rerooted
+        }
+        return KeyPathReversion(at: keyPath, child: base)
+    }
+}
+
+extension Reversion: @unchecked Sendable where Root: Sendable {}
+
+extension Reversion: CustomDebugStringConvertible {
+
+    public var debugDescription: String {
+        let paths = changedKeyPaths.map { String(describing: $0) }
+        return "Reversion<\(Root.self)>(\(paths.joined(separator: ", ")))"
+    }
+}

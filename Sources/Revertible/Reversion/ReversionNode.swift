@@ -1,0 +1,49 @@
+/// Which way a change is applied.
+enum ReversionDirection: Sendable {
+    /// From the newer version to the older one (undo).
+    case backward
+    /// From the older version to the newer one (redo).
+    case forward
+
+    var reversed: ReversionDirection {
+        self == .backward ? .forward : .backward
+    }
+}
+
+/// One kind of change, stored in both directions so one comparison serves undo and redo.
+///
+/// Nodes are immutable. `canApply` reads only the locations the node writes, so checking costs
+/// the size of the change, never the size of the value.
+protocol ReversionNode<Root>: AnyObject {
+    associatedtype Root
+
+    /// Whether `value` holds, at every location this node writes, what it expects to replace.
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool
+
+    /// Writes the change. Call only after `canApply` returned `true` for the same value.
+    ///
+    /// Returns `false`, with `value` unchanged, only when a node made of several changes finds
+    /// that an earlier one of them invalidated a later one (overlapping key paths).
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool
+
+    /// The same change seen from `Parent` through `keyPath`, without a wrapping node, or `nil`
+    /// when this node cannot be re-rooted.
+    func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)?
+
+    /// Appends the key paths this node writes.
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>])
+}
+
+extension ReversionNode {
+
+    func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        nil
+    }
+}
+
+/// Tests equality the way a reversion checks a location: `==`, except that a value that is not
+/// equal to itself (a NaN) matches another such value, so NaNs can be reverted.
+@inline(__always)
+func matches<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    lhs == rhs || (lhs != lhs && rhs != rhs)
+}

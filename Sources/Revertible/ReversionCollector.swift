@@ -1,0 +1,32 @@
+/// The reverter handed to ``Versionable/addReversions(into:)``.
+struct ReversionCollector<Root>: Reverter {
+
+    let previous: Root
+    let current: Root
+    /// Most reversions hold one change; keeping it outside an array saves an allocation.
+    private var first: (any ReversionNode<Root>)?
+    private var rest: [any ReversionNode<Root>] = []
+
+    init(previous: Root, current: Root) {
+        self.previous = previous
+        self.current = current
+    }
+
+    func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
+        (previous[keyPath: keyPath], current[keyPath: keyPath])
+    }
+
+    mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>) {
+        let node = reversion.node(at: keyPath)
+        if first == nil {
+            first = node
+        } else {
+            rest.append(node)
+        }
+    }
+
+    func makeNode() -> (any ReversionNode<Root>)? {
+        guard let first else { return nil }
+        return rest.isEmpty ? first : CompositeReversion(nodes: [first] + rest)
+    }
+}

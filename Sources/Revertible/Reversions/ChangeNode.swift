@@ -1,0 +1,26 @@
+/// Describes how `old` became `new` (two values known to differ) as precisely as their type
+/// allows: the inner edits of a `Versionable` or library-revertible value, else the whole old
+/// and new value.
+///
+/// Collections call this for the elements and values they hold. The type is checked at run
+/// time, once per changed element, because a collection's own conformance cannot be
+/// specialized on what its elements happen to conform to.
+func changeNode<Value: Equatable>(from old: Value, to new: Value) -> any ReversionNode<Value> {
+    if let new = new as? any Versionable, let node = versionableNode(new, from: old) as? any ReversionNode<Value> {
+        return node
+    }
+    if let new = new as? any Revertible, let node = revertibleNode(new, from: old) as? any ReversionNode<Value> {
+        return node
+    }
+    return ValueReversion(at: \Value.self, from: old, to: new)
+}
+
+private func versionableNode<Value: Versionable>(_ new: Value, from old: Any) -> (any ReversionNode<Value>)? {
+    guard let old = old as? Value else { return nil }
+    return new.differingNode(from: old)
+}
+
+private func revertibleNode<Value: Revertible>(_ new: Value, from old: Any) -> (any ReversionNode<Value>)? {
+    guard let old = old as? Value else { return nil }
+    return new.reversion(to: old).map { $0.node(at: \Value.self) }
+}

@@ -1,0 +1,36 @@
+/// Several changes made by one comparison, applied as one: all of them or none.
+final class CompositeReversion<Root>: ReversionNode {
+
+    let nodes: [any ReversionNode<Root>]
+
+    init(nodes: [any ReversionNode<Root>]) {
+        self.nodes = nodes
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        nodes.allSatisfy { $0.canApply(to: value, direction) }
+    }
+
+    /// Applies the changes in registration order (reversed for the forward direction), each
+    /// checked again just before it is written: registered key paths may overlap, so an
+    /// earlier change can invalidate a later one. Then everything already written is rolled
+    /// back and the value is left as it was.
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        let ordered = direction == .backward ? nodes : nodes.reversed()
+        for (index, node) in ordered.enumerated() {
+            guard index == 0 || node.canApply(to: value, direction), node.apply(to: &value, direction) else {
+                for applied in ordered[..<index].reversed() {
+                    _ = applied.apply(to: &value, direction.reversed)
+                }
+                return false
+            }
+        }
+        return true
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        for node in nodes {
+            node.appendKeyPaths(to: &paths)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Keys inserted, removed and updated in a dictionary; untouched entries are not stored, and
+/// an updated value keeps only its own change (its inner edits, for a `Versionable` value).
+final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: ReversionNode {
+
+    typealias Change = DictionaryEntryChange<Value>
+
+    let keyPath: WritableKeyPath<Root, [Key: Value]>
+    let changes: [(key: Key, change: Change)]
+    let oldCount: Int
+    let newCount: Int
+
+    init(at keyPath: WritableKeyPath<Root, [Key: Value]>, changes: [(key: Key, change: Change)], oldCount: Int, newCount: Int) {
+        self.keyPath = keyPath
+        self.changes = changes
+        self.oldCount = oldCount
+        self.newCount = newCount
+    }
+
+    static func make(at keyPath: WritableKeyPath<Root, [Key: Value]>, from old: [Key: Value], to new: [Key: Value]) -> DictionaryReversion? {
+        guard old != new else { return nil }
+        var changes: [(key: Key, change: Change)] = []
+        for (key, newValue) in new {
+            if let oldValue = old[key] {
+                if oldValue != newValue {
+                    changes.append((key, .updated(changeNode(from: oldValue, to: newValue))))
+                }
+            } else {
+                changes.append((key, .inserted(newValue)))
+            }
+        }
+        for (key, oldValue) in old where new[key] == nil {
+            changes.append((key, .removed(oldValue)))
+        }
+        return DictionaryReversion(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        let dictionary = value[keyPath: keyPath]
+        guard dictionary.count == (direction == .backward ? newCount : oldCount) else { return false }
+        return changes.allSatisfy { key, change in
+            switch (change, direction) {
+            case let (.inserted(expected), .backward), let (.removed(expected), .forward):
+                dictionary[key].map { matches($0, expected) } ?? false
+            case (.inserted, .forward), (.removed, .backward):
+                dictionary[key] == nil
+            case let (.updated(node), _):
+                dictionary[key].map { node.canApply(to: $0, direction) } ?? false
+            }
+        }
+    }
+
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        for (key, change) in changes {
+            switch (change, direction) {
+            case (.inserted, .backward), (.removed, .forward):
+                value[keyPath: keyPath][key] = nil
+            case let (.inserted(returning), .forward), let (.removed(returning), .backward):
+                value[keyPath: keyPath][key] = returning
+            case let (.updated(node), _):
+                _ = node.apply(to: &value[keyPath: keyPath][key]!, direction)
+            }
+        }
+        return true
+    }
+
+    func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Key: Value]> else { return nil }
+        return DictionaryReversion<Parent, Key, Value>(at: path, changes: changes, oldCount: oldCount, newCount: newCount)
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        for (key, change) in changes {
+            let entry: WritableKeyPath<Root, Value?> = keyPath.appending(path: \[Key: Value].[key])
+            guard case let .updated(node) = change else {
+                paths.append(entry)
+                continue
+            }
+            var childPaths: [PartialKeyPath<Value>] = []
+            node.appendKeyPaths(to: &childPaths)
+            for childPath in childPaths {
+                if let path = entry.appending(path: \Value?.self!).appending(path: childPath) as? PartialKeyPath<Root> {
+                    paths.append(path)
+                }
+            }
+        }
+    }
+}
+
+/// How one key's entry differs between two versions of a dictionary.
+enum DictionaryEntryChange<Value> {
+    /// Present only in the newer version.
+    case inserted(Value)
+    /// Present only in the older version.
+    case removed(Value)
+    /// Present in both, changed as described.
+    case updated(any ReversionNode<Value>)
+}

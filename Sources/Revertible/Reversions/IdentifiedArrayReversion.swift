@@ -1,0 +1,219 @@
+/// The changes of an array of identifiable values, by identity: elements inserted, removed and
+/// moved, and edits inside elements that kept their identity.
+///
+/// Only inserted and removed elements are stored whole; a move stores two indices and an id,
+/// an edit stores the element's own (usually tiny) reversion. Reverting reproduces the exact
+/// previous order, whatever permutation happened.
+final class IdentifiedArrayReversion<Root, Element: Identifiable & Versionable>: ReversionNode {
+
+    typealias Edit = IdentifiedArrayEdit<Element>
+    typealias Source = IdentifiedArraySource<Element>
+    typealias Structure = IdentifiedArrayStructure<Element>
+
+    let keyPath: WritableKeyPath<Root, [Element]>
+    let edits: [Edit]
+    let structure: Structure?
+    let oldCount: Int
+    let newCount: Int
+
+    init(at keyPath: WritableKeyPath<Root, [Element]>, edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
+        self.keyPath = keyPath
+        self.edits = edits
+        self.structure = structure
+        self.oldCount = oldCount
+        self.newCount = newCount
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        let array = value[keyPath: keyPath]
+        guard array.count == (direction == .backward ? newCount : oldCount) else { return false }
+        for edit in edits {
+            let element = array[direction == .backward ? edit.newIndex : edit.oldIndex]
+            guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
+        }
+        guard let structure else { return true }
+        return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
+            switch source {
+            case let .stored(expected): matches(array[index], expected)
+            case let .moved(_, id): array[index].id == id
+            }
+        }
+    }
+
+    /// Edits first, at the indices of the current side, so a moved element carries its edit
+    /// with it; then one rebuild of the changed span.
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        let edits = edits
+        let structure = structure
+        return Self.apply(edits: edits, structure: structure, to: &value[keyPath: keyPath], direction)
+    }
+
+    private static func apply(edits: [Edit], structure: Structure?, to array: inout [Element], _ direction: ReversionDirection) -> Bool {
+        for edit in edits {
+            _ = edit.node.apply(to: &array[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
+        }
+        guard let structure else { return true }
+        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        let placing = target.map { index, source in
+            switch source {
+            case let .stored(element): (index, element)
+            case let .moved(from, _): (index, array[from])
+            }
+        }
+        rebuild(&array, removing: current.map(\.index), placing: placing)
+        return true
+    }
+
+    func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Element]> else { return nil }
+        return IdentifiedArrayReversion<Parent, Element>(at: path, edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        for edit in edits {
+            let element: WritableKeyPath<Root, Element> = keyPath.appending(path: \[Element].[edit.newIndex])
+            var childPaths: [PartialKeyPath<Element>] = []
+            edit.node.appendKeyPaths(to: &childPaths)
+            for childPath in childPaths {
+                if let path = element.appending(path: childPath) as? PartialKeyPath<Root> {
+                    paths.append(path)
+                }
+            }
+        }
+        if structure != nil {
+            paths.append(keyPath)
+        }
+    }
+}
+
+extension IdentifiedArrayReversion {
+
+    /// Compares by identity. The common prefix and suffix of equal ids are walked once,
+    /// recording in-place edits; only the window between them is matched through a dictionary,
+    /// with the longest increasing subsequence deciding which common elements stay put and
+    /// which moved.
+    static func make(at keyPath: WritableKeyPath<Root, [Element]>, from old: [Element], to new: [Element]) -> IdentifiedArrayReversion? {
+        guard !old.sharesStorage(with: new) else { return nil }
+        var edits: [Edit] = []
+        func compare(_ oldIndex: Int, _ newIndex: Int) {
+            let (before, after) = (old[oldIndex], new[newIndex])
+            if before != after {
+                edits.append(Edit(oldIndex: oldIndex, newIndex: newIndex, id: after.id, node: after.differingNode(from: before)))
+            }
+        }
+        let (prefix, suffix) = old.commonEnds(with: new) { $0.id == $1.id }
+        for index in 0..<prefix {
+            compare(index, index)
+        }
+        for offset in 0..<suffix {
+            compare(old.count - 1 - offset, new.count - 1 - offset)
+        }
+        let oldWindow = prefix ..< old.count - suffix
+        let newWindow = prefix ..< new.count - suffix
+        var structure: Structure?
+        if !oldWindow.isEmpty || !newWindow.isEmpty {
+            structure = matchByIdentity(old: old, oldWindow, new: new, newWindow, edits: &edits)
+                ?? replacing(old: old, oldWindow, new: new, newWindow)
+        }
+        guard structure != nil || !edits.isEmpty else { return nil }
+        return IdentifiedArrayReversion(at: keyPath, edits: edits, structure: structure, oldCount: old.count, newCount: new.count)
+    }
+
+    /// Matches the window's elements by id, or returns `nil` when an id occurs twice on one
+    /// side (the array breaks `Identifiable`'s promise, so identity cannot be trusted).
+    private static func matchByIdentity(
+        old: [Element], _ oldWindow: Range<Int>,
+        new: [Element], _ newWindow: Range<Int>,
+        edits: inout [Edit]
+    ) -> Structure? {
+        var oldIndexByID: [Element.ID: Int] = [:]
+        oldIndexByID.reserveCapacity(oldWindow.count)
+        for index in oldWindow {
+            guard oldIndexByID.updateValue(index, forKey: old[index].id) == nil else { return nil }
+        }
+        var matchedOld = Set<Int>()
+        var pairs: [(old: Int, new: Int)] = []
+        var newSide: [(index: Int, source: Source)] = []
+        for index in newWindow {
+            if let oldIndex = oldIndexByID[new[index].id] {
+                guard matchedOld.insert(oldIndex).inserted else { return nil }
+                pairs.append((oldIndex, index))
+            } else {
+                newSide.append((index, .stored(new[index])))
+            }
+        }
+        var oldSide: [(index: Int, source: Source)] = oldWindow
+            .filter { !matchedOld.contains($0) }
+            .map { ($0, .stored(old[$0])) }
+
+        let staying = longestIncreasingSubsequence(pairs.map(\.old))
+        for (position, pair) in pairs.enumerated() {
+            if old[pair.old] != new[pair.new] {
+                edits.append(Edit(oldIndex: pair.old, newIndex: pair.new, id: new[pair.new].id, node: new[pair.new].differingNode(from: old[pair.old])))
+            }
+            if !staying.contains(position) {
+                let id = new[pair.new].id
+                oldSide.append((pair.old, .moved(from: pair.new, id: id)))
+                newSide.append((pair.new, .moved(from: pair.old, id: id)))
+            }
+        }
+        oldSide.sort { $0.index < $1.index }
+        newSide.sort { $0.index < $1.index }
+        return Structure(old: oldSide, new: newSide)
+    }
+
+    /// The window replaced wholesale: correct for any content, used only when ids repeat.
+    private static func replacing(old: [Element], _ oldWindow: Range<Int>, new: [Element], _ newWindow: Range<Int>) -> Structure {
+        Structure(
+            old: oldWindow.map { ($0, .stored(old[$0])) },
+            new: newWindow.map { ($0, .stored(new[$0])) }
+        )
+    }
+}
+
+/// The positions, in `values`, of one longest strictly increasing subsequence.
+func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
+    // tails[k]: position of the smallest last value of an increasing run of length k + 1.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 { previous[position] = tails[low - 1] }
+        if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var result = Set<Int>()
+    var position = tails.last ?? -1
+    while position >= 0 {
+        result.insert(position)
+        position = previous[position]
+    }
+    return result
+}
+
+/// An element that kept its identity but changed inside.
+struct IdentifiedArrayEdit<Element: Identifiable & Versionable> {
+    let oldIndex: Int
+    let newIndex: Int
+    let id: Element.ID
+    let node: any ReversionNode<Element>
+}
+
+/// What fills a position on one side of a structural change.
+enum IdentifiedArraySource<Element: Identifiable & Versionable> {
+    /// An element only this side has (inserted or removed), stored whole.
+    case stored(Element)
+    /// An element both sides have, found at `index` on the other side.
+    case moved(from: Int, id: Element.ID)
+}
+
+/// The positions that differ on each side; every other position of the changed window
+/// holds the same elements in the same relative order on both sides.
+struct IdentifiedArrayStructure<Element: Identifiable & Versionable> {
+    let old: [(index: Int, source: IdentifiedArraySource<Element>)]
+    let new: [(index: Int, source: IdentifiedArraySource<Element>)]
+}

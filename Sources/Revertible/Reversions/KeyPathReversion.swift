@@ -1,0 +1,40 @@
+/// A change inside a nested value, reached through a key path.
+///
+/// Applying it mutates the nested value in place through the key path, so copy-on-write
+/// storage that only this value references is not copied.
+final class KeyPathReversion<Root, Value>: ReversionNode {
+
+    let keyPath: WritableKeyPath<Root, Value>
+    let child: any ReversionNode<Value>
+
+    init(at keyPath: WritableKeyPath<Root, Value>, child: any ReversionNode<Value>) {
+        self.keyPath = keyPath
+        self.child = child
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        child.canApply(to: value[keyPath: keyPath], direction)
+    }
+
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        child.apply(to: &value[keyPath: keyPath], direction)
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        var childPaths: [PartialKeyPath<Value>] = []
+        child.appendKeyPaths(to: &childPaths)
+        for childPath in childPaths {
+            if let path = keyPath.appending(path: childPath) as? PartialKeyPath<Root> {
+                paths.append(path)
+            }
+        }
+    }
+}
+
+extension KeyPath {
+
+    /// Appends a type-erased key path rooted at this key path's value.
+    func appending(path: PartialKeyPath<Value>) -> AnyKeyPath? {
+        (self as AnyKeyPath).appending(path: path as AnyKeyPath)
+    }
+}

@@ -1,0 +1,52 @@
+/// Members added to and removed from a set; the members that stayed are not stored.
+final class SetReversion<Root, Element: Hashable>: ReversionNode {
+
+    let keyPath: WritableKeyPath<Root, Set<Element>>
+    /// Members of the newer version that the older one lacks.
+    let added: [Element]
+    /// Members of the older version that the newer one lacks.
+    let removed: [Element]
+    let oldCount: Int
+    let newCount: Int
+
+    init(at keyPath: WritableKeyPath<Root, Set<Element>>, added: [Element], removed: [Element], oldCount: Int, newCount: Int) {
+        self.keyPath = keyPath
+        self.added = added
+        self.removed = removed
+        self.oldCount = oldCount
+        self.newCount = newCount
+    }
+
+    static func make(at keyPath: WritableKeyPath<Root, Set<Element>>, from old: Set<Element>, to new: Set<Element>) -> SetReversion? {
+        guard old != new else { return nil }
+        return SetReversion(
+            at: keyPath,
+            added: new.filter { !old.contains($0) },
+            removed: old.filter { !new.contains($0) },
+            oldCount: old.count,
+            newCount: new.count
+        )
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        let set = value[keyPath: keyPath]
+        let (present, absent, count) = direction == .backward ? (added, removed, newCount) : (removed, added, oldCount)
+        return set.count == count && present.allSatisfy(set.contains) && !absent.contains(where: set.contains)
+    }
+
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        let (leaving, returning) = direction == .backward ? (added, removed) : (removed, added)
+        value[keyPath: keyPath].subtract(leaving)
+        value[keyPath: keyPath].formUnion(returning)
+        return true
+    }
+
+    func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Set<Element>> else { return nil }
+        return SetReversion<Parent, Element>(at: path, added: added, removed: removed, oldCount: oldCount, newCount: newCount)
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        paths.append(keyPath)
+    }
+}

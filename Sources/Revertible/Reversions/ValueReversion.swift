@@ -1,0 +1,36 @@
+/// A whole value replaced: a leaf, an enum changing case, or a type's fallback overwrite.
+final class ValueReversion<Root, Value: Equatable>: ReversionNode {
+
+    let keyPath: WritableKeyPath<Root, Value>
+    let old: Value
+    let new: Value
+
+    init(at keyPath: WritableKeyPath<Root, Value>, from old: Value, to new: Value) {
+        self.keyPath = keyPath
+        self.old = old
+        self.new = new
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        matches(value[keyPath: keyPath], direction == .backward ? new : old)
+    }
+
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        value[keyPath: keyPath] = direction == .backward ? old : new
+        return true
+    }
+
+    func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
+        return ValueReversion<Parent, Value>(at: path, from: old, to: new)
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        paths.append(keyPath)
+    }
+}
+
+/// Whether `keyPath` is the identity key path `\Root.self`.
+func isAtSelf<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
+    Root.self == Value.self && keyPath == \Root.self as AnyKeyPath
+}

@@ -1,0 +1,108 @@
+/// Collects the changes between two versions of a ``Versionable`` value.
+///
+/// You receive one in ``Versionable/addReversions(into:)`` and register the key paths to
+/// compare. Each `appendReversion(at:)` compares the two versions at that key path and stores
+/// a change only when they differ, choosing the cheapest faithful description of it: the
+/// changed range of a `String` or `Data`, the added and removed members of a `Set`, inserts,
+/// removes, moves and per-element edits of an array, or the old and new value of a leaf.
+public protocol Reverter<Root> {
+
+    /// The type whose versions are compared.
+    associatedtype Root
+
+    /// The two versions of the value at `keyPath`: the one being reverted to, and the newer one.
+    func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value)
+
+    /// Adds a reversion of the value at `keyPath`, so it applies to `Root`.
+    ///
+    /// Use this to compose a reversion you computed yourself; the `appendReversion(at:)`
+    /// overloads call it for you.
+    mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>)
+}
+
+extension Reverter {
+
+    /// Whether the value at `keyPath` differs between the two versions.
+    ///
+    /// Use it to guard a whole-value overwrite, as when an enum changes case.
+    public func hasChanged<Value: Equatable>(at keyPath: KeyPath<Root, Value>) -> Bool {
+        let (previous, current) = versions(at: keyPath)
+        return previous != current
+    }
+
+    /// Records the value at `keyPath` whole, if it changed: reverting writes the previous
+    /// value back.
+    public mutating func appendOverwriteReversion<Value: Equatable>(at keyPath: WritableKeyPath<Root, Value>) {
+        let (previous, current) = versions(at: keyPath)
+        guard previous != current else { return }
+        append(Reversion(node: ValueReversion(at: \Value.self, from: previous, to: current)), at: keyPath)
+    }
+
+    /// Records a change of any `Equatable` leaf (`Bool`, integers, floating point, `UUID`,
+    /// `Date`, `Decimal`, your own enums, and the optionals of all of these) as its old and new
+    /// value.
+    public mutating func appendReversion<Value: Equatable>(at keyPath: WritableKeyPath<Root, Value>) {
+        appendOverwriteReversion(at: keyPath)
+    }
+
+    /// Records the changes inside a library-provided revertible value: the changed range of a
+    /// `String` or `Data`, the changed members of a `Set`, the edits of an `Array` or a
+    /// `Dictionary`.
+    public mutating func appendReversion<Value: Revertible>(at keyPath: WritableKeyPath<Root, Value>) {
+        let (previous, current) = versions(at: keyPath)
+        guard let reversion = current.reversion(to: previous) else { return }
+        append(reversion, at: keyPath)
+    }
+
+    /// Records the changes inside a nested ``Versionable`` value, at the deepest key paths that
+    /// changed.
+    public mutating func appendReversion<Value: Versionable>(at keyPath: WritableKeyPath<Root, Value>) {
+        let (previous, current) = versions(at: keyPath)
+        // `==` first: an unchanged subtree costs one comparison, which stops at shared storage.
+        guard previous != current else { return }
+        append(Reversion(node: current.differingNode(from: previous)), at: keyPath)
+    }
+
+    /// Records the changes inside an optional revertible value: its inner changes while it
+    /// stays non-`nil`, otherwise the whole old and new value.
+    public mutating func appendReversion<Value: Revertible>(at keyPath: WritableKeyPath<Root, Value?>) {
+        let (previous, current) = versions(at: keyPath)
+        guard previous != current else { return }
+        if let previous, let current, let inner = current.reversion(to: previous) {
+            append(Reversion(node: OptionalReversion(wrapping: inner.node)), at: keyPath)
+        } else {
+            appendOverwriteReversion(at: keyPath)
+        }
+    }
+
+    /// Records the changes inside an optional ``Versionable`` value: its inner changes while it
+    /// stays non-`nil`, otherwise the whole old and new value.
+    public mutating func appendReversion<Value: Versionable>(at keyPath: WritableKeyPath<Root, Value?>) {
+        let (previous, current) = versions(at: keyPath)
+        guard previous != current else { return }
+        if let previous, let current {
+            append(Reversion(node: OptionalReversion(wrapping: current.differingNode(from: previous))), at: keyPath)
+        } else {
+            appendOverwriteReversion(at: keyPath)
+        }
+    }
+
+    /// Records the changes of an array of identifiable values by identity: inserted and
+    /// removed elements, moves, and the edits inside elements that kept their identity.
+    public mutating func appendReversion<Element: Identifiable & Versionable>(
+        at keyPath: WritableKeyPath<Root, [Element]>
+    ) {
+        let (previous, current) = versions(at: keyPath)
+        guard let node = IdentifiedArrayReversion.make(at: keyPath, from: previous, to: current) else { return }
+        append(Reversion(node: node), at: \Root.self)
+    }
+
+    /// Records the changes of an array of `Equatable` elements as the elements inserted and
+    /// removed (a collection difference), never a copy of the unchanged ones.
+    @_disfavoredOverload
+    public mutating func appendReversion<Element: Equatable>(at keyPath: WritableKeyPath<Root, [Element]>) {
+        let (previous, current) = versions(at: keyPath)
+        guard let node = ArrayDifferenceReversion.make(at: keyPath, from: previous, to: current) else { return }
+        append(Reversion(node: node), at: \Root.self)
+    }
+}

@@ -1,0 +1,57 @@
+/// A value type that tracks changes through the key paths it registers, much as `Codable`
+/// types list their coding keys.
+///
+/// ```swift
+/// struct User: Versionable {
+///     var name: String
+///     var imageData: Data
+///
+///     func addReversions(into reverter: inout some Reverter<User>) {
+///         reverter.appendReversion(at: \.name)
+///         reverter.appendReversion(at: \.imageData)
+///     }
+/// }
+/// ```
+///
+/// Register every mutable stored property. If two versions differ only in something you did
+/// not register (a `let id`, say), the reversion overwrites the whole value, so reverting
+/// always restores exactly what was there.
+public protocol Versionable: Revertible {
+
+    /// Registers, on `reverter`, the key paths whose changes make up a reversion of this type.
+    func addReversions(into reverter: inout some Reverter<Self>)
+}
+
+extension Versionable {
+
+    /// Returns the changes that turn this value back into `previous`, or `nil` when the two
+    /// are equal.
+    ///
+    /// Only the registered key paths that differ are stored, each with its old and new value
+    /// (or, for collections and nested values, only the part that changed).
+    public func reversion(to previous: Self) -> Reversion<Self>? {
+        reversionNode(from: previous).map { Reversion(node: $0) }
+    }
+
+    /// Compares by descending first: at the top of a comparison the caller usually knows the
+    /// values differ, and each registered child prunes unchanged subtrees with its own `==`,
+    /// so a full `==` here would only repeat that work. It runs only when nothing registered
+    /// changed, to tell "equal" from "differs only in unregistered state".
+    func reversionNode(from previous: Self) -> (any ReversionNode<Self>)? {
+        if let node = registeredChanges(from: previous) {
+            return node
+        }
+        return self == previous ? nil : ValueReversion(at: \Self.self, from: previous, to: self)
+    }
+
+    /// The change from `previous`, a value the caller already found to differ.
+    func differingNode(from previous: Self) -> any ReversionNode<Self> {
+        registeredChanges(from: previous) ?? ValueReversion(at: \Self.self, from: previous, to: self)
+    }
+
+    private func registeredChanges(from previous: Self) -> (any ReversionNode<Self>)? {
+        var collector = ReversionCollector(previous: previous, current: self)
+        addReversions(into: &collector)
+        return collector.makeNode()
+    }
+}
