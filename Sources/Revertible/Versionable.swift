@@ -13,9 +13,11 @@
 /// }
 /// ```
 ///
-/// Register every mutable stored property. If two versions differ only in something you did
-/// not register (a `let id`, say), the reversion overwrites the whole value, so reverting
-/// always restores exactly what was there.
+/// Register every mutable stored property. Two versions of an `Identifiable` value with
+/// different ids are treated as a replacement and stored whole; likewise, if two versions
+/// differ only in something you did not register, the reversion overwrites the whole value,
+/// so reverting restores exactly what was there. A property you leave out on purpose is not
+/// restored when other properties change.
 public protocol Versionable: Revertible {
 
     /// Registers, on `reverter`, the key paths whose changes make up a reversion of this type.
@@ -49,9 +51,25 @@ extension Versionable {
         registeredChanges(from: previous) ?? ValueReversion(at: \Self.self, from: previous, to: self)
     }
 
+    /// A value whose identity changed was replaced, not edited: it is stored whole, because
+    /// an immutable `id` cannot be written back through a key path.
     private func registeredChanges(from previous: Self) -> (any ReversionNode<Self>)? {
+        if hasDifferentIdentity(self, previous) {
+            return ValueReversion(at: \Self.self, from: previous, to: self)
+        }
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
         return collector.makeNode()
     }
+}
+
+/// Whether two values of an `Identifiable` type (checked at run time) have different ids.
+private func hasDifferentIdentity<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    guard let lhs = lhs as? any Identifiable else { return false }
+    return hasDifferentID(lhs, rhs)
+}
+
+private func hasDifferentID<Value: Identifiable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    guard let rhs = rhs as? Value else { return false }
+    return lhs.id != rhs.id
 }

@@ -41,6 +41,8 @@ final class ArrayDifferenceReversion<Root, Element: Equatable>: ReversionNode {
                 insertions.append((prefix + offset, element))
             }
         }
+        removals.sort { $0.index < $1.index }
+        insertions.sort { $0.index < $1.index }
         return ArrayDifferenceReversion(at: keyPath, removals: removals, insertions: insertions, oldCount: old.count, newCount: new.count)
     }
 
