@@ -32,7 +32,7 @@ public struct Successors<Owner: AnyObject>: Sendable {
         Self(allowedTypes: Set(stateTypes.map { ObjectIdentifier($0) }))
     }
 
-    func allow(_ stateType: Any.Type) -> Bool {
+    func allows(_ stateType: Any.Type) -> Bool {
         allowedTypes?.contains(ObjectIdentifier(stateType)) ?? true
     }
 }
@@ -43,6 +43,6 @@ extension State {
     /// Lets callers holding an `any State` ask its rule without knowing
     /// `Owner`.
     static func allowsSuccessor(_ stateType: Any.Type) -> Bool {
-        stateType == Self.self || successors.allow(stateType)
+        stateType == Self.self || successors.allows(stateType)
     }
 }
