@@ -1,2 +1,0 @@
-/// Discrete states as static data containers.
-enum StateMachineModule {}
