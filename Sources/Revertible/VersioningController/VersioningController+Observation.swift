@@ -1,0 +1,97 @@
+import Observation
+
+extension VersioningController where Root: Observable & AnyObject, Failure == ReversionError {
+
+    /// Tracks the property at `keyPath` of an `@Observable` object, held weakly, and records
+    /// every change to it on its own: no `append` calls. Undo and redo write the property
+    /// without being recorded as changes.
+    ///
+    /// ```swift
+    /// let controller = VersioningController(observing: model, at: \.activity)
+    /// model.activity.title = "New title"
+    /// try controller.undo() // model.activity.title == "Title"
+    /// ```
+    ///
+    /// Each change is recorded when the next one starts, or when the controller is next used,
+    /// whichever comes first; so every change is its own step (or joins a debounced burst),
+    /// exactly as if you had appended after each.
+    public convenience init(
+        observing root: Root,
+        at keyPath: ReferenceWritableKeyPath<Root, Value>,
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(on: root, at: keyPath, historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock)
+        observeRoot()
+    }
+}
+
+extension VersioningController where Root: Observable & AnyObject, Failure == Never {
+
+    /// Tracks and records every change of the property at `keyPath` of an `@Observable`
+    /// object, writing any error to its property at `errorKeyPath` instead of throwing.
+    public convenience init(
+        observing root: Root,
+        at keyPath: ReferenceWritableKeyPath<Root, Value>,
+        errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.init(
+            on: root,
+            at: keyPath,
+            errorKeyPath: errorKeyPath,
+            historyLimit: historyLimit,
+            debounceInterval: debounceInterval,
+            clock: clock
+        )
+        observeRoot()
+    }
+}
+
+extension VersioningController {
+
+    /// Registers for the next change of the root's tracked property.
+    ///
+    /// Observation reports a change before it happens (`willSet`), so the new value cannot be
+    /// read then. Instead each report records the value the previous change left, and marks
+    /// the reported change pending; a pending change is recorded by the next report or by the
+    /// next use of the controller.
+    func observeRoot() {
+        guard let object = root.object else { return }
+        // Through a protocol, so the `Sendable` callback captures no generic metatype.
+        weak let observer: (any RootObserver)? = self
+        withObservationTracking {
+            readTrackedProperty(of: object)
+        } onChange: {
+            observer?.rootWillChange()
+        }
+    }
+
+    private func readTrackedProperty(of object: Root) {
+        _ = object[keyPath: root.keyPath]
+    }
+
+    func rootWillChange() {
+        let isOwnWrite = storage.withLock { storage in
+            if storage.isWritingRoot { return true }
+            flushPendingChange(&storage)
+            storage.pendingChange = storage.debounce?.now() ?? .zero
+            storage.willChangeDepth += 1
+            return false
+        }
+        observeRoot()
+        guard !isOwnWrite else { return }
+        notifyObservers()
+        storage.withLock { $0.willChangeDepth -= 1 }
+    }
+}
+
+/// Receives the root's change reports.
+protocol RootObserver: AnyObject, Sendable {
+    func rootWillChange()
+}
+
+extension VersioningController: RootObserver {}

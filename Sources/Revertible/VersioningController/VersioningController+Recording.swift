@@ -1,0 +1,49 @@
+extension VersioningController {
+
+    /// Records `value` as the new version: if it differs from the current version, the change
+    /// becomes one undo step (and the redo steps of the current scope are dropped).
+    public func append(_ value: Value) {
+        change { record(value, tag: nil, at: nil, in: &$0) }
+    }
+
+    /// Records `value` as the new version and tags it, even when nothing changed.
+    public func append(_ value: Value, tag: some Hashable & Sendable) {
+        change { record(value, tag: tag, at: nil, in: &$0) }
+    }
+
+    /// Records the tracked property of `root` as the new version.
+    public func append(root: Root) {
+        append(root[keyPath: self.root.keyPath])
+    }
+
+    /// Records the tracked property of `root` as the new version and tags it.
+    public func append(root: Root, tag: some Hashable & Sendable) {
+        append(root[keyPath: self.root.keyPath], tag: tag)
+    }
+}
+
+extension VersioningController where Root: AnyObject {
+
+    /// Records the root object's tracked property as the new version. Does nothing once the
+    /// root is gone.
+    public func appendCurrentVersion() {
+        guard let object = root.object else { return }
+        append(root: object)
+    }
+
+    /// Records the root object's tracked property as the new version and tags it.
+    public func appendCurrentVersion(tag: some Hashable & Sendable) {
+        guard let object = root.object else { return }
+        append(root: object, tag: tag)
+    }
+}
+
+extension VersioningController {
+
+    /// Makes `value` the current version without recording a step: undo will not take this
+    /// change back. Earlier steps still undo wherever `value` agrees with what they changed;
+    /// where it does not, they fail with ``ReversionError/attemptingToRevertWrongVersion``.
+    public func setWithoutTracking(_ value: Value) {
+        change { $0.history.replaceCurrent(with: value) }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Revertible
+
+@Suite("Error modes and history limit")
+struct ErrorAndLimitTests {
+
+    /// A controller whose current version disagrees with its newest step, so undo must fail.
+    private func brokenController() -> (VersioningController<Activity, Activity, ReversionError>, Activity) {
+        var activity = Activity.mock()
+        let controller = VersioningController(activity)
+        activity.title = "Recorded"
+        controller.append(activity)
+        activity.title = "Untracked"
+        controller.setWithoutTracking(activity)
+        return (controller, activity)
+    }
+
+    @Test("Failure == ReversionError: a failing undo throws and changes nothing")
+    func throwingMode() {
+        var (controller, activity) = brokenController()
+        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try controller.undo(&activity) }
+        #expect(activity.title == "Untracked")
+        #expect(controller.undoCount == 1)
+        #expect(controller.error == .attemptingToRevertWrongVersion)
+    }
+
+    @Test("Failure == Never: errors are written to the root's error key path")
+    func assigningMode() {
+        let model = Model()
+        let controller = VersioningController(on: model, at: \.activity, errorKeyPath: \.error)
+        model.activity.title = "Recorded"
+        controller.appendCurrentVersion()
+        model.activity.title = "Untracked"
+        controller.setWithoutTracking(model.activity)
+        controller.undo()
+        #expect(model.error as? ReversionError == .attemptingToRevertWrongVersion)
+        #expect(model.activity.title == "Untracked")
+    }
+
+    @Test("@Versioned stores errors in $value.error; @ThrowingVersioned throws them")
+    func propertyWrapperErrors() {
+        struct Holder {
+            @Versioned var activity = Activity.mock()
+            @ThrowingVersioned var throwing = Activity.mock()
+        }
+        let holder = Holder()
+        holder.activity.title = "Recorded"
+        holder.$activity.setWithoutTracking(Activity(id: holder.activity.id, title: "Untracked", priority: .low, childActivities: []))
+        holder.$activity.undo()
+        #expect(holder.$activity.error == .attemptingToRevertWrongVersion)
+        #expect(holder.activity.title == "Untracked")
+
+        holder.throwing.title = "Recorded"
+        holder.$throwing.setWithoutTracking(Activity(id: holder.throwing.id, title: "Untracked", priority: .low, childActivities: []))
+        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try holder.$throwing.undo() }
+        holder.$throwing.reset()
+        #expect(!holder.$throwing.hasUndo)
+    }
+
+    @Test("Nothing to undo, redo or pop is a no-op, never a crash")
+    func misuse() throws {
+        var activity = Activity.mock()
+        let controller = VersioningController(activity)
+        try controller.undo(&activity)
+        try controller.redo(&activity)
+        try controller.popCurrentScope()
+        try controller.undoAndPopCurrentScope(&activity)
+        _ = try controller.undo(steps: 5)
+        _ = try controller.redo(to: "nothing")
+        #expect(activity == Activity.mock(title: "Title").with(id: activity.id))
+        #expect(controller.scopeLevel == 0 && !controller.hasUndo && !controller.hasRedo)
+    }
+
+    @Test("The history limit drops the oldest steps first, across scopes")
+    func historyLimit() throws {
+        var activity = Activity.mock()
+        let controller = VersioningController(activity, historyLimit: 2)
+        for title in ["A", "B", "C"] {
+            activity.title = title
+            controller.append(activity)
+        }
+        #expect(controller.undoCount == 2)
+        try controller.undo(&activity)
+        try controller.undo(&activity)
+        try controller.undo(&activity)
+        #expect(activity.title == "A")
+
+        controller.historyLimit = 1
+        try controller.redo(&activity)
+        #expect(controller.undoCount == 1)
+        controller.pushNewScope()
+        activity.title = "Scoped"
+        controller.append(activity)
+        #expect(controller.undoCount == 1)
+        try controller.popCurrentScope()
+        #expect(controller.undoCount == 1)
+        try controller.undo(&activity)
+        #expect(activity.title == "B")
+    }
+}
+
+extension Activity {
+    func with(id: UUID) -> Activity {
+        Activity(id: id, title: title, priority: priority, childActivities: childActivities)
+    }
+}

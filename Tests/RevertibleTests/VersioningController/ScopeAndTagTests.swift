@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import Revertible
+
+/// Seed 004's scope, tag and transaction examples, on `@Versioned` (the seed's `@Versioning`
+/// written by hand) and on the controller.
+@Suite("Scopes, tags and transactions")
+struct ScopeAndTagTests {
+
+    struct SeedModel {
+        @Versioned var activity = Activity.mock()
+    }
+
+    @Test("Seed: basic usage through the projected value")
+    func basicUsage() {
+        let model = SeedModel()
+        model.activity.title = "New title"
+        model.activity.priority = .high(dueDate: .now, reason: "Important reason")
+        model.activity.childActivities.append(.mock())
+        model.$activity.undo()
+        #expect(model.activity.childActivities == [])
+        model.$activity.undo()
+        #expect(model.activity.priority == .low)
+        model.$activity.undo()
+        #expect(model.activity.title == "Title")
+        model.$activity.redo()
+        #expect(model.activity.title == "New title")
+    }
+
+    @Test("Seed: a transaction is undone by one undo")
+    func transaction() {
+        let model = SeedModel()
+        model.$activity.setWithTransaction { activity in
+            activity.title = "New title"
+            activity.priority = .medium(dueDate: nil)
+        }
+        #expect(model.$activity.undoCount == 1)
+        model.$activity.undo()
+        #expect(model.activity.title == "Title" && model.activity.priority == .low)
+    }
+
+    @Test("An asynchronous transaction is one step too")
+    func asyncTransaction() async {
+        let model = SeedModel()
+        await model.$activity.setWithTransaction { activity in
+            activity.title = "New title"
+            await Task.yield()
+            activity.priority = .medium(dueDate: nil)
+        }
+        #expect(model.activity.title == "New title")
+        #expect(model.$activity.undoCount == 1)
+        model.$activity.undo()
+        #expect(model.activity.title == "Title" && model.activity.priority == .low)
+    }
+
+    @Test("Seed: a popped scope is squashed into one step on the scope below")
+    func scopes() {
+        let model = SeedModel()
+        model.activity.title = "New title"
+        model.$activity.pushNewScope()
+        #expect(model.$activity.scopeLevel == 1 && !model.$activity.hasUndo)
+        model.activity.priority = .medium(dueDate: nil)
+        model.activity.childActivities.append(.mock())
+        model.$activity.popCurrentScope()
+        #expect(model.$activity.scopeLevel == 0 && model.$activity.hasUndo)
+        model.$activity.undo()
+        #expect(model.activity.childActivities == [] && model.activity.priority == .low)
+        #expect(model.activity.title == "New title")
+    }
+
+    @Test("Undo and redo never leave the current scope")
+    func undoStaysInScope() {
+        let model = SeedModel()
+        model.activity.title = "Outside"
+        model.$activity.pushNewScope()
+        model.activity.title = "Inside"
+        model.$activity.undo()
+        model.$activity.undo()
+        #expect(model.activity.title == "Outside")
+        #expect(model.$activity.scopeLevel == 1)
+        model.$activity.redoCurrentScope()
+        #expect(model.activity.title == "Inside")
+        model.$activity.undoCurrentScope()
+        #expect(model.activity.title == "Outside")
+        #expect(model.$activity.scopeLevel == 1)
+    }
+
+    @Test("Abandoning a scope undoes it and pops it")
+    func abandonScope() {
+        let model = SeedModel()
+        model.activity.title = "Kept"
+        model.$activity.pushNewScope()
+        model.activity.title = "Abandoned"
+        model.activity.priority = .medium(dueDate: nil)
+        model.$activity.undoAndPopCurrentScope()
+        #expect(model.activity.title == "Kept" && model.activity.priority == .low)
+        #expect(model.$activity.scopeLevel == 0)
+        #expect(model.$activity.undoCount == 1)
+        #expect(!model.$activity.hasRedo)
+    }
+
+    @Test("Popping or abandoning the outermost scope does nothing")
+    func outermostScope() {
+        let model = SeedModel()
+        model.activity.title = "A"
+        model.$activity.popCurrentScope()
+        model.$activity.undoAndPopCurrentScope()
+        #expect(model.activity.title == "A")
+        #expect(model.$activity.scopeLevel == 0 && model.$activity.undoCount == 1)
+    }
+
+    @Test("Seed: tags name versions; undo to a tag stops on it")
+    func tags() {
+        let model = SeedModel()
+        model.$activity.tag("original")
+        model.activity.title = "New title"
+        model.activity.priority = .medium(dueDate: nil)
+        model.$activity.tag("without-child")
+        model.activity.childActivities = Activity.mock(count: 3)
+        model.$activity.tag("with-child")
+
+        model.$activity.undo(to: "without-child")
+        #expect(model.activity.childActivities == [])
+        let tags = model.$activity.tags()
+        #expect(tags.undo == ["original", nil, "without-child"])
+        #expect(tags.redo == ["with-child"])
+
+        model.$activity.undo(to: "original")
+        #expect(model.activity == SeedModel.original(of: model.activity))
+        model.$activity.redo(to: "without-child")
+        #expect(model.activity.priority == .medium(dueDate: nil) && model.activity.childActivities.isEmpty)
+        model.$activity.redo(to: "with-child")
+        #expect(model.activity.childActivities.count == 3)
+    }
+
+    @Test("An unknown tag, or one in another scope, changes nothing; tagging again moves a tag")
+    func tagEdgeCases() {
+        let model = SeedModel()
+        model.activity.title = "One"
+        model.$activity.tag("mark")
+        model.activity.title = "Two"
+        model.$activity.tag("mark")
+        model.$activity.undo(to: "nowhere")
+        #expect(model.activity.title == "Two")
+        #expect(model.$activity.tags().undo == [nil, nil, "mark"])
+
+        model.$activity.pushNewScope()
+        model.activity.title = "Three"
+        model.$activity.undo(to: "mark")
+        #expect(model.activity.title == "Three")
+        #expect(model.$activity.tags(inScopeLevel: 0).undo == [nil, nil, "mark"])
+    }
+
+    @Test("A squashed scope keeps the tag of the version it ended on")
+    func squashedScopeKeepsTag() {
+        let model = SeedModel()
+        model.$activity.pushNewScope()
+        model.activity.title = "Inside"
+        model.$activity.tag("end")
+        model.$activity.popCurrentScope()
+        #expect(model.$activity.tags().undo == [nil, "end"])
+    }
+
+    @Test("Controller: tagged append and tags of every scope")
+    func controllerTags() throws {
+        var activity = Activity.mock()
+        let controller = VersioningController(activity)
+        controller.tagCurrentVersion("start")
+        activity.title = "A"
+        controller.append(activity, tag: "a")
+        activity.title = "B"
+        controller.append(activity)
+        try controller.undo(to: "a", &activity)
+        #expect(activity.title == "A")
+        try controller.undo(to: "start", &activity)
+        #expect(activity.title == "Title")
+        try controller.redo(to: "a", &activity)
+        #expect(activity.title == "A")
+        #expect(controller.tags().undo == ["start", "a"])
+        #expect(controller.tags().redo == [nil])
+    }
+}
+
+extension ScopeAndTagTests.SeedModel {
+    static func original(of activity: Activity) -> Activity {
+        Activity(id: activity.id, title: "Title", priority: .low, childActivities: [])
+    }
+}
