@@ -1,2 +1,0 @@
-/// A small Store/Reducer/Effect runtime.
-enum UndoableReducerModule {}
