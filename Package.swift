@@ -12,11 +12,11 @@ let package = Package(
     targets: [
         .target(name: "Revertible"),
         .target(name: "StateMachine"),
-        .target(name: "UndoableReducer"),
+        .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
-        .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer"]),
+        .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

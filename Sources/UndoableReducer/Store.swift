@@ -1,4 +1,5 @@
 import Observation
+import Revertible
 
 /// The runtime of a feature: it owns the state, reduces the actions sent to it, runs
 /// the effects its reducer returns, and tells observers about every change.

@@ -1,3 +1,5 @@
+import Revertible
+
 /// Keeps a ``Store/subscribe(_:)`` callback registered for as long as it is alive.
 ///
 /// Store it; releasing it or calling ``cancel()`` stops the notifications, so a

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// Keeps the undo and redo history of a value and moves it back and forth.
 ///
@@ -39,7 +38,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     // Sendable by construction: mutable state lives in `storage`; `root` is only read and
     // written by callers in the root's own isolation domain (see "Concurrency" above).
 
-    let storage: Mutex<Storage>
+    let storage: Locked<Storage>
     let root: RootAccess<Root, Value>
     let reportError: (Root?, ReversionError) throws(Failure) -> Void
     let registrar = ObservationRegistrar()
@@ -64,7 +63,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
         debounce: Debounce?,
         reportError: @escaping (Root?, ReversionError) throws(Failure) -> Void
     ) {
-        storage = Mutex(Storage(history: History(value, limit: historyLimit), debounce: debounce))
+        storage = Locked(Storage(history: History(value, limit: historyLimit), debounce: debounce))
         self.root = root
         self.reportError = reportError
     }
