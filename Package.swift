@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
-        .testTarget(name: "StateMachineTests", dependencies: ["StateMachine"]),
+        .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
