@@ -7,7 +7,7 @@ extension History {
     ///   writes; the history and `value` are then unchanged.
     @discardableResult
     package mutating func undo(_ value: inout Value) throws(ReversionError) -> Bool {
-        endBurst()
+        endGroup()
         guard let step = scopes[top].undo.last else { return false }
         try withReferenceReleased(&value) { (value) throws(ReversionError) in try step.reversion.revert(&value) }
         scopes[top].undo.removeLast()
@@ -20,7 +20,7 @@ extension History {
     /// - Returns: `false`, changing nothing, when there is nothing to redo.
     @discardableResult
     package mutating func redo(_ value: inout Value) throws(ReversionError) -> Bool {
-        endBurst()
+        endGroup()
         guard let step = scopes[top].redo.last else { return false }
         try withReferenceReleased(&value) { (value) throws(ReversionError) in try step.reversion.inverted.revert(&value) }
         scopes[top].redo.removeLast()

@@ -3,7 +3,7 @@ extension History {
     /// Starts a new scope on the current version. Undo and redo stay inside it until it is
     /// popped.
     package mutating func pushScope() {
-        endBurst()
+        endGroup()
         scopes.append(HistoryScope())
     }
 
@@ -16,7 +16,7 @@ extension History {
     @discardableResult
     package mutating func popScope() throws(ReversionError) -> Bool {
         guard top > 0 else { return false }
-        endBurst()
+        endGroup()
         let scope = scopes[top]
         var base = current
         for step in scope.undo.reversed() {

@@ -7,6 +7,8 @@ extension History {
     }
 
     mutating func tagCurrentVersion(box: TagBox) {
+        // A tagged version is fixed: later changes must not fold into it.
+        endGroup()
         removeTag(box.value)
         if scopes[top].undo.isEmpty {
             scopes[top].baseTagBox = box

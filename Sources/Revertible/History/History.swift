@@ -15,8 +15,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package var limit: Int? {
         didSet { trimToLimit() }
     }
-    /// The open debounce burst, if any.
-    var burst: Burst?
+    /// The open group of changes kept as one step, if any.
+    var group: OpenGroup?
 
     package init(_ value: Value, limit: Int? = nil) {
         reference = value
@@ -44,23 +44,27 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// When it differs from the current version, one step holding the reversion between them is
     /// pushed on the current scope (clearing its redo stack); when it is equal, nothing is
     /// recorded, but the value still becomes the reference, so later comparisons see its exact
-    /// bytes. With a debounce `interval`, a value recorded less than `interval` after the
-    /// previous one joins the previous step instead.
+    /// bytes.
     ///
+    /// - Parameters:
+    ///   - joiningGroup: Fold this change into the open group's step, if one is open in the
+    ///     current scope, instead of pushing a new step.
+    ///   - openingGroup: Open a group with the step this change pushes, so that later changes
+    ///     can join it.
     /// - Returns: Whether the history changed.
     @discardableResult
     package mutating func record(
         _ value: Value,
         tag: (any Hashable & Sendable)? = nil,
         annotation: Annotation,
-        at time: Duration? = nil,
-        debounce interval: Duration? = nil
+        joiningGroup: Bool = false,
+        openingGroup: Bool = false
     ) -> Bool {
-        if let time, let interval, extendBurst(with: value, annotation: annotation, at: time, interval: interval) {
+        if joiningGroup, extendGroup(with: value, annotation: annotation) {
             if let tag { tagCurrentVersion(tag) }
             return true
         }
-        endBurst()
+        endGroup()
         guard let reversion = value.reversion(to: current) else {
             reference = value
             if let tag { tagCurrentVersion(tag) }
@@ -69,11 +73,10 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         let previous = reference!
         reference = value
         push(HistoryStep(reversion: reversion, annotation: annotation))
-        if let tag {
-            tagCurrentVersion(tag)
-        } else if let time, interval != nil {
-            burst = Burst(base: previous, scope: top, lastChange: time)
+        if openingGroup {
+            group = OpenGroup(base: previous, scope: top)
         }
+        if let tag { tagCurrentVersion(tag) }
         return true
     }
 
@@ -95,7 +98,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
                 scopes[scope].undo.removeFirst()
                 scopes[scope].baseTagBox = dropped.tagBox
                 excess -= 1
-                if scope == burst?.scope, scopes[scope].undo.isEmpty { burst = nil }
+                if scope == group?.scope, scopes[scope].undo.isEmpty { group = nil }
             }
             scope += 1
         }
@@ -113,14 +116,14 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// Makes `value` the current version without recording a step. Later undo steps still
     /// apply wherever `value` agrees with the version they were made from.
     package mutating func replaceCurrent(with value: Value) {
-        endBurst()
+        endGroup()
         reference = value
     }
 
     /// Forgets every step and tag in every scope, and every scope but the outermost; the
     /// current version stays.
     package mutating func removeAll() {
-        burst = nil
+        group = nil
         scopes = [HistoryScope()]
     }
 }

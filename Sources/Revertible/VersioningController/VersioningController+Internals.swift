@@ -39,14 +39,18 @@ extension VersioningController {
         record(object[keyPath: root.keyPath], tag: nil, at: time, in: &storage)
     }
 
+    /// Records `value`; with debouncing, a change less than the interval after the previous
+    /// one joins its step.
     func record(_ value: Value, tag: (any Hashable & Sendable)?, at time: Duration?, in storage: inout Storage) {
-        storage.history.record(
-            value,
-            tag: tag,
-            annotation: NoAnnotation(),
-            at: time ?? storage.debounce?.now(),
-            debounce: storage.debounce?.interval
-        )
+        guard let debounce = storage.debounce else {
+            storage.history.record(value, tag: tag, annotation: NoAnnotation())
+            return
+        }
+        let now = time ?? debounce.now()
+        let isRecent = storage.lastChange.map { now - $0 < debounce.interval } ?? false
+        if storage.history.record(value, tag: tag, annotation: NoAnnotation(), joiningGroup: isRecent, openingGroup: true) {
+            storage.lastChange = now
+        }
     }
 
     /// Runs a history operation on `value`, which the caller owns: records `value` first if it

@@ -46,6 +46,8 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     struct Storage: @unchecked Sendable {
         var history: History<Value, NoAnnotation>
         var debounce: Debounce?
+        /// When the last change was recorded, for debouncing.
+        var lastChange: Duration?
         var error: ReversionError?
         /// An observed root announced a change that has not been recorded yet, made at this time.
         var pendingChange: Duration?

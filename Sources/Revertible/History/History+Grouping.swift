@@ -1,0 +1,43 @@
+extension History {
+
+    /// Consecutive changes kept as one step (a debounced burst of typing, actions sharing a
+    /// grouping key), while the caller keeps saying they belong together.
+    struct OpenGroup {
+        /// The version before the group's first change: each change of the group is diffed
+        /// against it, so the step stays one reversion, not a chain.
+        var base: Value
+        /// The scope whose top step is the group's step.
+        var scope: Int
+    }
+
+    /// Folds `value` into the open group, replacing the group's step with the change from the
+    /// group's base (or removing it, if the group's changes cancelled out).
+    ///
+    /// - Returns: `false`, changing nothing, when no group is open in the current scope.
+    mutating func extendGroup(with value: Value, annotation: Annotation) -> Bool {
+        guard let open = group, open.scope == top, let step = scopes[top].undo.last else { return false }
+        reference = value
+        if let reversion = value.reversion(to: open.base) {
+            var replacement = HistoryStep(reversion: reversion, annotation: step.annotation.merged(with: annotation))
+            replacement.tagBox = step.tagBox
+            scopes[top].undo[scopes[top].undo.count - 1] = replacement
+        } else {
+            scopes[top].undo.removeLast()
+            group = nil
+        }
+        return true
+    }
+
+    /// Closes the open group: the next change starts a new step. Every operation other than
+    /// recording does this first, so an undo during a burst undoes the whole burst.
+    package mutating func endGroup() {
+        group = nil
+    }
+
+    /// Whether a group is open.
+    package var hasOpenGroup: Bool {
+        group != nil
+    }
+}
+
+extension History.OpenGroup: Sendable where Value: Sendable {}
