@@ -6,6 +6,12 @@ extension History {
         tagCurrentVersion(box: TagBox(AnyHashable(tag)))
     }
 
+    /// Names the current version with a tag already erased to `AnyHashable`; the caller
+    /// vouches that it was made from a `Sendable` value.
+    package mutating func tagCurrentVersion(erased tag: AnyHashable) {
+        tagCurrentVersion(box: TagBox(tag))
+    }
+
     mutating func tagCurrentVersion(box: TagBox) {
         // A tagged version is fixed: later changes must not fold into it.
         endGroup()

@@ -170,6 +170,11 @@ package struct HistoryScope<Value, Annotation> {
     var baseTag: AnyHashable? {
         baseTagBox?.value
     }
+
+    /// The tag of the version the scope started from.
+    package var baseTagValue: AnyHashable? {
+        baseTag
+    }
 }
 
 /// A tag, boxed: steps are many and tags are few, so a step holds one pointer, not a whole

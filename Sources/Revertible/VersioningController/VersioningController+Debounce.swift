@@ -24,11 +24,6 @@ struct Debounce: Sendable {
     init?(interval: Duration?, clock: any Clock<Duration>) {
         guard let interval else { return nil }
         self.interval = interval
-        now = Debounce.elapsedTime(on: clock)
-    }
-
-    private static func elapsedTime<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let origin = clock.now
-        return { origin.duration(to: clock.now) }
+        now = elapsedTime(on: clock)
     }
 }

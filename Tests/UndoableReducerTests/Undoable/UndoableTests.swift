@@ -1,0 +1,155 @@
+import Revertible
+import Testing
+import UndoableReducer
+
+/// Every history action of the `undoable` higher-order reducer, with exact expected states.
+@Suite("Undoable reducer")
+struct UndoableTests {
+
+    let tally = Tally().undoable()
+    let todos = TodoList().undoable(label: TodoList.label)
+
+    @Test("Each base action is a step; undo and redo move through them")
+    func undoRedo() {
+        var state = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .action(.increment), .action(.add(10))])
+        #expect(state.present.count == 12)
+        #expect(state.undoCount == 3 && !state.canRedo)
+
+        state = reduce(tally, state, [.undo])
+        #expect(state.present.count == 2 && state.canRedo && state.redoCount == 1)
+        state = reduce(tally, state, [.redo])
+        #expect(state.present.count == 12 && !state.canRedo)
+    }
+
+    @Test("Undo and redo by N steps stop at the ends of the history")
+    func jumpByN() {
+        var state = reduce(tally, UndoableState(Tally.State()), (1...5).map { .action(.add($0)) })
+        state = reduce(tally, state, [.undo(steps: 2)])
+        #expect(state.present.count == 6)
+        state = reduce(tally, state, [.undo(steps: 10)])
+        #expect(state.present.count == 0 && !state.canUndo && state.redoCount == 5)
+        state = reduce(tally, state, [.redo(steps: 3)])
+        #expect(state.present.count == 6)
+    }
+
+    @Test("With nothing to undo or redo, the commands do nothing")
+    func emptyHistory() {
+        let state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo, .popScope, .discardScope, .undoToTag("none")])
+        #expect(state.present.count == 4 && state.scopeLevel == 0 && state.lastError == nil)
+    }
+
+    @Test("An action that changes nothing makes no step")
+    func noChangeNoStep() {
+        let state = reduce(tally, UndoableState(Tally.State()), [.action(.noop)])
+        #expect(!state.canUndo)
+    }
+
+    @Test("A new action after undo clears the redo steps")
+    func newActionClearsRedo() {
+        let state = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .undo, .action(.add(5))])
+        #expect(state.present.count == 5 && !state.canRedo && state.undoCount == 1)
+    }
+
+    @Test("Labels describe the next undo and redo steps")
+    func labels() {
+        var state = reduce(todos, UndoableState(TodoList.State()), [
+            .action(.add(id: 1, title: "milk")), .action(.add(id: 2, title: "eggs")), .action(.toggle(id: 1)),
+        ])
+        #expect(state.nextUndoLabel == "Toggle")
+        state = reduce(todos, state, [.undo])
+        #expect(state.nextUndoLabel == "Add “eggs”" && state.nextRedoLabel == "Toggle")
+        #expect(state.labels.undo == ["Add “milk”", "Add “eggs”"] && state.labels.redo == ["Toggle"])
+    }
+
+    @Test("Tags name versions: undo to a tag stops on it, redo to a tag includes it")
+    func tags() {
+        var state = reduce(tally, UndoableState(Tally.State()), [
+            .tag("start"), .action(.increment), .action(.increment), .tag("two"), .action(.add(10)), .tag("twelve"),
+        ])
+        state = reduce(tally, state, [.undoToTag("two")])
+        #expect(state.present.count == 2)
+        #expect(state.tags().undo == ["start", nil, "two"] && state.tags().redo == ["twelve"])
+        state = reduce(tally, state, [.undoToTag("start")])
+        #expect(state.present.count == 0)
+        state = reduce(tally, state, [.redoToTag("twelve")])
+        #expect(state.present.count == 12)
+        state = reduce(tally, state, [.undoToTag("unknown")])
+        #expect(state.present.count == 12)
+    }
+
+    @Test("Popping a scope squashes it into one step; discarding abandons it")
+    func scopes() {
+        var state = reduce(tally, UndoableState(Tally.State()), [
+            .action(.increment), .pushScope, .action(.add(2)), .action(.add(3)),
+        ])
+        #expect(state.scopeLevel == 1 && state.undoCount == 2)
+        state = reduce(tally, state, [.undo(steps: 5)])
+        #expect(state.present.count == 1 && state.scopeLevel == 1)
+        state = reduce(tally, state, [.redo(steps: 2), .popScope])
+        #expect(state.scopeLevel == 0 && state.undoCount == 2 && state.present.count == 6)
+        state = reduce(tally, state, [.undo])
+        #expect(state.present.count == 1)
+
+        state = reduce(tally, state, [.pushScope, .action(.add(100)), .discardScope])
+        #expect(state.present.count == 1 && state.scopeLevel == 0)
+    }
+
+    @Test("A transaction of several actions is one step")
+    func transaction() {
+        var state = reduce(todos, UndoableState(TodoList.State()), [
+            .transaction([.add(id: 1, title: "milk"), .add(id: 2, title: "eggs"), .toggle(id: 1)]),
+        ])
+        #expect(state.present.todos.count == 2 && state.undoCount == 1)
+        #expect(state.nextUndoLabel == "Add “milk”")
+        state = reduce(todos, state, [.undo])
+        #expect(state.present.todos.isEmpty)
+    }
+
+    @Test("Clearing the history keeps the present")
+    func clearHistory() {
+        let state = reduce(tally, UndoableState(Tally.State()), [
+            .action(.increment), .pushScope, .action(.increment), .undo, .tag("x"), .clearHistory,
+        ])
+        #expect(state.present.count == 1)
+        #expect(!state.canUndo && !state.canRedo && state.scopeLevel == 0 && state.tags().undo == [nil])
+    }
+
+    @Test("A copy's history never changes when the original moves on")
+    func valueSemantics() {
+        let original = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .action(.increment)])
+        let copy = original
+        let moved = reduce(tally, original, [.undo, .undo, .action(.add(7)), .clearHistory])
+        #expect(moved.present.count == 7 && !moved.canUndo)
+        #expect(copy.present.count == 2 && copy.undoCount == 2)
+        let undoneCopy = reduce(tally, copy, [.undo])
+        #expect(undoneCopy.present.count == 1)
+    }
+
+    @Test("Undoable states compare by present and visible history")
+    func equality() {
+        let a = reduce(tally, UndoableState(Tally.State()), [.action(.increment)])
+        let b = reduce(tally, UndoableState(Tally.State()), [.action(.increment)])
+        #expect(a == b)
+        #expect(a != reduce(tally, a, [.undo]))
+    }
+
+    @Test("An app's own undo and redo actions drive the history without a wrapper enum")
+    func ownCommands() {
+        enum AppAction: Sendable { case add(Int), undoTapped, redoTapped }
+        let reducer = Reduce<Tally.State, AppAction> { state, action in
+            if case let .add(amount) = action { state.count += amount }
+            return .none
+        }
+        .undoable(commands: { action in
+            switch action {
+            case .undoTapped: .undo
+            case .redoTapped: .redo
+            case .add: nil
+            }
+        })
+        var state = reduce(reducer, UndoableState(Tally.State()), [.add(1), .add(2), .undoTapped])
+        #expect(state.present.count == 1 && state.canRedo)
+        state = reduce(reducer, state, [.redoTapped])
+        #expect(state.present.count == 3 && state.undoCount == 2)
+    }
+}
