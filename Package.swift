@@ -15,6 +15,7 @@ let package = Package(
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
     ],

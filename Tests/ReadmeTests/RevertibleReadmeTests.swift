@@ -1,0 +1,179 @@
+import Foundation
+import Observation
+import Revertible
+import Testing
+
+// The README's Revertible examples. Declarations are verbatim; each example body is the
+// body of a test. `ReadmeSyncTests` checks that every README code block appears here.
+
+struct User: Versionable {
+    var name: String
+    var imageData: Data
+
+    func addReversions(into reverter: inout some Reverter<User>) {
+        reverter.appendReversion(at: \.name)
+        reverter.appendReversion(at: \.imageData)
+    }
+}
+
+struct Activity: Identifiable, Versionable {
+    let id: UUID
+    var title: String
+    var priority: Priority
+    var childActivities: [Activity]
+
+    enum Priority: Hashable {
+        case low
+        case medium(dueDate: Date?)
+        case high(dueDate: Date, reason: String)
+    }
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.priority)
+        reverter.appendReversion(at: \.childActivities)
+    }
+}
+
+extension Activity.Priority: Versionable {
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        guard !reverter.hasChanged(at: \.caseName) else {
+            reverter.appendOverwriteReversion(at: \.self)
+            return
+        }
+        reverter.appendReversion(at: \.mediumDueDate)
+        reverter.appendReversion(at: \.highDueDate)
+        reverter.appendReversion(at: \.highReason)
+    }
+
+    private enum CaseName { case low, medium, high }
+
+    private var caseName: CaseName {
+        switch self {
+        case .low: .low
+        case .medium: .medium
+        case .high: .high
+        }
+    }
+
+    private var mediumDueDate: Date? {
+        get { if case let .medium(dueDate) = self { dueDate } else { nil } }
+        // Write nil back too: `.medium(dueDate: nil)` is a version worth restoring.
+        set { if case .medium = self { self = .medium(dueDate: newValue) } }
+    }
+
+    private var highDueDate: Date? {
+        get { if case let .high(dueDate, _) = self { dueDate } else { nil } }
+        set { if case let .high(_, reason) = self, let newValue { self = .high(dueDate: newValue, reason: reason) } }
+    }
+
+    private var highReason: String? {
+        get { if case let .high(_, reason) = self { reason } else { nil } }
+        set { if case let .high(dueDate, _) = self, let newValue { self = .high(dueDate: dueDate, reason: newValue) } }
+    }
+}
+
+@Observable
+final class Editor {
+    var activity = Activity(id: UUID(), title: "Title", priority: .low, childActivities: [])
+}
+
+struct Model {
+    @Versioned var activity = Activity(id: UUID(), title: "Title", priority: .low, childActivities: [])
+}
+
+@Suite("README: Revertible")
+struct RevertibleReadmeTests {
+
+    @Test("Make a type versionable")
+    func user() throws {
+        var user = User(name: "", imageData: Data())
+        let original = user
+        user.name = "Johnny"
+        let reversion = try #require(user.reversion(to: original))
+        #expect(user.reversion(to: user) == nil)
+
+        user.name = "Johnny Appleseed"
+        #expect(throws: ReversionError.attemptingToRevertWrongVersion) {
+            try reversion.revert(&user) // made from "Johnny": refuses, and changes nothing
+        }
+        #expect(user.name == "Johnny Appleseed")
+
+        user.name = "Johnny"
+        try reversion.revert(&user)
+        #expect(user == original)
+    }
+
+    @Test("Nested values, collections and enums")
+    func nested() throws {
+        let child = Activity(id: UUID(), title: "Child", priority: .medium(dueDate: .now), childActivities: [])
+        var activity = Activity(id: UUID(), title: "Title", priority: .low, childActivities: [child])
+        let before = activity
+        activity.childActivities[0].priority = .high(dueDate: .now, reason: "Urgent")
+
+        let reversion = try #require(activity.reversion(to: before))
+        #expect(reversion.changedKeyPaths == [\Activity.childActivities[0].priority])
+        try reversion.revert(&activity)
+        #expect(activity == before)
+    }
+
+    @Test("Direct tracking")
+    func direct() throws {
+        var activity = Activity(id: UUID(), title: "Title", priority: .low, childActivities: [])
+        let controller = VersioningController(activity)
+
+        activity.title = "New title"
+        controller.append(activity)
+        activity.priority = .high(dueDate: .now, reason: "Important reason")
+        controller.append(activity)
+
+        try controller.undo(&activity)
+        #expect(activity.priority == .low)
+        try controller.undo(&activity)
+        #expect(activity.title == "Title")
+        try controller.redo(&activity)
+        #expect(activity.title == "New title")
+    }
+
+    @Test("An @Observable model tracked on its own")
+    func observable() throws {
+        let editor = Editor()
+        let controller = VersioningController(observing: editor, at: \.activity)
+
+        editor.activity.title = "New title"
+        editor.activity.priority = .medium(dueDate: nil)
+
+        try controller.undo()
+        #expect(editor.activity.priority == .low)
+        try controller.undo()
+        #expect(editor.activity.title == "Title")
+        #expect(controller.hasRedo)
+    }
+
+    @Test("Scopes, tags and transactions with @Versioned")
+    func versioned() throws {
+        let model = Model()
+
+        // A transaction is one step.
+        model.$activity.setWithTransaction { activity in
+            activity.title = "New title"
+            activity.priority = .medium(dueDate: nil)
+        }
+        model.$activity.undo()
+        #expect(model.activity.title == "Title" && model.activity.priority == .low)
+
+        // A scope squashes into one step when popped; undo never leaves it before.
+        model.$activity.pushNewScope()
+        model.activity.title = "Draft 1"
+        model.activity.title = "Draft 2"
+        model.$activity.popCurrentScope()
+        #expect(model.$activity.undoCount == 1)
+
+        // Tags name versions.
+        model.$activity.tag("reviewed")
+        model.activity.title = "Final"
+        model.$activity.undo(to: "reviewed")
+        #expect(model.activity.title == "Draft 2")
+        #expect(model.$activity.tags().undo == [nil, "reviewed"])
+    }
+}
