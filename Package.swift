@@ -29,7 +29,7 @@ let package = Package(
         // end-to-end tests run.
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoKit"],
+            dependencies: ["TodoCLI", "TodoKit", "StateMachine"],
             path: "Examples/TodoCLI/Tests/TodoCLITests"
         ),
     ],

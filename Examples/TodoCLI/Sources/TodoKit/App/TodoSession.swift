@@ -101,7 +101,7 @@ public final class TodoSession {
             let done = list.items.filter(\.isDone).map(\.id)
             guard !done.isEmpty else { return "No done items to clear" }
             store.send(.action(.clear(ids: done)))
-            return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (todo undo brings them back)"
+            return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (undo brings them back)"
 
         case let .undo(target):
             return try undo(target, in: store)
@@ -156,13 +156,13 @@ public final class TodoSession {
 
     private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
-        guard state.canUndo else {
-            return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
-        }
         let steps: Int
         var ending = ""
         switch target {
         case let .steps(requested):
+            guard state.canUndo else {
+                return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
+            }
             steps = min(requested, state.undoCount)
             if requested > steps { ending = " (all there were)" }
         case let .tag(name):
@@ -180,11 +180,11 @@ public final class TodoSession {
 
     private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
-        guard state.canRedo else { return "Nothing to redo" }
         let steps: Int
         var ending = ""
         switch target {
         case let .steps(requested):
+            guard state.canRedo else { return "Nothing to redo" }
             steps = min(requested, state.redoCount)
             if requested > steps { ending = " (all there were)" }
         case let .tag(name):

@@ -13,10 +13,15 @@ import Darwin
 enum AtomicWrite {
 
     /// Replaces the file at `path` with `data`. Call with the data file's lock held.
+    ///
+    /// The temporary file has a fixed name: writers hold the lock, so there is only ever one,
+    /// and one left by a killed process is simply truncated and reused by the next write.
     static func replace(_ path: String, with data: Data) throws(DataFileProblem) {
+        // Write through a symbolic link (a data file kept in a dotfiles repository), instead
+        // of replacing the link with a plain file.
+        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let (directory, name) = split(path)
-        removeLeftovers(in: directory, of: name)
-        let temporary = "\(directory)/\(temporaryPrefix(for: name))\(getpid())"
+        let temporary = "\(directory)/.\(name).tmp"
         // Keep the permissions the user gave the file; new files are private.
         var mode: mode_t = 0o600
         var info = stat()
@@ -40,21 +45,6 @@ enum AtomicWrite {
         // happened by then, so the write stands.
         if let directoryFile = try? FileDescriptor.opening(directory, flags: O_RDONLY | O_DIRECTORY) {
             _ = retryingOnInterrupt { fsync(directoryFile.descriptor) }
-        }
-    }
-
-    /// The hidden prefix of temporary files for the data file `name`.
-    static func temporaryPrefix(for name: String) -> String {
-        ".\(name).tmp-"
-    }
-
-    /// Deletes temporary files left by `todo` processes killed mid-write. Safe because the
-    /// caller holds the lock, so no other process is writing one now.
-    private static func removeLeftovers(in directory: String, of name: String) {
-        let prefix = temporaryPrefix(for: name)
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for entry in entries where entry.hasPrefix(prefix) {
-            unlink("\(directory)/\(entry)")
         }
     }
 

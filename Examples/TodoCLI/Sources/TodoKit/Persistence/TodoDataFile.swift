@@ -77,9 +77,12 @@ public final class TodoDataFile {
         }
         defer { lock.unlock() }
 
-        let (before, header) = try withProblemsReported { () throws(DataFileProblem) in
+        let (before, header): (UndoableState<TodoList>, Data) = try withProblemsReported { () throws(DataFileProblem) in
             guard let file = try FileDescriptor.openForReading(path) else {
-                return (UndoableState(TodoList()), Data?.none)
+                // No file yet: compare with an empty one, so a command that changes nothing
+                // ("undo" on a fresh list) does not create it.
+                let empty = UndoableState(TodoList())
+                return (empty, Self.headerLine(of: try DataFileContents.encode(empty)))
             }
             let loaded = try load(file)
             return (loaded.state, loaded.header)
@@ -89,14 +92,19 @@ public final class TodoDataFile {
         let after = store.state
         try withProblemsReported { () throws(DataFileProblem) in
             let bytes = try DataFileContents.encode(after)
-            let newHeader = bytes.prefix(while: { $0 != 0x0A })
+            let newHeader = Self.headerLine(of: bytes)
             // Same header, same lengths and checksums: nothing changed, so leave the file be.
             guard newHeader != header else { return }
             cache = nil
             try AtomicWrite.replace(path, with: bytes)
-            cache = (Data(newHeader), after)
+            cache = (newHeader, after)
         }
         return result
+    }
+
+    /// The first line of a file's bytes, without its newline.
+    private static func headerLine(of bytes: Data) -> Data {
+        Data(bytes.prefix(while: { $0 != 0x0A }))
     }
 
     /// Reads and checks the header at the start of `file`.

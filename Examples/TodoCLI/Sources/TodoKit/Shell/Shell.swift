@@ -37,6 +37,8 @@ public final class Shell: Stateful {
             prompt = "todo (scope \(scope.level))> "
         case let confirming as Confirming:
             prompt = "\(confirming.question) [y/N] "
+        case is Finished:
+            prompt = ""
         default:
             prompt = "todo> "
         }
@@ -52,10 +54,11 @@ public final class Shell: Stateful {
         }
         var lineNumber = 0
         var failed = false
-        while true {
+        while !isIn(Finished.self) {
             if isInteractive { console.write(prompt) }
             guard let line = readLine() else {
                 if isInteractive { console.write("\n") }
+                finish()
                 break
             }
             lineNumber += 1
@@ -65,7 +68,10 @@ public final class Shell: Stateful {
             }
             do {
                 guard let command = try CommandParser.parseLine(LineTokenizer.words(of: line)) else { continue }
-                if command == .quit { break }
+                if command == .quit {
+                    finish()
+                    continue
+                }
                 if isInteractive, let question = session.confirmationQuestion(for: command) {
                     enter(Confirming(question: question, command: command))
                     continue
@@ -75,10 +81,19 @@ public final class Shell: Stateful {
             } catch {
                 failed = true
                 report(error, line: lineNumber)
-                if !isInteractive && !keepGoing { return 1 }
+                if !isInteractive && !keepGoing { finish() }
             }
         }
         return failed && !isInteractive ? 1 : 0
+    }
+
+    /// Leaves the shell, cancelling a pending question first (the rules insist).
+    private func finish() {
+        if isIn(Confirming.self) {
+            console.line("Cancelled")
+            syncMode()
+        }
+        enter(Finished())
     }
 
     /// Runs the waiting command on "y" or "yes", cancels it otherwise.
