@@ -65,7 +65,12 @@ public final class TodoDataFile {
     ) throws(TodoError) -> Result {
         let (directory, _) = AtomicWrite.split(path)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // Private, as the XDG spec asks for directories it creates.
+            try FileManager.default.createDirectory(
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         } catch {
             throw .dataFile(path, .system(operation: "create its directory", reason: String(describing: error)))
         }
