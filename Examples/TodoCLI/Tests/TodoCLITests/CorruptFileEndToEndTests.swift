@@ -74,6 +74,8 @@ struct CorruptFileEndToEndTests {
         let noise = Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) })
         try expectRefused(todo, noise, commands: Self.allCommands, mentioning: "not a todo data file")
         try expectRefused(todo, Data(#"{"items":[]}"#.utf8), commands: Self.allCommands, mentioning: "not a todo data file")
+        let huge = #"{"format":"todo","history":{"bytes":9223372036854775807,"crc32":"0"},"present":{"bytes":9223372036854775807,"crc32":"0"},"version":1}"#
+        try expectRefused(todo, Data((huge + "\n{}\n{}\n").utf8), commands: Self.allCommands, mentioning: "not a todo data file")
     }
 
     @Test("A file in a newer format is refused with a message saying so")

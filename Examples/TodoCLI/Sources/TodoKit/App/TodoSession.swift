@@ -68,14 +68,11 @@ public final class TodoSession {
             store.send(.action(.add(id: UUID(), title: title)))
             return "Added \(store.state.present.items.count): \(quoted(title))"
 
-        case let .done(position), let .undone(position):
-            let isDone = command == .done(position: position)
-            let item = try self.item(at: position, in: list)
-            guard item.isDone != isDone else {
-                return "Item \(position) is already \(isDone ? "done" : "not done"): \(quoted(item.title))"
-            }
-            store.send(.action(.setDone(id: item.id, title: item.title, isDone: isDone)))
-            return "\(isDone ? "Done" : "Not done") \(position): \(quoted(item.title))"
+        case let .done(position):
+            return try setDone(true, at: position, in: store)
+
+        case let .undone(position):
+            return try setDone(false, at: position, in: store)
 
         case let .edit(position, title):
             let item = try self.item(at: position, in: list)
@@ -141,6 +138,15 @@ public final class TodoSession {
         case .list, .history, .help, .quit:
             preconditionFailure("\(command) changes nothing and is handled by run(_:)")
         }
+    }
+
+    private func setDone(_ isDone: Bool, at position: Int, in store: TodoStore) throws(TodoError) -> String {
+        let item = try self.item(at: position, in: store.state.present)
+        guard item.isDone != isDone else {
+            return "Item \(position) is already \(isDone ? "done" : "not done"): \(quoted(item.title))"
+        }
+        store.send(.action(.setDone(id: item.id, title: item.title, isDone: isDone)))
+        return "\(isDone ? "Done" : "Not done") \(position): \(quoted(item.title))"
     }
 
     /// The item at a 1-based position.

@@ -87,8 +87,10 @@ public enum DataFileFormat {
               probe.format == formatName, let fileVersion = probe.version, fileVersion >= 1
         else { throw .notTodoFile }
         guard fileVersion <= version else { throw .newerFormat(version: fileVersion) }
+        // Lengths are bounded so that adding them up cannot overflow, whatever the damage.
+        let plausible = 0...(1 << 40)
         guard let header = try? decoder.decode(Header.self, from: line),
-              header.present.bytes >= 0, header.history.bytes >= 0
+              plausible.contains(header.present.bytes), plausible.contains(header.history.bytes)
         else { throw .notTodoFile }
         return header
     }

@@ -26,7 +26,7 @@ public enum DataFileProblem: Error, Equatable, Sendable {
         case .empty:
             "the file is empty"
         case .notTodoFile:
-            "not a todo data file (no valid header)"
+            "not a todo data file, or its header is damaged"
         case let .newerFormat(version):
             "written by a newer todo (format \(version); this todo reads format \(DataFileFormat.version)); upgrade todo"
         case let .wrongLength(expected, actual):
