@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Revertible", targets: ["Revertible"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "UndoableReducer", targets: ["UndoableReducer"]),
+        .executable(name: "todo", targets: ["TodoCLI"]),
     ],
     targets: [
         .target(name: "Revertible"),
@@ -18,6 +19,20 @@ let package = Package(
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
+        // The `todo` example: the logic in a library, so tests can reach it, and a thin executable.
+        .target(
+            name: "TodoKit",
+            dependencies: ["Revertible", "StateMachine", "UndoableReducer"],
+            path: "Examples/TodoCLI/Sources/TodoKit"
+        ),
+        .executableTarget(name: "TodoCLI", dependencies: ["TodoKit"], path: "Examples/TodoCLI/Sources/TodoCLI"),
+        // Depends on the executable target so `swift test` builds the `todo` binary the
+        // end-to-end tests run.
+        .testTarget(
+            name: "TodoCLITests",
+            dependencies: ["TodoCLI", "TodoKit", "StateMachine"],
+            path: "Examples/TodoCLI/Tests/TodoCLITests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,62 @@
+/// The `todo` program: from arguments and environment to output and an exit code.
+///
+/// Exit codes: 0 success (including "nothing to undo"), 1 bad input or an unusable data
+/// file, 2 wrong usage (unknown command or option, missing argument).
+public enum TodoApp {
+    /// The history limit when neither `--history-limit` nor `TODO_HISTORY_LIMIT` sets one.
+    public static let defaultHistoryLimit = 100
+
+    /// Runs `todo` with `arguments` (without the program name) and returns the exit code.
+    public static func run(
+        arguments: [String],
+        environment: [String: String],
+        terminal: Terminal,
+        console: any Console,
+        readLine: () -> String?
+    ) -> Int32 {
+        let errorStyle = Style.forStream(isTerminal: terminal.error, environment: environment)
+        func fail(_ error: TodoError) -> Int32 {
+            let hint = error.kind == .usage ? " (run \"todo help\" for usage)" : ""
+            console.writeError(errorStyle.red("todo:") + " " + error.message + hint)
+            return error.exitCode
+        }
+        do {
+            let invocation = try CommandParser.parseArguments(arguments)
+            if invocation.command == .help {
+                console.write(HelpText.text)
+                return 0
+            }
+            let session = TodoSession(
+                dataFile: TodoDataFile(
+                    path: try DataLocation.resolve(flag: invocation.file, environment: environment),
+                    historyLimit: try historyLimit(invocation.historyLimit, environment: environment)
+                ),
+                style: Style.forStream(isTerminal: terminal.output, environment: environment)
+            )
+            guard let command = invocation.command else {
+                let shell = Shell(
+                    session: session,
+                    console: console,
+                    isInteractive: terminal.input,
+                    keepGoing: invocation.keepGoing,
+                    errorStyle: errorStyle
+                )
+                return shell.run(readLine: readLine)
+            }
+            console.write(try session.run(command))
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// `--history-limit`, else `TODO_HISTORY_LIMIT`, else the default.
+    static func historyLimit(_ flag: Int?, environment: [String: String]) throws(TodoError) -> Int {
+        if let flag { return flag }
+        guard let text = environment["TODO_HISTORY_LIMIT"], !text.isEmpty else { return defaultHistoryLimit }
+        guard let limit = Int(text), limit >= 0 else {
+            throw .usage("TODO_HISTORY_LIMIT needs a whole number of steps, got \"\(text)\"")
+        }
+        return limit
+    }
+}

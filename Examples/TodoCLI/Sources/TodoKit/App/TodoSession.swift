@@ -1,0 +1,257 @@
+import Foundation
+import UndoableReducer
+
+/// Runs commands against one data file and says what happened.
+///
+/// Every change goes through ``TodoDataFile/modify(_:)``: the file is locked, read, the
+/// command checked against the current list, sent to the store as actions of the `undoable`
+/// todo reducer, and the result written, all before the confirming line is returned. A
+/// command that fails a check throws before anything is sent, so it changes nothing.
+public final class TodoSession {
+    public let dataFile: TodoDataFile
+    let style: Style
+
+    public init(dataFile: TodoDataFile, style: Style) {
+        self.dataFile = dataFile
+        self.style = style
+    }
+
+    /// Runs `command` and returns its output, ending with a newline (empty for `quit`).
+    public func run(_ command: Command) throws(TodoError) -> String {
+        switch command {
+        case let .list(filter, json):
+            let list = try dataFile.readList()
+            return json ? ListView.json(list, filter: filter) : ListView.text(list, filter: filter, style: style)
+        case let .history(json):
+            let state = try dataFile.readState()
+            return json
+                ? HistoryView.json(state, limit: dataFile.historyLimit)
+                : HistoryView.text(state, limit: dataFile.historyLimit, style: style)
+        case .help:
+            return HelpText.text
+        case .quit:
+            return ""
+        default:
+            return try dataFile.modify { (store) throws(TodoError) in
+                try change(command, in: store) + "\n"
+            }
+        }
+    }
+
+    /// The current scope level, as last read, for the shell's mode; 0 if the file cannot be
+    /// read (the next command will say why).
+    public func scopeLevel() -> Int {
+        (try? dataFile.readState().scopeLevel) ?? 0
+    }
+
+    /// The question to ask before running `command` in the interactive shell, if it
+    /// destroys work: `clear` (many items at once) and `rollback` (not undoable).
+    public func confirmationQuestion(for command: Command) -> String? {
+        switch command {
+        case .clear:
+            let count = (try? dataFile.readList().items.filter(\.isDone).count) ?? 0
+            return count == 0 ? nil : "Remove \(count) done item\(count == 1 ? "" : "s")?"
+        case .rollback:
+            guard let state = try? dataFile.readState(), state.scopeLevel > 0, state.undoCount > 0 else { return nil }
+            return "Abandon \(state.undoCount) change\(state.undoCount == 1 ? "" : "s") made since \"begin\"?"
+        default:
+            return nil
+        }
+    }
+
+    /// Checks `command` against the store's state, sends it, and returns the confirming line.
+    private func change(_ command: Command, in store: TodoStore) throws(TodoError) -> String {
+        let list = store.state.present
+        switch command {
+        case let .add(title):
+            // The id is made here, not in the reducer, so the saved history replays exactly.
+            store.send(.action(.add(id: UUID(), title: title)))
+            return "Added \(store.state.present.items.count): \(quoted(title))"
+
+        case let .done(position):
+            return try setDone(true, at: position, in: store)
+
+        case let .undone(position):
+            return try setDone(false, at: position, in: store)
+
+        case let .edit(position, title):
+            let item = try self.item(at: position, in: list)
+            guard item.title != title else { return "Item \(position) already has that title" }
+            store.send(.action(.edit(id: item.id, from: item.title, to: title)))
+            return "Edited \(position): \(quoted(item.title)) → \(quoted(title))"
+
+        case let .remove(position):
+            let item = try self.item(at: position, in: list)
+            store.send(.action(.remove(id: item.id, title: item.title)))
+            return "Removed \(position): \(quoted(item.title))"
+
+        case let .move(position, destination):
+            let item = try self.item(at: position, in: list)
+            guard destination <= list.items.count else {
+                throw .badInput("cannot move to position \(destination): the list has \(list.items.count) item\(list.items.count == 1 ? "" : "s")")
+            }
+            guard destination != position else { return "Item \(position) is already at position \(destination)" }
+            store.send(.action(.move(id: item.id, title: item.title, from: position - 1, to: destination - 1)))
+            return "Moved \(quoted(item.title)) from \(position) to \(destination)"
+
+        case .clear:
+            let done = list.items.filter(\.isDone).map(\.id)
+            guard !done.isEmpty else { return "No done items to clear" }
+            store.send(.action(.clear(ids: done)))
+            return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (undo brings them back)"
+
+        case let .undo(target):
+            return try undo(target, in: store)
+
+        case let .redo(target):
+            return try redo(target, in: store)
+
+        case let .tag(name):
+            let tag = AnyHashable(name)
+            let state = store.state
+            if state.tags().undo.last == tag { return "The present is already tagged \(quoted(name))" }
+            let existed = (0...state.scopeLevel).contains { level in
+                let tags = state.tags(inScopeLevel: level)
+                return tags.undo.contains(tag) || tags.redo.contains(tag)
+            }
+            store.send(.tag(HistoryTag(name)))
+            return existed ? "Moved tag \(quoted(name)) to the present" : "Tagged the present \(quoted(name))"
+
+        case .begin:
+            store.send(.pushScope)
+            return "Began a scope (level \(store.state.scopeLevel)): changes until \"commit\" become one undo step; \"rollback\" abandons them"
+
+        case .commit:
+            let steps = try openScopeSteps(store.state, verb: "commit")
+            store.send(.popScope)
+            try checkHistoryError(store)
+            return steps == 0
+                ? "Committed an empty scope (no undo step)"
+                : "Committed \(steps) change\(steps == 1 ? "" : "s") as one undo step"
+
+        case .rollback:
+            let steps = try openScopeSteps(store.state, verb: "roll back")
+            store.send(.discardScope)
+            try checkHistoryError(store)
+            return steps == 0 ? "Rolled back an empty scope" : "Rolled back \(steps) change\(steps == 1 ? "" : "s")"
+
+        case .list, .history, .help, .quit:
+            preconditionFailure("\(command) changes nothing and is handled by run(_:)")
+        }
+    }
+
+    private func setDone(_ isDone: Bool, at position: Int, in store: TodoStore) throws(TodoError) -> String {
+        let item = try self.item(at: position, in: store.state.present)
+        guard item.isDone != isDone else {
+            return "Item \(position) is already \(isDone ? "done" : "not done"): \(quoted(item.title))"
+        }
+        store.send(.action(.setDone(id: item.id, title: item.title, isDone: isDone)))
+        return "\(isDone ? "Done" : "Not done") \(position): \(quoted(item.title))"
+    }
+
+    /// The item at a 1-based position.
+    private func item(at position: Int, in list: TodoList) throws(TodoError) -> TodoItem {
+        guard position <= list.items.count else {
+            let count = list.items.count
+            throw .badInput(count == 0
+                ? "there is no item \(position): the list is empty"
+                : "there is no item \(position): the list has \(count) item\(count == 1 ? "" : "s")")
+        }
+        return list.items[position - 1]
+    }
+
+    private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+        let state = store.state
+        let steps: Int
+        var ending = ""
+        switch target {
+        case let .steps(requested):
+            guard state.canUndo else {
+                return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
+            }
+            steps = min(requested, state.undoCount)
+            if requested > steps { ending = " (all there were)" }
+        case let .tag(name):
+            steps = try stepsBack(to: name, in: state)
+            guard steps > 0 else { return "Already at tag \(quoted(name))" }
+            ending = " back to \(quoted(name))"
+        }
+        let labels = Array(StepDescriptions(state).undo.suffix(steps).reversed())
+        store.send(.undo(steps: steps))
+        try checkHistoryError(store)
+        return steps == 1 && ending.isEmpty
+            ? "Undid: \(labels[0])"
+            : "Undid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
+    }
+
+    private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+        let state = store.state
+        let steps: Int
+        var ending = ""
+        switch target {
+        case let .steps(requested):
+            guard state.canRedo else { return "Nothing to redo" }
+            steps = min(requested, state.redoCount)
+            if requested > steps { ending = " (all there were)" }
+        case let .tag(name):
+            steps = try stepsForward(to: name, in: state)
+            ending = " up to \(quoted(name))"
+        }
+        let labels = Array(StepDescriptions(state).redo.prefix(steps))
+        store.send(.redo(steps: steps))
+        try checkHistoryError(store)
+        return steps == 1 && ending.isEmpty
+            ? "Redid: \(labels[0])"
+            : "Redid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
+    }
+
+    /// How many undos reach the version tagged `name`; 0 if it is the present.
+    private func stepsBack(to name: String, in state: UndoableState<TodoList>) throws(TodoError) -> Int {
+        let tags = state.tags()
+        if let position = tags.undo.lastIndex(of: AnyHashable(name)) {
+            return tags.undo.count - 1 - position
+        }
+        if tags.redo.contains(AnyHashable(name)) {
+            throw .badInput("tag \(quoted(name)) is ahead of the present: use \"redo \(name)\"")
+        }
+        throw unknownTag(name, in: state)
+    }
+
+    /// How many redos reach the version tagged `name`, including the step that made it.
+    private func stepsForward(to name: String, in state: UndoableState<TodoList>) throws(TodoError) -> Int {
+        let tags = state.tags()
+        if let position = tags.redo.firstIndex(of: AnyHashable(name)) {
+            return position + 1
+        }
+        if tags.undo.contains(AnyHashable(name)) {
+            throw .badInput("tag \(quoted(name)) is behind the present: use \"undo \(name)\"")
+        }
+        throw unknownTag(name, in: state)
+    }
+
+    /// The error for a tag outside the current scope's versions.
+    private func unknownTag(_ name: String, in state: UndoableState<TodoList>) -> TodoError {
+        let outer = (0..<state.scopeLevel).contains { level in
+            let tags = state.tags(inScopeLevel: level)
+            return tags.undo.contains(AnyHashable(name)) || tags.redo.contains(AnyHashable(name))
+        }
+        return outer
+            ? .badInput("tag \(quoted(name)) is outside the open scope: commit or roll back first")
+            : .badInput("unknown tag \(quoted(name)) (\"todo history\" shows the tags)")
+    }
+
+    /// The steps of the open scope; throws if no scope is open.
+    private func openScopeSteps(_ state: UndoableState<TodoList>, verb: String) throws(TodoError) -> Int {
+        guard state.scopeLevel > 0 else {
+            throw .badInput("no open scope to \(verb) (start one with \"begin\")")
+        }
+        return state.undoCount
+    }
+
+    /// Throws if the last history command failed; the change is then not written.
+    private func checkHistoryError(_ store: TodoStore) throws(TodoError) {
+        if let error = store.state.lastError {
+            throw .badInput("the history could not be applied (\(error)); nothing was changed")
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// Parses command lines by hand: `todo [options] <command> [arguments]`.
+///
+/// Options may come before or after the command; `--` ends them, so a title can start with
+/// dashes (`todo add -- --verbose flag`). A word starting with `-` is an option, unless it is
+/// a lone `-` or a negative number (which then fails as an item number, not as a flag).
+public enum CommandParser {
+
+    /// Where the words come from: the process arguments, or a line of the shell or a script,
+    /// where the file and the history limit are already fixed.
+    public enum Context: Sendable {
+        case arguments
+        case line
+    }
+
+    /// Parses the process arguments, without the program name.
+    public static func parseArguments(_ arguments: [String]) throws(TodoError) -> Invocation {
+        let scanned = try scan(arguments, context: .arguments)
+        var invocation = Invocation(file: scanned.file, historyLimit: scanned.historyLimit, keepGoing: scanned.keepGoing)
+        invocation.command = try command(from: scanned, context: .arguments)
+        if invocation.keepGoing, invocation.command != nil {
+            throw .usage("--keep-going applies only to scripts read from standard input (todo --keep-going < script)")
+        }
+        return invocation
+    }
+
+    /// Parses one line of the shell or a script, already split into words; `nil` for a blank
+    /// line.
+    public static func parseLine(_ words: [String]) throws(TodoError) -> Command? {
+        try command(from: scan(words, context: .line), context: .line)
+    }
+
+    /// The options and positional words of a command line.
+    struct Scanned {
+        var file: String?
+        var historyLimit: Int?
+        var keepGoing = false
+        var json = false
+        var filters: [ListFilter] = []
+        var help = false
+        var words: [String] = []
+        /// The command-specific options given, for "is not an option of" errors.
+        var commandOptions: [String] = []
+    }
+
+    static func scan(_ arguments: [String], context: Context) throws(TodoError) -> Scanned {
+        var scanned = Scanned()
+        var index = 0
+        func value(of option: String, inline: String?) throws(TodoError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw .usage("\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            defer { index += 1 }
+            if argument == "--" {
+                scanned.words += arguments[(index + 1)...]
+                break
+            }
+            guard isOption(argument) else {
+                scanned.words.append(argument)
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let inline = parts.count > 1 ? String(parts[1]) : nil
+            if inline != nil, !["--file", "--history-limit"].contains(name) {
+                throw .usage("\(name) takes no value")
+            }
+            switch name {
+            case "--file", "--history-limit", "--keep-going":
+                guard context == .arguments else {
+                    throw .usage("\(name) can only be given on the command line, not in the shell or a script")
+                }
+                if name == "--keep-going" {
+                    scanned.keepGoing = true
+                } else if name == "--file" {
+                    let path = try value(of: name, inline: inline)
+                    guard !path.isEmpty else { throw .usage("--file needs a path") }
+                    scanned.file = path
+                } else {
+                    let text = try value(of: name, inline: inline)
+                    guard let limit = Int(text), limit >= 0 else {
+                        throw .usage("--history-limit needs a whole number of steps, got \"\(text)\"")
+                    }
+                    scanned.historyLimit = limit
+                }
+            case "--json":
+                scanned.json = true
+                scanned.commandOptions.append(name)
+            case "--all", "--open", "--done":
+                scanned.filters.append(name == "--all" ? .all : name == "--open" ? .open : .done)
+                scanned.commandOptions.append(name)
+            case "--help", "-h":
+                scanned.help = true
+            default:
+                throw .usage("unknown option \"\(name)\"")
+            }
+        }
+        return scanned
+    }
+
+    /// Whether `word` is written as an option.
+    static func isOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word != "-" else { return false }
+        return Int(word) == nil
+    }
+
+    /// The command named by the first word, with its arguments checked.
+    static func command(from scanned: Scanned, context: Context) throws(TodoError) -> Command? {
+        if scanned.help { return .help }
+        guard let name = scanned.words.first else {
+            if let option = scanned.commandOptions.first {
+                throw .usage("\(option) needs a command, as in \"todo list \(option)\"")
+            }
+            return nil
+        }
+        let arguments = Array(scanned.words.dropFirst())
+        let command: Command
+        switch name {
+        case "add":
+            command = .add(title: try title(from: arguments))
+        case "list", "ls":
+            try expectCount(arguments, 0, name)
+            guard scanned.filters.count <= 1 else { throw .usage("give at most one of --all, --open and --done") }
+            command = .list(scanned.filters.first ?? .all, json: scanned.json)
+        case "done", "undone", "rm", "remove":
+            try expectCount(arguments, 1, name, usage: "\(name) <n>")
+            let position = try self.position(arguments[0])
+            command = name == "done" ? .done(position: position)
+                : name == "undone" ? .undone(position: position) : .remove(position: position)
+        case "edit":
+            guard !arguments.isEmpty else { throw .usage("edit needs an item number and a title: edit <n> <title>") }
+            command = .edit(position: try position(arguments[0]), title: try title(from: Array(arguments.dropFirst())))
+        case "move", "mv":
+            try expectCount(arguments, 2, name, usage: "move <n> <to>")
+            command = .move(position: try position(arguments[0]), to: try position(arguments[1]))
+        case "clear":
+            try expectCount(arguments, 0, name)
+            command = .clear
+        case "undo", "redo":
+            guard arguments.count <= 1 else { throw .usage("\(name) takes at most one argument: \(name) [<steps>|<tag>]") }
+            let target = try arguments.first.map(historyTarget) ?? .steps(1)
+            command = name == "undo" ? .undo(target) : .redo(target)
+        case "tag":
+            try expectCount(arguments, 1, name, usage: "tag <name>")
+            command = .tag(name: try tagName(arguments[0]))
+        case "history":
+            try expectCount(arguments, 0, name)
+            command = .history(json: scanned.json)
+        case "begin":
+            try expectCount(arguments, 0, name)
+            command = .begin
+        case "commit":
+            try expectCount(arguments, 0, name)
+            command = .commit
+        case "rollback":
+            try expectCount(arguments, 0, name)
+            command = .rollback
+        case "help":
+            command = .help
+        case "quit", "exit":
+            // The process arguments are one command already; there is nothing to leave.
+            guard context == .line else { throw .usage("unknown command \"\(name)\"") }
+            try expectCount(arguments, 0, name)
+            command = .quit
+        default:
+            throw .usage("unknown command \"\(name)\"")
+        }
+        try checkOptions(scanned.commandOptions, for: command, name: name)
+        return command
+    }
+
+    /// Throws for a command option given to a command that has no such option.
+    static func checkOptions(_ options: [String], for command: Command, name: String) throws(TodoError) {
+        for option in options {
+            switch (option, command) {
+            case ("--json", .list), ("--json", .history): continue
+            case ("--all", .list), ("--open", .list), ("--done", .list): continue
+            default: throw .usage("\(option) is not an option of \(name)")
+            }
+        }
+    }
+
+    static func expectCount(_ arguments: [String], _ count: Int, _ name: String, usage: String? = nil) throws(TodoError) {
+        guard arguments.count != count else { return }
+        if count == 0 { throw .usage("\(name) takes no arguments") }
+        throw .usage("\(arguments.count < count ? "missing" : "too many") arguments: \(usage ?? name)")
+    }
+
+    /// A title made of `words`: joined by single spaces, with runs of whitespace (newlines
+    /// included) collapsed, so every title fits on one line of `todo list`.
+    static func title(from words: [String]) throws(TodoError) -> String {
+        let title = words.joined(separator: " ")
+            .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+            .joined(separator: " ")
+        guard !title.isEmpty else { throw .badInput("the title is empty") }
+        return title
+    }
+
+    /// A 1-based item position; its range is checked against the list later.
+    static func position(_ word: String) throws(TodoError) -> Int {
+        guard let position = Int(word), position >= 1 else {
+            throw .badInput("\"\(word)\" is not an item number (use the position \"todo list\" shows)")
+        }
+        return position
+    }
+
+    /// A number of steps, or a tag name.
+    static func historyTarget(_ word: String) throws(TodoError) -> HistoryTarget {
+        if let steps = Int(word) {
+            guard steps >= 1 else { throw .badInput("the number of steps must be at least 1, got \(steps)") }
+            return .steps(steps)
+        }
+        return .tag(word)
+    }
+
+    /// A tag name: not a number, since `undo 3` means three steps.
+    static func tagName(_ word: String) throws(TodoError) -> String {
+        guard !word.isEmpty, !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw .badInput("a tag name cannot be empty or contain spaces")
+        }
+        guard Int(word) == nil else {
+            throw .badInput("a tag name cannot be a number (\"undo \(word)\" means \(word) steps)")
+        }
+        return word
+    }
+}

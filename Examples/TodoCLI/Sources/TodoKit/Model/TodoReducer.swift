@@ -1,0 +1,44 @@
+import UndoableReducer
+
+/// The todo list's reducer. It knows nothing about undo: `undoable` adds that around it
+/// (see ``TodoReducer/withUndo(historyLimit:)``).
+///
+/// Actions naming an item that is gone do nothing, so a stale action can never corrupt the
+/// list; the command layer checks positions before it sends anything.
+public struct TodoReducer: Reducer {
+    public typealias State = TodoList
+    public typealias Action = TodoAction
+
+    public init() {}
+
+    public func reduce(into state: inout TodoList, action: TodoAction) -> Effect<TodoAction> {
+        switch action {
+        case let .add(id, title):
+            state.items.append(TodoItem(id: id, title: title))
+        case let .setDone(id, _, isDone):
+            if let index = state.index(of: id) { state.items[index].isDone = isDone }
+        case let .edit(id, _, title):
+            if let index = state.index(of: id) { state.items[index].title = title }
+        case let .remove(id, _):
+            if let index = state.index(of: id) { state.items.remove(at: index) }
+        case let .move(id, _, _, destination):
+            if let index = state.index(of: id) {
+                let item = state.items.remove(at: index)
+                state.items.insert(item, at: min(max(destination, 0), state.items.count))
+            }
+        case let .clear(ids):
+            let removed = Set(ids)
+            state.items.removeAll { removed.contains($0.id) }
+        }
+        return .none
+    }
+}
+
+extension TodoReducer {
+
+    /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
+    /// labelled for `todo undo` and `todo history`.
+    public static func withUndo(historyLimit: Int) -> Undoable<TodoReducer> {
+        TodoReducer().undoable(historyLimit: historyLimit, label: TodoAction.label)
+    }
+}

@@ -1,0 +1,43 @@
+/// The text of `todo help`.
+enum HelpText {
+    static let text = """
+    todo: a todo list with undo and redo that persist across runs.
+
+    Usage: todo [options] <command> [arguments]
+           todo [options]              (an interactive shell on a terminal; otherwise
+                                        reads commands from standard input, one per line)
+
+    Items are numbered by their position in the full list, as "todo list" shows them.
+
+    Commands:
+      add <title...>           add an item
+      list [--all|--open|--done] [--json]
+                               show the items (all by default)
+      done <n>                 mark item n done
+      undone <n>               mark item n not done
+      edit <n> <title...>      change the title of item n
+      rm <n>                   remove item n
+      move <n> <to>            move item n to position <to>
+      clear                    remove the done items
+      undo [<steps>|<tag>]     undo one step, some steps, or back to a tag
+      redo [<steps>|<tag>]     redo one step, some steps, or up to a tag
+      tag <name>               name the current version, for undo/redo <name>
+      history [--json]         show the undo history
+      begin                    open a scope: its changes become one undo step...
+      commit                   ...when committed,
+      rollback                 ...or are all undone and forgotten
+      help                     show this help
+      quit                     leave the shell
+
+    Options:
+      --file PATH              the data file (also TODO_FILE; default
+                               $XDG_DATA_HOME/todo/todo.json or ~/.local/share/todo/todo.json)
+      --history-limit N        keep at most N undo steps (also TODO_HISTORY_LIMIT; default 100)
+      --keep-going             in a script, go on after a failed line
+      --                       end of options (todo add -- -5 degrees)
+
+    Exit codes: 0 success, 1 bad input or unusable data file, 2 wrong usage.
+    Color only on a terminal; set NO_COLOR to turn it off.
+
+    """
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// How `todo list` shows the list: one line per item, `[x]` or `[ ]`, the item's position in
+/// the full list (so `list --open` shows the numbers other commands take), and its title.
+enum ListView {
+
+    static func text(_ list: TodoList, filter: ListFilter, style: Style) -> String {
+        let width = String(list.items.count).count
+        var text = ""
+        var shown = 0
+        for (index, item) in list.items.enumerated() where filter.includes(item) {
+            let number = String(index + 1)
+            let position = String(repeating: " ", count: width - number.count) + number
+            if item.isDone {
+                text += "\(style.green("[x]")) \(style.dim(position)) \(style.dim(item.title))\n"
+            } else {
+                text += "[ ] \(style.dim(position)) \(item.title)\n"
+            }
+            shown += 1
+        }
+        guard shown == 0 else { return text }
+        switch filter {
+        case .all: return "No items. Add one with: todo add <title>\n"
+        case .open: return "No open items.\n"
+        case .done: return "No done items.\n"
+        }
+    }
+
+    /// One entry of `todo list --json`.
+    struct Entry: Encodable {
+        var position: Int
+        var id: UUID
+        var title: String
+        var done: Bool
+    }
+
+    static func json(_ list: TodoList, filter: ListFilter) -> String {
+        let entries = list.items.enumerated().compactMap { index, item in
+            filter.includes(item) ? Entry(position: index + 1, id: item.id, title: item.title, done: item.isDone) : nil
+        }
+        return encodeJSON(entries)
+    }
+}
+
+/// `value` as pretty-printed JSON with a final newline, for `--json` output.
+func encodeJSON(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // The output types hold only strings, numbers, booleans and UUIDs: encoding cannot fail.
+    return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
+}

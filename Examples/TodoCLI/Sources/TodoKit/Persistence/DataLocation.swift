@@ -1,0 +1,23 @@
+/// Where the data file lives, by the first rule that applies:
+///
+/// 1. `--file PATH`
+/// 2. `TODO_FILE`
+/// 3. `$XDG_DATA_HOME/todo/todo.json` (an absolute `XDG_DATA_HOME`, as the XDG spec asks)
+/// 4. `~/.local/share/todo/todo.json`
+public enum DataLocation {
+
+    /// The data file's path.
+    ///
+    /// - Throws: a ``TodoError`` when no rule applies (no `HOME`).
+    public static func resolve(flag: String?, environment: [String: String]) throws(TodoError) -> String {
+        if let flag { return flag }
+        if let file = environment["TODO_FILE"], !file.isEmpty { return file }
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return "\(dataHome)/todo/todo.json"
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return "\(home)/.local/share/todo/todo.json"
+        }
+        throw .badInput("cannot find a place for the data file: set TODO_FILE or HOME, or pass --file")
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import TodoKit
+
+@Suite("Parsing the command line")
+struct CommandParserTests {
+
+    func parse(_ arguments: String...) throws -> Invocation {
+        try CommandParser.parseArguments(arguments)
+    }
+
+    func kind(_ arguments: String...) -> TodoError.Kind? {
+        do {
+            _ = try CommandParser.parseArguments(arguments)
+            return nil
+        } catch {
+            return error.kind
+        }
+    }
+
+    @Test("Every command and its arguments")
+    func commands() throws {
+        #expect(try parse("add", "buy", "milk").command == .add(title: "buy milk"))
+        #expect(try parse("add", " a \t b\n").command == .add(title: "a b"))
+        #expect(try parse("list").command == .list(.all, json: false))
+        #expect(try parse("ls", "--open", "--json").command == .list(.open, json: true))
+        #expect(try parse("list", "--done").command == .list(.done, json: false))
+        #expect(try parse("done", "3").command == .done(position: 3))
+        #expect(try parse("undone", "1").command == .undone(position: 1))
+        #expect(try parse("edit", "2", "oat", "milk").command == .edit(position: 2, title: "oat milk"))
+        #expect(try parse("rm", "4").command == .remove(position: 4))
+        #expect(try parse("move", "4", "1").command == .move(position: 4, to: 1))
+        #expect(try parse("clear").command == .clear)
+        #expect(try parse("undo").command == .undo(.steps(1)))
+        #expect(try parse("undo", "3").command == .undo(.steps(3)))
+        #expect(try parse("redo", "before-party").command == .redo(.tag("before-party")))
+        #expect(try parse("tag", "v1").command == .tag(name: "v1"))
+        #expect(try parse("history", "--json").command == .history(json: true))
+        #expect(try parse("begin").command == .begin)
+        #expect(try parse("commit").command == .commit)
+        #expect(try parse("rollback").command == .rollback)
+        #expect(try parse("help").command == .help)
+        #expect(try parse("-h").command == .help)
+        #expect(try parse().command == nil)
+    }
+
+    @Test("Options anywhere, with a value after a space or an equals sign; -- ends them")
+    func options() throws {
+        #expect(try parse("--file", "/tmp/x.json", "list") == Invocation(file: "/tmp/x.json", command: .list(.all, json: false)))
+        #expect(try parse("list", "--file=/tmp/x.json") == Invocation(file: "/tmp/x.json", command: .list(.all, json: false)))
+        #expect(try parse("--history-limit", "7", "undo") == Invocation(historyLimit: 7, command: .undo(.steps(1))))
+        #expect(try parse("--keep-going") == Invocation(keepGoing: true))
+        #expect(try parse("add", "--", "--json", "-x").command == .add(title: "--json -x"))
+        #expect(try parse("add", "-", "5").command == .add(title: "- 5"))
+    }
+
+    @Test("Usage errors and bad input are told apart")
+    func errors() {
+        #expect(kind("frob") == .usage)
+        #expect(kind("list", "--frob") == .usage)
+        #expect(kind("done") == .usage)
+        #expect(kind("done", "1", "2") == .usage)
+        #expect(kind("move", "1") == .usage)
+        #expect(kind("--history-limit", "x") == .usage)
+        #expect(kind("--file") == .usage)
+        #expect(kind("--file=", "list") == .usage)
+        #expect(kind("--json") == .usage)
+        #expect(kind("add", "--json", "x") == .usage)
+        #expect(kind("list", "--all", "--open") == .usage)
+        #expect(kind("--keep-going", "add", "x") == .usage)
+        #expect(kind("quit") == .usage)
+
+        #expect(kind("add") == .badInput)
+        #expect(kind("add", " ") == .badInput)
+        #expect(kind("done", "x") == .badInput)
+        #expect(kind("done", "0") == .badInput)
+        #expect(kind("done", "-3") == .badInput)
+        #expect(kind("undo", "0") == .badInput)
+        #expect(kind("tag", "12") == .badInput)
+        #expect(kind("tag", "two words") == .badInput)
+    }
+
+    @Test("Shell lines: quit, and no options that belong to the whole run")
+    func lines() throws {
+        #expect(try CommandParser.parseLine(["quit"]) == .quit)
+        #expect(try CommandParser.parseLine(["exit"]) == .quit)
+        #expect(try CommandParser.parseLine([]) == nil)
+        #expect(throws: TodoError.self) { try CommandParser.parseLine(["--file", "x", "list"]) }
+        #expect(throws: TodoError.self) { try CommandParser.parseLine(["--keep-going"]) }
+    }
+
+    @Test("Splitting lines into words, shell style")
+    func tokenizer() throws {
+        #expect(try LineTokenizer.words(of: "add buy milk") == ["add", "buy", "milk"])
+        #expect(try LineTokenizer.words(of: #"  add   "buy  milk"  "#) == ["add", "buy  milk"])
+        #expect(try LineTokenizer.words(of: #"edit 2 'say "hi"'"#) == ["edit", "2", #"say "hi""#])
+        #expect(try LineTokenizer.words(of: #"add it\'s "a \"b\"""#) == ["add", "it's", #"a "b""#])
+        #expect(try LineTokenizer.words(of: "add a#b # comment") == ["add", "a#b"])
+        #expect(try LineTokenizer.words(of: "   # only a comment") == [])
+        #expect(try LineTokenizer.words(of: #"add """#) == ["add", ""])
+        #expect(try LineTokenizer.words(of: "") == [])
+        #expect(throws: TodoError.self) { try LineTokenizer.words(of: #"add "open"#) }
+    }
+}
