@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "CHeap", path: "Benchmarks/CHeap"),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
