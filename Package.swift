@@ -15,6 +15,12 @@ let package = Package(
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "CHeap", path: "Benchmarks/CHeap"),
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: ["Revertible", "CHeap"],
+            path: "Benchmarks",
+            exclude: ["CHeap", "README-Performance.md"]
+        ),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
