@@ -1,10 +1,17 @@
 /// Runs one scenario over the sizes and implementations the options select.
 ///
-/// Repetitions are interleaved (every implementation once, then again), so a slow spell on
-/// the machine hits all implementations alike instead of one of them.
+/// Repetitions are interleaved (at one size, every step count and implementation once, then
+/// again), so a slow spell on the machine hits all of them alike instead of one of them: the
+/// ratios compare implementations, and step counts, measured side by side.
 struct BenchmarkRunner {
     let scenario: any Scenario
     let options: Options
+
+    /// One implementation at one step count, at the size being run.
+    private struct Configuration: Hashable {
+        let impl: String
+        let k: Int
+    }
 
     func run(into report: inout Report) throws(BenchmarkFailure) {
         let defaults = scenario.defaultSizes(quick: options.quick)
@@ -21,23 +28,27 @@ struct BenchmarkRunner {
         var results: [BenchmarkResult] = []
         var skipped: [SkippedRun] = []
         for n in sizes {
-            for k in steps {
-                var runs: [String: [[String: Double]]] = [:]
-                var skipReasons: [String: String] = [:]
-                for repetition in 1...repetitions {
-                    for impl in impls where skipReasons[impl] == nil {
+            var runs: [Configuration: [[String: Double]]] = [:]
+            var skipReasons: [Configuration: String] = [:]
+            for repetition in 1...repetitions {
+                for k in steps {
+                    for impl in impls where skipReasons[Configuration(impl: impl, k: k)] == nil {
+                        let configuration = Configuration(impl: impl, k: k)
                         Console.error("\(scenario.name): \(impl) n=\(n) k=\(k) run \(repetition)/\(repetitions)")
                         switch try scenario.run(impl: impl, n: n, k: k, seed: options.seed) {
-                        case let .measured(figures): runs[impl, default: []].append(figures)
-                        case let .skipped(reason): skipReasons[impl] = reason
+                        case let .measured(figures): runs[configuration, default: []].append(figures)
+                        case let .skipped(reason): skipReasons[configuration] = reason
                         }
                     }
                 }
+            }
+            for k in steps {
                 for impl in impls {
-                    if let reason = skipReasons[impl] {
+                    let configuration = Configuration(impl: impl, k: k)
+                    if let reason = skipReasons[configuration] {
                         skipped.append(SkippedRun(scenario: scenario.name, impl: impl, n: n, k: k, reason: reason))
-                    } else if let implRuns = runs[impl] {
-                        results.append(BenchmarkResult(scenario: scenario.name, impl: impl, n: n, k: k, figures: BenchmarkResult.best(of: implRuns)))
+                    } else if let configurationRuns = runs[configuration] {
+                        results.append(BenchmarkResult(scenario: scenario.name, impl: impl, n: n, k: k, figures: BenchmarkResult.best(of: configurationRuns)))
                     }
                 }
             }
