@@ -19,7 +19,7 @@ let package = Package(
             name: "benchmarks",
             dependencies: ["Revertible", "CHeap"],
             path: "Benchmarks",
-            exclude: ["CHeap", "README-Performance.md"]
+            exclude: ["CHeap", "Proposals", "README-Performance.md"]
         ),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
