@@ -32,8 +32,9 @@ struct BenchmarkRunner {
             var skipReasons: [Configuration: String] = [:]
             for repetition in 1...repetitions {
                 for k in steps {
-                    for impl in impls where skipReasons[Configuration(impl: impl, k: k)] == nil {
+                    for impl in impls {
                         let configuration = Configuration(impl: impl, k: k)
+                        guard skipReasons[configuration] == nil else { continue }
                         Console.error("\(scenario.name): \(impl) n=\(n) k=\(k) run \(repetition)/\(repetitions)")
                         switch try scenario.run(impl: impl, n: n, k: k, seed: options.seed) {
                         case let .measured(figures): runs[configuration, default: []].append(figures)

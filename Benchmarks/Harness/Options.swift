@@ -2,7 +2,7 @@
 ///
 /// Sizes given on the command line apply to every selected scenario; otherwise each scenario
 /// uses its own defaults (``Scenario/defaultSizes(quick:)``).
-struct Options: Equatable {
+struct Options {
     /// `--n`: the state sizes.
     var sizes: [Int]?
     /// `--k`: the step counts (edits, actions, ...).
