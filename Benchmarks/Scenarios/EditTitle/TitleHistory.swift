@@ -1,0 +1,35 @@
+/// An undo history as the edit-title scenario drives it: the caller edits its own state, then
+/// records it; undo and redo rewrite the caller's state.
+///
+/// The scenario's loops are generic over this protocol, so each implementation is specialized
+/// and measured without dynamic dispatch in between. (`SendableMetatype`: the scenario lists
+/// the implementations' types in a constant shared across isolation domains.)
+protocol TitleHistory: SendableMetatype {
+
+    /// The name in the results (`--impl`).
+    static var name: String { get }
+
+    /// A history whose current version is `initial`.
+    init(initial: TodoState)
+
+    /// Records `state`, which the caller just edited, as the new current version.
+    mutating func record(_ state: TodoState)
+
+    /// Sets `state`, the current version, to the version before it.
+    mutating func undo(_ state: inout TodoState) throws(BenchmarkFailure)
+
+    /// Sets `state`, the current version, to the version after it.
+    mutating func redo(_ state: inout TodoState) throws(BenchmarkFailure)
+
+    /// How many steps can be undone.
+    var undoCount: Int { get }
+
+    /// About how many bytes `k` steps on a state of `n` items keep alive, when that is so
+    /// large that the run might not fit in memory; `0` when it is no concern.
+    static func estimatedHistoryBytes(n: Int, k: Int) -> Int
+}
+
+extension TitleHistory {
+
+    static func estimatedHistoryBytes(n: Int, k: Int) -> Int { 0 }
+}
