@@ -1,0 +1,32 @@
+extension ReferenceHistory where Value == Board {
+
+    /// What `operation` does to the history, by the rules of ``ReferenceHistory``.
+    ///
+    /// - Parameter undoRecordsUnappendedEdits: Whether the client's undo hands its edited
+    ///   board to the controller (see ``ControllerClient/undoRecordsUnappendedEdits``).
+    mutating func apply(_ operation: HistoryOperation, undoRecordsUnappendedEdits: Bool = true) {
+        switch operation {
+        case let .append(edit): record(edit.applied(to: current))
+        case let .appendTagged(edit, tag): record(edit.applied(to: current), tag: tag.anyHashable)
+        case .appendUnchanged: record(current)
+        case let .undoUnappendedEdit(edit):
+            if undoRecordsUnappendedEdits { record(edit.applied(to: current)) }
+            undo()
+        case .undo: undo()
+        case .redo: redo()
+        case let .undoSteps(count): undo(steps: count)
+        case let .redoSteps(count): redo(steps: count)
+        case let .tag(tag): self.tag(tag.anyHashable)
+        case let .undoToTag(tag): undo(to: tag.anyHashable)
+        case let .redoToTag(tag): redo(to: tag.anyHashable)
+        case .pushScope: pushScope()
+        case .popScope: popScope()
+        case .discardScope: discardScope()
+        case .undoScope: undo(steps: undoCount)
+        case .redoScope: redo(steps: redoCount)
+        case let .transaction(edits): record(edits.reduce(current) { $1.applied(to: $0) })
+        case let .setLimit(limit): self.limit = limit
+        case .removeAll: removeAll()
+        }
+    }
+}
