@@ -92,6 +92,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         var scope = 0
         while excess > 0, scope < scopes.count {
             while excess > 0, let dropped = scopes[scope].undo.first {
+                if scope > 0 { keepStart(ofScope: scope, dropping: dropped) }
                 scopes[scope].undo.removeFirst()
                 scopes[scope].baseTagBox = dropped.tagBox
                 excess -= 1
@@ -99,6 +100,26 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
             }
             scope += 1
         }
+    }
+
+    /// Before the limit drops the oldest step of an inner scope, keeps the version the scope
+    /// started from, which the scopes below are still at: popping the scope must squash its
+    /// changes from there, and discarding it must go back there. Also keeps the dropped steps'
+    /// annotation for the squashed step. Costs one copy of the value per such scope.
+    private mutating func keepStart(ofScope level: Int, dropping step: HistoryStep<Value, Annotation>) {
+        if let trimmed = scopes[level].trimmed {
+            scopes[level].trimmed = (trimmed.start, trimmed.annotation.merged(with: step.annotation))
+            return
+        }
+        var start = current
+        for scope in scopes[level...].reversed() {
+            for step in scope.undo.reversed() {
+                // Fails only on a history made inconsistent by `replaceCurrent`; then the scope
+                // starts from its oldest kept version, as before.
+                guard (try? step.reversion.revert(&start)) != nil else { return }
+            }
+        }
+        scopes[level].trimmed = (start, step.annotation)
     }
 
     /// Runs `body` on the caller's `value`, which is the current version, with the reference
@@ -160,6 +181,9 @@ package struct HistoryStep<Value, Annotation> {
 package struct HistoryScope<Value, Annotation> {
     /// The tag of the version the scope started from.
     var baseTagBox: TagBox?
+    /// Once the history limit has dropped an inner scope's oldest steps: the version the scope
+    /// started from, and the dropped steps' annotation.
+    var trimmed: (start: Value, annotation: Annotation)?
     package var undo: [HistoryStep<Value, Annotation>] = []
     /// The next step to redo is last.
     package var redo: [HistoryStep<Value, Annotation>] = []

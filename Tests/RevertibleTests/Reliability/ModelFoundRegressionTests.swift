@@ -1,0 +1,39 @@
+import Testing
+import Revertible
+
+/// Bugs the model-based tests found, each kept as a plain example. The seed is the one that
+/// found it (`RANDOMIZED_SEED=<seed> swift test --filter ControllerModelReliabilityTests`).
+@Suite("Reliability: regressions found by the reference model")
+struct ModelFoundRegressionReliabilityTests {
+
+    /// Seed 8: the limit dropped a scope's first steps, and the squash then started from the
+    /// oldest kept version instead of where the scope started.
+    @Test("A scope whose first steps the limit dropped still pops into one step from where it started")
+    func trimmedScopePopsFromItsStart() throws {
+        var activity = Activity.mock(title: "Before")
+        let controller = VersioningController(activity, historyLimit: 2)
+        controller.pushNewScope()
+        for title in ["A", "B", "C"] {
+            activity.title = title
+            controller.append(activity)
+        }
+        #expect(controller.undoCount == 2)
+        try controller.popCurrentScope()
+        try controller.undo(&activity)
+        #expect(activity.title == "Before")
+    }
+
+    @Test("A scope whose first steps the limit dropped is discarded back to where it started")
+    func trimmedScopeDiscardsToItsStart() throws {
+        let model = Model()
+        model.activity.title = "Before"
+        let controller = VersioningController(on: model, at: \.activity, historyLimit: 0)
+        controller.pushNewScope()
+        model.activity.title = "Discarded"
+        controller.appendCurrentVersion()
+        #expect(!controller.hasUndo)
+        try controller.undoAndPopCurrentScope()
+        #expect(model.activity.title == "Before")
+        #expect(controller.currentVersion.title == "Before")
+    }
+}
