@@ -28,7 +28,9 @@ extension History {
             }
         }
         scopes.removeLast()
-        let endTag = scope.undo.last?.tagBox ?? scope.baseTagBox
+        // The tag of the version the scope ended on: its newest step's, or, with no steps, its
+        // base's. Never the base's when a step follows it: that tag names an earlier version.
+        let endTag = scope.undo.isEmpty ? scope.baseTagBox : scope.undo[scope.undo.count - 1].tagBox
         guard let reversion = current.reversion(to: base) else {
             if let endTag { tagCurrentVersion(box: endTag) }
             return true

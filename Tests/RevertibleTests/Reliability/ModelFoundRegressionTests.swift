@@ -36,4 +36,27 @@ struct ModelFoundRegressionReliabilityTests {
         #expect(model.activity.title == "Before")
         #expect(controller.currentVersion.title == "Before")
     }
+
+    /// Seed 22: popping a scope whose newest step had no tag gave the squashed step the tag of
+    /// the scope's first version, so `undo(to:)` that tag stopped on the wrong version.
+    @Test("A tag on a scope's first version does not move to the squashed step")
+    func baseTagStaysOffTheSquashedStep() throws {
+        var activity = Activity.mock(title: "Before")
+        let controller = VersioningController(activity)
+        controller.pushNewScope()
+        controller.tagCurrentVersion("start")
+        activity.title = "Inside"
+        controller.append(activity)
+        try controller.popCurrentScope()
+        #expect(controller.tags().undo == [nil, nil])
+    }
+
+    @Test("A scope with no steps gives its first version's tag to the version it ended on")
+    func emptyScopeKeepsItsTag() throws {
+        let controller = VersioningController(Activity.mock())
+        controller.pushNewScope()
+        controller.tagCurrentVersion("start")
+        try controller.popCurrentScope()
+        #expect(controller.tags().undo == ["start"])
+    }
 }
