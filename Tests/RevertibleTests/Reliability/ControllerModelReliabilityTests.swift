@@ -42,7 +42,7 @@ struct ControllerModelReliabilityTests {
             var model = ReferenceHistory(factory.board())
             for operation in HistoryOperation.randomSequence(seed: seed, count: RandomizedTesting.defaultOperations) {
                 let before = model
-                model.apply(operation)
+                model.apply(operation, editing: model.current)
                 switch operation {
                 case .pushScope where model.scopeLevel >= 2: reached.deepScope += 1
                 case .redo where before.redoCount >= 3, .redoScope where before.redoCount >= 3: reached.longRedo += 1

@@ -22,7 +22,7 @@ struct ModelBasedRun {
     private func firstFailure(of operations: [HistoryOperation], client: some ControllerClient) -> Failure? {
         var model = ReferenceHistory(initial)
         for (index, operation) in operations.enumerated() {
-            model.apply(operation, undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits)
+            model.apply(operation, editing: client.board, undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits)
             do {
                 try perform(operation, on: client)
             } catch {
@@ -36,7 +36,7 @@ struct ModelBasedRun {
     }
 
     /// Does `operation` the way the client would; the model's side is
-    /// ``ReferenceHistory/apply(_:undoRecordsUnappendedEdits:)``.
+    /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:)``.
     private func perform(_ operation: HistoryOperation, on client: some ControllerClient) throws {
         let controller = client.controller
         switch operation {

@@ -2,15 +2,19 @@ extension ReferenceHistory where Value == Board {
 
     /// What `operation` does to the history, by the rules of ``ReferenceHistory``.
     ///
-    /// - Parameter undoRecordsUnappendedEdits: Whether the client's undo hands its edited
-    ///   board to the controller (see ``ControllerClient/undoRecordsUnappendedEdits``).
-    mutating func apply(_ operation: HistoryOperation, undoRecordsUnappendedEdits: Bool = true) {
+    /// - Parameters:
+    ///   - board: The board the client edits: equal to ``current``, but edits work on exact
+    ///     bytes (a string's canonically equivalent spellings are equal and edit differently),
+    ///     so the model must record the very boards the client records.
+    ///   - undoRecordsUnappendedEdits: Whether the client's undo hands its edited board to the
+    ///     controller (see ``ControllerClient/undoRecordsUnappendedEdits``).
+    mutating func apply(_ operation: HistoryOperation, editing board: Board, undoRecordsUnappendedEdits: Bool = true) {
         switch operation {
-        case let .append(edit): record(edit.applied(to: current))
-        case let .appendTagged(edit, tag): record(edit.applied(to: current), tag: tag.anyHashable)
-        case .appendUnchanged: record(current)
+        case let .append(edit): record(edit.applied(to: board))
+        case let .appendTagged(edit, tag): record(edit.applied(to: board), tag: tag.anyHashable)
+        case .appendUnchanged: record(board)
         case let .undoUnappendedEdit(edit):
-            if undoRecordsUnappendedEdits { record(edit.applied(to: current)) }
+            if undoRecordsUnappendedEdits { record(edit.applied(to: board)) }
             undo()
         case .undo: undo()
         case .redo: redo()
@@ -24,7 +28,7 @@ extension ReferenceHistory where Value == Board {
         case .discardScope: discardScope()
         case .undoScope: undo(steps: undoCount)
         case .redoScope: redo(steps: redoCount)
-        case let .transaction(edits): record(edits.reduce(current) { $1.applied(to: $0) })
+        case let .transaction(edits): record(edits.reduce(board) { $1.applied(to: $0) })
         case let .setLimit(limit): self.limit = limit
         case .removeAll: removeAll()
         }
