@@ -17,7 +17,9 @@ extension History {
               let step = scopes[top].undo.last
         else { return false }
         burst?.lastChange = time
-        reference = value
+        if let change = value.reversion(to: current) {
+            advanceReference(to: value, by: change)
+        }
         if let reversion = value.reversion(to: open.base) {
             var replacement = HistoryStep(reversion: reversion, annotation: step.annotation.merged(with: annotation))
             replacement.tagBox = step.tagBox

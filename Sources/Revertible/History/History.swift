@@ -43,9 +43,10 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     ///
     /// When it differs from the current version, one step holding the reversion between them is
     /// pushed on the current scope (clearing its redo stack); when it is equal, nothing is
-    /// recorded, but the value still becomes the reference, so later comparisons see its exact
-    /// bytes. With a debounce `interval`, a value recorded less than `interval` after the
-    /// previous one joins the previous step instead.
+    /// recorded. Either way the history keeps its own copy of the current version, moved only
+    /// by its steps (see ``advanceReference(to:by:)``), never `value` itself. With a debounce
+    /// `interval`, a value recorded less than `interval` after the previous one joins the
+    /// previous step instead.
     ///
     /// - Returns: Whether the history changed.
     @discardableResult
@@ -62,12 +63,11 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         }
         endBurst()
         guard let reversion = value.reversion(to: current) else {
-            reference = value
             if let tag { tagCurrentVersion(tag) }
             return false
         }
         let previous = reference!
-        reference = value
+        advanceReference(to: value, by: reversion)
         push(HistoryStep(reversion: reversion, annotation: annotation))
         if let tag {
             tagCurrentVersion(tag)
@@ -75,6 +75,27 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
             burst = Burst(base: previous, scope: top, lastChange: time)
         }
         return true
+    }
+
+    /// Makes the current version `value`, which `change` (the reversion from `value` back to
+    /// the current version) tells apart from it, by applying `change` forward to the history's
+    /// own copy.
+    ///
+    /// Not by adopting `value`: equality cannot see everything reversions check. A string
+    /// re-spelled in a canonically equivalent form (`"é"` as `"e\u{301}"`) is equal, so no
+    /// reversion records the re-spelling; adopted, it would make every older step at that
+    /// string, which checks exact bytes, fail forever. Applied in place, the change costs its
+    /// own size, and `value`'s storage stays the caller's alone.
+    mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
+        var next = reference!
+        reference = nil
+        do {
+            try change.inverted.revert(&next)
+            reference = next
+        } catch {
+            // Cannot happen: `change` was made from this very version.
+            reference = value
+        }
     }
 
     /// Pushes a step on the current scope: a new change makes the redo stack meaningless.
