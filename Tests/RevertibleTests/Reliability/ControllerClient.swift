@@ -205,3 +205,8 @@ final class ObjectKeyPathClient: ControllerClient {
     func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
     func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
 }
+
+extension ControllerClient {
+    func pushNewScope() { controller.pushNewScope() }
+    func tagCurrentVersion(_ tag: HistoryTag) { controller.tagCurrentVersion(tag.value) }
+}
