@@ -116,7 +116,7 @@ final class DirectClient: ControllerClient {
 }
 
 /// A struct root: only the tracked property counts, and `unrelated` changes with every append.
-struct BoardHolder {
+struct BoardHolder: Sendable {
     var board: Board
     var unrelated = 0
 }

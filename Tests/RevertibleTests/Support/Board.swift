@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 
 /// A nested model exercising every kind of reversion at once.
-struct Board: Versionable {
+struct Board: Versionable, Sendable {
     var name: String
     var items: [Item]
     var labels: Set<String>
@@ -30,7 +30,7 @@ struct Board: Versionable {
     }
 }
 
-struct Item: Identifiable, Versionable {
+struct Item: Identifiable, Versionable, Sendable {
     let id: Int
     var title: String
     var done: Bool
@@ -45,7 +45,7 @@ struct Item: Identifiable, Versionable {
     }
 }
 
-enum Mode: Versionable {
+enum Mode: Versionable, Sendable {
     case idle
     case editing(field: String, cursor: Int)
     case reviewing(since: Date?)
