@@ -12,6 +12,11 @@ protocol ControllerClient: AnyObject {
     /// on the controller's current version.
     var undoRecordsUnappendedEdits: Bool { get }
 
+    /// The board `setWithTransaction` hands its body: the controller's current version, or the
+    /// root object's. Equal to ``board``, but maybe spelled differently (see
+    /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:grouping:)``).
+    var transactionInput: Board { get }
+
     func append(_ board: Board)
     func append(_ board: Board, tag: HistoryTag)
     /// Changes the client's board without telling the controller.
@@ -66,6 +71,7 @@ final class DirectClient: ControllerClient {
     }
 
     var undoRecordsUnappendedEdits: Bool { inPlace }
+    var transactionInput: Board { controller.currentVersion }
 
     func append(_ board: Board) {
         self.board = board
@@ -132,6 +138,7 @@ final class ValueKeyPathClient: ControllerClient {
 
     var board: Board { holder.board }
     var undoRecordsUnappendedEdits: Bool { true }
+    var transactionInput: Board { controller.currentVersion }
 
     func append(_ board: Board) {
         holder.board = board
@@ -180,6 +187,7 @@ final class ObjectKeyPathClient: ControllerClient {
 
     var board: Board { model.board }
     var undoRecordsUnappendedEdits: Bool { true }
+    var transactionInput: Board { model.board }
 
     func append(_ board: Board) {
         model.board = board

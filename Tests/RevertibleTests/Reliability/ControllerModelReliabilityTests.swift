@@ -17,13 +17,14 @@ struct ControllerModelReliabilityTests {
         for seed in RandomizedTesting.seeds {
             if RandomizedTesting.isVerbose { print("ControllerModelReliabilityTests: \(mode), seed \(seed)") }
             var factory = BoardFactory(seed: seed)
-            let run = ModelBasedRun(mode: mode, initial: factory.board())
+            // Odd seeds debounce, so grouped appends group; even seeds do not.
+            let run = ModelBasedRun(mode: mode, initial: factory.board(), debounces: seed % 2 == 1)
             let operations = HistoryOperation.randomSequence(seed: seed, count: RandomizedTesting.operationsPerSequence)
             guard let failure = run.firstFailure(of: operations) else { continue }
 
             let (shortest, shortestFailure) = run.shrink(operations, failure: failure)
             Issue.record("""
-                Seed \(seed), \(mode): after operation \(failure.index) (\(operations[failure.index])): \(failure.message).
+                Seed \(seed), \(mode)\(run.debounces ? ", debouncing" : ""): after operation \(failure.index) (\(operations[failure.index])): \(failure.message).
                 Shortest failing sequence found (\(shortest.count) of \(failure.index + 1) operations), failing with: \(shortestFailure.message)
                 \(shortest.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
                 Replay: RANDOMIZED_SEED=\(seed) swift test --filter ControllerModelReliabilityTests
@@ -34,9 +35,9 @@ struct ControllerModelReliabilityTests {
 
     /// A generator that never builds deep stacks would pass vacuously: the CI seeds must reach
     /// the states where histories go wrong.
-    @Test("The random sequences reach deep scopes, long redos, tag jumps and trims")
+    @Test("The random sequences reach deep scopes, long redos, tag jumps, trims, squashes and groups")
     func sequencesAreNotDegenerate() {
-        var reached = (deepScope: 0, longRedo: 0, tagJump: 0, trim: 0, squash: 0)
+        var reached = (deepScope: 0, longRedo: 0, tagJump: 0, trim: 0, squash: 0, groupJoin: 0)
         for seed in UInt64(1)...20 {
             var factory = BoardFactory(seed: seed)
             var model = ReferenceHistory(factory.board())
@@ -50,6 +51,7 @@ struct ControllerModelReliabilityTests {
                      .redoToTag where before.redoCount - model.redoCount >= 2: reached.tagJump += 1
                 case .setLimit where model.undoCount < before.undoCount: reached.trim += 1
                 case .popScope where before.undoCount >= 2: reached.squash += 1
+                case .appendGrouped where before.isGroupOpen: reached.groupJoin += 1
                 default: break
                 }
             }
@@ -60,5 +62,6 @@ struct ControllerModelReliabilityTests {
         #expect(reached.tagJump >= 10)
         #expect(reached.trim >= 3)
         #expect(reached.squash >= 10)
+        #expect(reached.groupJoin >= 10)
     }
 }

@@ -10,6 +10,9 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case appendTagged(BoardEdit, HistoryTag)
     /// Append the board unchanged: no step.
     case appendUnchanged
+    /// Edit the board and append it right after the previous change (within the debounce
+    /// interval): it joins that change's step while the group is open.
+    case appendGrouped(BoardEdit)
     /// Edit the board without appending it, then undo: the edit is recorded first, so it is what
     /// the undo takes back (where the client hands its value to the controller).
     case undoUnappendedEdit(BoardEdit)
@@ -35,6 +38,7 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .append(edit): "append(\(edit))"
         case let .appendTagged(edit, tag): "append(\(edit), tag: \(tag))"
         case .appendUnchanged: "appendUnchanged"
+        case let .appendGrouped(edit): "appendGrouped(\(edit))"
         case let .undoUnappendedEdit(edit): "undoUnappendedEdit(\(edit))"
         case .undo: "undo"
         case .redo: "redo"
@@ -128,6 +132,7 @@ extension HistoryOperation {
             (28, { run { .append(edit()) } }),
             (4, { [.appendTagged(edit(), tag())] }),
             (4, { [.appendUnchanged] }),
+            (6, { run { .appendGrouped(edit()) } }),
             (3, { [.undoUnappendedEdit(edit())] }),
             (10, { run { .undo } }),
             (8, { run { .redo } }),

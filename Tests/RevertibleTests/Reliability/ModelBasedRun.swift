@@ -1,4 +1,5 @@
 import Revertible
+import TestSupport
 
 /// Runs a sequence of operations on a fresh controller (in one tracking mode) and on
 /// ``ReferenceHistory`` side by side, and compares everything a client can observe after each
@@ -6,6 +7,10 @@ import Revertible
 struct ModelBasedRun {
     let mode: TrackingMode
     let initial: Board
+    /// Whether the controller debounces, so that grouped appends join the previous step: they
+    /// come 10 ms after the previous operation, every other operation 10 s after, with a 1 s
+    /// interval on a manual clock.
+    let debounces: Bool
 
     struct Failure {
         /// The operation after which the controller and the model first disagreed.
@@ -20,9 +25,18 @@ struct ModelBasedRun {
     }
 
     private func firstFailure(of operations: [HistoryOperation], client: some ControllerClient) -> Failure? {
+        let clock = ManualClock()
+        if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
         var model = ReferenceHistory(initial)
         for (index, operation) in operations.enumerated() {
-            model.apply(operation, editing: client.board, undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits)
+            if case .appendGrouped = operation { clock.advance(by: .milliseconds(10)) } else { clock.advance(by: .seconds(10)) }
+            let isTransaction = if case .transaction = operation { true } else { false }
+            model.apply(
+                operation,
+                editing: isTransaction ? client.transactionInput : client.board,
+                undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits,
+                grouping: debounces
+            )
             do {
                 try perform(operation, on: client)
             } catch {
@@ -43,6 +57,7 @@ struct ModelBasedRun {
         case let .append(edit): client.append(edit.applied(to: client.board))
         case let .appendTagged(edit, tag): client.append(edit.applied(to: client.board), tag: tag)
         case .appendUnchanged: client.append(client.board)
+        case let .appendGrouped(edit): client.append(edit.applied(to: client.board))
         case let .undoUnappendedEdit(edit):
             client.editWithoutAppending(edit.applied(to: client.board))
             try client.undo()

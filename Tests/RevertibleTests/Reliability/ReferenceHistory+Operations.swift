@@ -8,11 +8,14 @@ extension ReferenceHistory where Value == Board {
     ///     so the model must record the very boards the client records.
     ///   - undoRecordsUnappendedEdits: Whether the client's undo hands its edited board to the
     ///     controller (see ``ControllerClient/undoRecordsUnappendedEdits``).
-    mutating func apply(_ operation: HistoryOperation, editing board: Board, undoRecordsUnappendedEdits: Bool = true) {
+    ///   - grouping: Whether grouped appends group (the controller debounces); if not, they are
+    ///     plain appends.
+    mutating func apply(_ operation: HistoryOperation, editing board: Board, undoRecordsUnappendedEdits: Bool = true, grouping: Bool = true) {
         switch operation {
         case let .append(edit): record(edit.applied(to: board))
         case let .appendTagged(edit, tag): record(edit.applied(to: board), tag: tag.anyHashable)
         case .appendUnchanged: record(board)
+        case let .appendGrouped(edit): record(edit.applied(to: board), grouped: grouping)
         case let .undoUnappendedEdit(edit):
             if undoRecordsUnappendedEdits { record(edit.applied(to: board)) }
             undo()

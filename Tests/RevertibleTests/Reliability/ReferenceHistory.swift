@@ -40,7 +40,10 @@ struct ReferenceHistory<Value: Equatable> {
     /// Outermost first; never empty.
     private(set) var scopes: [Scope]
     var limit: Int? {
-        didSet { trimToLimit() }
+        didSet {
+            isGroupOpen = false
+            trimToLimit()
+        }
     }
     private(set) var isGroupOpen = false
 
