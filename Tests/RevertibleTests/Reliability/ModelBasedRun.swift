@@ -7,9 +7,10 @@ import TestSupport
 struct ModelBasedRun {
     let mode: TrackingMode
     let initial: Board
-    /// Whether the controller debounces, so that grouped appends join the previous step: they
-    /// come 10 ms after the previous operation, every other operation 10 s after, with a 1 s
-    /// interval on a manual clock.
+    /// Whether the controller debounces (1 s, on a manual clock), so that grouped appends join
+    /// the previous step: they come 10 ms after the previous operation, other appends 10 s
+    /// after. Operations that record nothing take no time at all, so it is they, not the
+    /// clock, that must close the group.
     let debounces: Bool
 
     struct Failure {
@@ -29,7 +30,7 @@ struct ModelBasedRun {
         if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
         var model = ReferenceHistory(initial)
         for (index, operation) in operations.enumerated() {
-            if case .appendGrouped = operation { clock.advance(by: .milliseconds(10)) } else { clock.advance(by: .seconds(10)) }
+            clock.advance(by: operation.recordsAfter)
             let isTransaction = if case .transaction = operation { true } else { false }
             model.apply(
                 operation,
@@ -153,4 +154,16 @@ func differingFields(_ lhs: Board, _ rhs: Board) -> String {
         ("body", { $0.body }), ("blob", { $0.blob }), ("scores", { $0.scores }),
     ]
     return fields.filter { $0.1(lhs) != $0.1(rhs) }.map(\.0).joined(separator: ", ")
+}
+
+private extension HistoryOperation {
+    /// How long after the previous operation this one comes, on the debouncing clock.
+    var recordsAfter: Duration {
+        switch self {
+        case .appendGrouped: .milliseconds(10)
+        // These record the client's board (an unappended edit is recorded before the undo).
+        case .append, .appendTagged, .appendUnchanged, .undoUnappendedEdit, .transaction: .seconds(10)
+        default: .zero
+        }
+    }
 }
