@@ -32,7 +32,8 @@ extension History {
     }
 
     /// Closes the open burst: the next change starts a new step. Every operation other than
-    /// recording does this first, so an undo during a burst undoes the whole burst.
+    /// recording does this first, even one that changes nothing, so an undo during a burst
+    /// undoes the whole burst, and a tagged version is never amended by later changes.
     package mutating func endBurst() {
         burst = nil
     }

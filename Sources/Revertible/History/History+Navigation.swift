@@ -36,6 +36,7 @@ extension History {
     /// - Returns: How many steps were undone.
     @discardableResult
     package mutating func undo(_ value: inout Value, steps count: Int) throws(ReversionError) -> Int {
+        endBurst()
         var done = 0
         do {
             while done < count, try undo(&value) { done += 1 }
@@ -55,6 +56,7 @@ extension History {
     /// - Returns: How many steps were redone.
     @discardableResult
     package mutating func redo(_ value: inout Value, steps count: Int) throws(ReversionError) -> Int {
+        endBurst()
         var done = 0
         do {
             while done < count, try redo(&value) { done += 1 }

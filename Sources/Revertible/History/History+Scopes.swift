@@ -16,8 +16,8 @@ extension History {
     /// - Returns: `false`, changing nothing, at the outermost scope.
     @discardableResult
     package mutating func popScope() throws(ReversionError) -> Bool {
-        guard top > 0 else { return false }
         endBurst()
+        guard top > 0 else { return false }
         let scope = scopes[top]
         var base = current
         if let start = scope.trimmed?.start {
@@ -65,6 +65,7 @@ extension History {
     /// - Returns: Whether the value changed; `false`, changing nothing, at the outermost scope.
     @discardableResult
     package mutating func discardScope(_ value: inout Value) throws(ReversionError) -> Bool {
+        endBurst()
         guard top > 0 else { return false }
         var changed = try undoScope(&value) > 0
         if let start = scopes[top].trimmed?.start {

@@ -3,6 +3,7 @@ extension History {
     /// Names the current version `tag`, within the current scope. A tag names one version:
     /// tagging again moves it.
     package mutating func tagCurrentVersion(_ tag: any Hashable & Sendable) {
+        endBurst()
         tagCurrentVersion(box: TagBox(AnyHashable(tag)))
     }
 
@@ -41,6 +42,7 @@ extension History {
     ///   earlier version of the current scope.
     @discardableResult
     package mutating func undo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
+        endBurst()
         let versions = tags(inScopeLevel: top).undo
         guard let position = versions.lastIndex(of: tag) else { return 0 }
         return try undo(&value, steps: versions.count - 1 - position)
@@ -52,6 +54,7 @@ extension History {
     /// - Returns: How many steps were redone; `0`, changing nothing, for an unknown tag.
     @discardableResult
     package mutating func redo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
+        endBurst()
         guard let position = tags(inScopeLevel: top).redo.firstIndex(of: tag) else { return 0 }
         return try redo(&value, steps: position + 1)
     }

@@ -13,7 +13,10 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package internal(set) var scopes: [HistoryScope<Value, Annotation>] = [HistoryScope()]
     /// The largest number of undo steps kept across all scopes, or `nil` for no limit.
     package var limit: Int? {
-        didSet { trimToLimit() }
+        didSet {
+            endBurst()
+            trimToLimit()
+        }
     }
     /// The open debounce burst, if any.
     var burst: Burst?

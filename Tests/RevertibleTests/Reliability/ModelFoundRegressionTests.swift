@@ -1,5 +1,6 @@
 import Testing
 import Revertible
+import TestSupport
 
 /// Bugs the model-based tests found, each kept as a plain example. The seed is the one that
 /// found it (`RANDOMIZED_SEED=<seed> swift test --filter ControllerModelReliabilityTests`).
@@ -91,5 +92,36 @@ struct ModelFoundRegressionReliabilityTests {
         try controller.undo(root: &activity)
         try controller.undo(root: &activity)
         #expect(activity.title == "cafe" && activity.priority == .low)
+    }
+
+    /// Seed 7 (debouncing, operations taking no time): popping the outermost scope did not
+    /// close the open burst, so the next change joined the step before.
+    @Test("Every operation but recording closes a debounce burst, even one that changes nothing")
+    func noOpClosesABurst() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "typed"
+        controller.append(activity)
+        try controller.popCurrentScope()
+        clock.advance(by: .milliseconds(10))
+        activity.title = "typed, then more"
+        controller.append(activity)
+        #expect(controller.undoCount == 2)
+    }
+
+    @Test("Tagging during a debounce burst closes it: the tag keeps naming the tagged version")
+    func taggingClosesABurst() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "draft"
+        controller.append(activity)
+        controller.tagCurrentVersion("draft")
+        clock.advance(by: .milliseconds(10))
+        activity.title = "draft, more"
+        controller.append(activity)
+        try controller.undo(to: "draft", &activity)
+        #expect(activity.title == "draft")
     }
 }
