@@ -56,12 +56,11 @@ struct ControllerModelReliabilityTests {
                 }
             }
         }
-        print("sequencesAreNotDegenerate:", reached)
-        #expect(reached.deepScope >= 10)
-        #expect(reached.longRedo >= 10)
-        #expect(reached.tagJump >= 10)
-        #expect(reached.trim >= 3)
-        #expect(reached.squash >= 10)
-        #expect(reached.groupJoin >= 10)
+        #expect(reached.deepScope >= 10, "\(reached)")
+        #expect(reached.longRedo >= 10, "\(reached)")
+        #expect(reached.tagJump >= 10, "\(reached)")
+        #expect(reached.trim >= 3, "\(reached)")
+        #expect(reached.squash >= 10, "\(reached)")
+        #expect(reached.groupJoin >= 10, "\(reached)")
     }
 }

@@ -18,9 +18,9 @@ import Foundation
 enum RandomizedTesting {
 
     /// Sequences per tracking mode in CI.
-    static let defaultIterations = 60
+    static let defaultIterations = 75
     /// Operations per sequence in CI.
-    static let defaultOperations = 150
+    static let defaultOperations = 200
 
     static var seeds: [UInt64] {
         if let seed = integer("RANDOMIZED_SEED") { return [UInt64(seed)] }
