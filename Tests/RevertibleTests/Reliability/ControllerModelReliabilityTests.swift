@@ -27,7 +27,7 @@ struct ControllerModelReliabilityTests {
                 Seed \(seed), \(mode)\(run.debounces ? ", debouncing" : ""): after operation \(failure.index) (\(operations[failure.index])): \(failure.message).
                 Shortest failing sequence found (\(shortest.count) of \(failure.index + 1) operations), failing with: \(shortestFailure.message)
                 \(shortest.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
-                Replay: RANDOMIZED_SEED=\(seed) swift test --filter ControllerModelReliabilityTests
+                Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "ControllerModelReliabilityTests"))
                 """)
             return // One shrunk failure per mode is enough to read.
         }

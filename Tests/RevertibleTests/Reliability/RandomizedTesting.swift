@@ -6,9 +6,9 @@ import Foundation
 ///
 /// ```sh
 /// # Many more sequences (per tracking mode), and longer ones:
-/// RANDOMIZED_ITERATIONS=5000 RANDOMIZED_OPERATIONS=400 swift test --filter Reliability
+/// RANDOMIZED_ITERATIONS=5000 RANDOMIZED_OPERATIONS=400 swift test --filter ControllerModelReliabilityTests
 /// # Seeds from elsewhere in the space:
-/// RANDOMIZED_FIRST_SEED=1000000 RANDOMIZED_ITERATIONS=5000 swift test --filter Reliability
+/// RANDOMIZED_FIRST_SEED=1000000 RANDOMIZED_ITERATIONS=5000 swift test --filter ControllerModelReliabilityTests
 /// # Replay the seed a failure printed (with the same RANDOMIZED_OPERATIONS, if it was set):
 /// RANDOMIZED_SEED=123 swift test --filter ControllerModelReliabilityTests
 /// ```
@@ -31,6 +31,12 @@ enum RandomizedTesting {
 
     static var operationsPerSequence: Int {
         integer("RANDOMIZED_OPERATIONS") ?? defaultOperations
+    }
+
+    /// The command that runs `seed` again, with this run's sequence length.
+    static func replayCommand(seed: UInt64, filter: String) -> String {
+        let length = operationsPerSequence == defaultOperations ? "" : " RANDOMIZED_OPERATIONS=\(operationsPerSequence)"
+        return "RANDOMIZED_SEED=\(seed)\(length) swift test --filter \(filter)"
     }
 
     static var isVerbose: Bool {
