@@ -20,7 +20,9 @@ extension History {
         if let change = value.reversion(to: current) {
             advanceReference(to: value, by: change)
         }
-        if let reversion = value.reversion(to: open.base) {
+        // From the history's own version, not `value`: the step must check exactly the bytes
+        // the history holds (see `advanceReference(to:by:)`).
+        if let reversion = current.reversion(to: open.base) {
             var replacement = HistoryStep(reversion: reversion, annotation: step.annotation.merged(with: annotation))
             replacement.tagBox = step.tagBox
             scopes[top].undo[scopes[top].undo.count - 1] = replacement

@@ -124,4 +124,23 @@ struct ModelFoundRegressionReliabilityTests {
         try controller.undo(to: "draft", &activity)
         #expect(activity.title == "draft")
     }
+
+    /// Seed 20773 (`RANDOMIZED_FIRST_SEED=20000`, 300 operations, object root, debouncing): a
+    /// burst's step was diffed from the appended value, spelled differently from the history's
+    /// own current version, so undoing it failed.
+    @Test("A debounce burst's step undoes even when the appended value spells a string differently")
+    func burstWithRespelledString() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "cafe")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "caf\u{E9}"
+        controller.append(activity)
+        clock.advance(by: .milliseconds(10))
+        activity.title = "cafe\u{301}"
+        activity.priority = .medium(dueDate: nil)
+        controller.append(activity)
+        #expect(controller.undoCount == 1)
+        try controller.undo(&activity)
+        #expect(activity.title == "cafe" && activity.priority == .low)
+    }
 }
