@@ -16,8 +16,12 @@ extension History {
     /// - Returns: `false`, changing nothing, when no group is open in the current scope.
     mutating func extendGroup(with value: Value, annotation: Annotation) -> Bool {
         guard let open = group, open.scope == top, let step = scopes[top].undo.last else { return false }
-        reference = value
-        if let reversion = value.reversion(to: open.base) {
+        if let change = value.reversion(to: current) {
+            advanceReference(to: value, by: change)
+        }
+        // From the history's own version, not `value`: the step must check exactly the bytes
+        // the history holds (see `advanceReference(to:by:)`).
+        if let reversion = current.reversion(to: open.base) {
             var replacement = HistoryStep(reversion: reversion, annotation: step.annotation.merged(with: annotation))
             replacement.tagBox = step.tagBox
             scopes[top].undo[scopes[top].undo.count - 1] = replacement
@@ -29,7 +33,8 @@ extension History {
     }
 
     /// Closes the open group: the next change starts a new step. Every operation other than
-    /// recording does this first, so an undo during a burst undoes the whole burst.
+    /// recording does this first, even one that changes nothing, so an undo during a burst
+    /// undoes the whole burst, and a tagged version is never amended by later changes.
     package mutating func endGroup() {
         group = nil
     }

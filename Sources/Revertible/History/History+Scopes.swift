@@ -8,27 +8,35 @@ extension History {
     }
 
     /// Ends the current scope, squashing its steps into one step on the scope below, undone
-    /// by a single undo. The squashed step is one fresh comparison between the scope's base
-    /// version and the current one, so changes that cancelled out take no space. Its tag is
-    /// the tag of the version the scope ended on.
+    /// by a single undo. The squashed step is one fresh comparison between the version the
+    /// scope started from (even if the limit dropped its first steps) and the current one, so
+    /// changes that cancelled out take no space. Its tag is the tag of the version the scope
+    /// ended on.
     ///
     /// - Returns: `false`, changing nothing, at the outermost scope.
     @discardableResult
     package mutating func popScope() throws(ReversionError) -> Bool {
-        guard top > 0 else { return false }
         endGroup()
+        guard top > 0 else { return false }
         let scope = scopes[top]
         var base = current
-        for step in scope.undo.reversed() {
-            try step.reversion.revert(&base)
+        if let start = scope.trimmed?.start {
+            base = start
+        } else {
+            for step in scope.undo.reversed() {
+                try step.reversion.revert(&base)
+            }
         }
         scopes.removeLast()
-        let endTag = scope.undo.last?.tagBox ?? scope.baseTagBox
+        // The tag of the version the scope ended on: its newest step's, or, with no steps, its
+        // base's. Never the base's when a step follows it: that tag names an earlier version.
+        let endTag = scope.undo.isEmpty ? scope.baseTagBox : scope.undo[scope.undo.count - 1].tagBox
         guard let reversion = current.reversion(to: base) else {
             if let endTag { tagCurrentVersion(box: endTag) }
             return true
         }
-        let annotation = scope.undo.dropFirst().reduce(scope.undo[0].annotation) { $0.merged(with: $1.annotation) }
+        let annotations = (scope.trimmed.map { [$0.annotation] } ?? []) + scope.undo.map(\.annotation)
+        let annotation = annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) }
         var step = HistoryStep(reversion: reversion, annotation: annotation)
         step.tagBox = endTag
         push(step)
@@ -51,15 +59,21 @@ extension History {
         try redo(&value, steps: redoCount)
     }
 
-    /// Abandons the current scope: undoes all of its steps, then removes it with its redo
-    /// steps.
+    /// Abandons the current scope: goes back to the version it started from (undoing all of its
+    /// steps), then removes it with its redo steps.
     ///
-    /// - Returns: `false`, changing nothing, at the outermost scope.
+    /// - Returns: Whether the value changed; `false`, changing nothing, at the outermost scope.
     @discardableResult
     package mutating func discardScope(_ value: inout Value) throws(ReversionError) -> Bool {
+        endGroup()
         guard top > 0 else { return false }
-        try undoScope(&value)
+        var changed = try undoScope(&value) > 0
+        if let start = scopes[top].trimmed?.start {
+            value = start
+            reference = start
+            changed = true
+        }
         scopes.removeLast()
-        return true
+        return changed
     }
 }

@@ -49,6 +49,7 @@ extension History {
     ///   earlier version of the current scope.
     @discardableResult
     package mutating func undo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
+        endGroup()
         let versions = tags(inScopeLevel: top).undo
         guard let position = versions.lastIndex(of: tag) else { return 0 }
         return try undo(&value, steps: versions.count - 1 - position)
@@ -60,6 +61,7 @@ extension History {
     /// - Returns: How many steps were redone; `0`, changing nothing, for an unknown tag.
     @discardableResult
     package mutating func redo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
+        endGroup()
         guard let position = tags(inScopeLevel: top).redo.firstIndex(of: tag) else { return 0 }
         return try redo(&value, steps: position + 1)
     }

@@ -13,7 +13,10 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package internal(set) var scopes: [HistoryScope<Value, Annotation>] = [HistoryScope()]
     /// The largest number of undo steps kept across all scopes, or `nil` for no limit.
     package var limit: Int? {
-        didSet { trimToLimit() }
+        didSet {
+            endGroup()
+            trimToLimit()
+        }
     }
     /// The open group of changes kept as one step, if any.
     var group: OpenGroup?
@@ -43,8 +46,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     ///
     /// When it differs from the current version, one step holding the reversion between them is
     /// pushed on the current scope (clearing its redo stack); when it is equal, nothing is
-    /// recorded, but the value still becomes the reference, so later comparisons see its exact
-    /// bytes.
+    /// recorded. Either way the history keeps its own copy of the current version, moved only
+    /// by its steps (see ``advanceReference(to:by:)``), never `value` itself.
     ///
     /// - Parameters:
     ///   - joiningGroup: Fold this change into the open group's step, if one is open in the
@@ -66,18 +69,38 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         }
         endGroup()
         guard let reversion = value.reversion(to: current) else {
-            reference = value
             if let tag { tagCurrentVersion(tag) }
             return false
         }
         let previous = reference!
-        reference = value
+        advanceReference(to: value, by: reversion)
         push(HistoryStep(reversion: reversion, annotation: annotation))
         if openingGroup {
             group = OpenGroup(base: previous, scope: top)
         }
         if let tag { tagCurrentVersion(tag) }
         return true
+    }
+
+    /// Makes the current version `value`, which `change` (the reversion from `value` back to
+    /// the current version) tells apart from it, by applying `change` forward to the history's
+    /// own copy.
+    ///
+    /// Not by adopting `value`: equality cannot see everything reversions check. A string
+    /// re-spelled in a canonically equivalent form (`"é"` as `"e\u{301}"`) is equal, so no
+    /// reversion records the re-spelling; adopted, it would make every older step at that
+    /// string, which checks exact bytes, fail forever. Applied in place, the change costs its
+    /// own size, and `value`'s storage stays the caller's alone.
+    mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
+        var next = reference!
+        reference = nil
+        do {
+            try change.inverted.revert(&next)
+            reference = next
+        } catch {
+            // Cannot happen: `change` was made from this very version.
+            reference = value
+        }
     }
 
     /// Pushes a step on the current scope: a new change makes the redo stack meaningless.
@@ -95,6 +118,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         var scope = 0
         while excess > 0, scope < scopes.count {
             while excess > 0, let dropped = scopes[scope].undo.first {
+                if scope > 0 { keepStart(ofScope: scope, dropping: dropped) }
                 scopes[scope].undo.removeFirst()
                 scopes[scope].baseTagBox = dropped.tagBox
                 excess -= 1
@@ -102,6 +126,26 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
             }
             scope += 1
         }
+    }
+
+    /// Before the limit drops the oldest step of an inner scope, keeps the version the scope
+    /// started from, which the scopes below are still at: popping the scope must squash its
+    /// changes from there, and discarding it must go back there. Also keeps the dropped steps'
+    /// annotation for the squashed step. Costs one copy of the value per such scope.
+    private mutating func keepStart(ofScope level: Int, dropping step: HistoryStep<Value, Annotation>) {
+        if let trimmed = scopes[level].trimmed {
+            scopes[level].trimmed = (trimmed.start, trimmed.annotation.merged(with: step.annotation))
+            return
+        }
+        var start = current
+        for scope in scopes[level...].reversed() {
+            for step in scope.undo.reversed() {
+                // Fails only on a history made inconsistent by `replaceCurrent`; then the scope
+                // starts from its oldest kept version, as before.
+                guard (try? step.reversion.revert(&start)) != nil else { return }
+            }
+        }
+        scopes[level].trimmed = (start, step.annotation)
     }
 
     /// Runs `body` on the caller's `value`, which is the current version, with the reference
@@ -163,6 +207,9 @@ package struct HistoryStep<Value, Annotation> {
 package struct HistoryScope<Value, Annotation> {
     /// The tag of the version the scope started from.
     var baseTagBox: TagBox?
+    /// Once the history limit has dropped an inner scope's oldest steps: the version the scope
+    /// started from, and the dropped steps' annotation.
+    var trimmed: (start: Value, annotation: Annotation)?
     package var undo: [HistoryStep<Value, Annotation>] = []
     /// The next step to redo is last.
     package var redo: [HistoryStep<Value, Annotation>] = []

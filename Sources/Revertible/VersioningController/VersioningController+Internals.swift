@@ -54,7 +54,9 @@ extension VersioningController {
     }
 
     /// Runs a history operation on `value`, which the caller owns: records `value` first if it
-    /// is not the current version (so nothing typed is lost), then operates in place.
+    /// is not the current version (so nothing typed is lost), then operates in place on the
+    /// history's current version, handed back in `value` (equal to what the caller had, and
+    /// exactly the version the history's steps were made from).
     ///
     /// A failure is stored in ``error`` and reported the controller's way: thrown, or written
     /// to the root's error key path.
@@ -67,6 +69,7 @@ extension VersioningController {
         let result: Result<Bool, ReversionError> = storage.withLock { storage in
             flushPendingChange(&storage)
             record(value, tag: nil, at: nil, in: &storage)
+            value = storage.history.current
             do throws(ReversionError) {
                 let result = try operation(&storage.history, &value)
                 storage.error = nil

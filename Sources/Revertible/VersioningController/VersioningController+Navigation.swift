@@ -38,13 +38,16 @@ extension VersioningController {
         try redo(&root[keyPath: self.root.keyPath])
     }
 
-    /// Undoes up to `count` steps of the current scope and returns the resulting version.
+    /// Undoes up to `count` steps of the current scope and returns the resulting version. If a
+    /// step fails, nothing changes: the steps before it are redone. Likewise for every move of
+    /// several steps (to a tag, through a scope).
     @discardableResult
     public func undo(steps count: Int) throws(Failure) -> Value {
         try operateOnTrackedValue { (history, value) throws(ReversionError) in try history.undo(&value, steps: count) > 0 }
     }
 
-    /// Redoes up to `count` steps of the current scope and returns the resulting version.
+    /// Redoes up to `count` steps of the current scope and returns the resulting version. If a
+    /// step fails, nothing changes.
     @discardableResult
     public func redo(steps count: Int) throws(Failure) -> Value {
         try operateOnTrackedValue { (history, value) throws(ReversionError) in try history.redo(&value, steps: count) > 0 }

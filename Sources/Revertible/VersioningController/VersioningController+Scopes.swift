@@ -42,10 +42,7 @@ extension VersioningController {
     /// resulting version. Does nothing at the outermost scope.
     @discardableResult
     public func undoAndPopCurrentScope() throws(Failure) -> Value {
-        try operateOnTrackedValue { (history, value) throws(ReversionError) in
-            let undone = history.undoCount > 0
-            return try history.discardScope(&value) && undone
-        }
+        try operateOnTrackedValue { (history, value) throws(ReversionError) in try history.discardScope(&value) }
     }
 
     /// Abandons the current scope on `value`: undoes all its changes and removes it.

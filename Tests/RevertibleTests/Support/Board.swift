@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 
 /// A nested model exercising every kind of reversion at once.
-struct Board: Versionable {
+struct Board: Versionable, Sendable {
     var name: String
     var items: [Item]
     var labels: Set<String>
@@ -30,7 +30,7 @@ struct Board: Versionable {
     }
 }
 
-struct Item: Identifiable, Versionable {
+struct Item: Identifiable, Versionable, Sendable {
     let id: Int
     var title: String
     var done: Bool
@@ -45,7 +45,7 @@ struct Item: Identifiable, Versionable {
     }
 }
 
-enum Mode: Versionable {
+enum Mode: Versionable, Sendable {
     case idle
     case editing(field: String, cursor: Int)
     case reviewing(since: Date?)
@@ -87,10 +87,13 @@ enum Mode: Versionable {
 /// Random boards and random edits of them.
 struct BoardFactory {
     var random: SeededGenerator
-    private var nextID = 0
+    private var nextID: Int
 
-    init(seed: UInt64) {
+    /// - Parameter firstID: The ids of new items count up from here, so factories given
+    ///   far-apart first ids never make two items with the same id.
+    init(seed: UInt64, firstID: Int = 0) {
         random = SeededGenerator(seed: seed)
+        nextID = firstID
     }
 
     mutating func item(depth: Int = 1) -> Item {
@@ -147,7 +150,11 @@ struct BoardFactory {
             case 1: board.items = editItems(board.items)
             case 2: board.items = editItems(board.items)
             case 3:
-                if random.chance(0.5), let member = board.labels.randomElement(using: &random) {
+                // Sorted by a key that equal strings share (`<` on String is not consistent with
+                // canonical equivalence): equal sets can iterate in different orders, and an
+                // edit must depend only on the value it edits.
+                let members = board.labels.sorted { $0.canonicalScalars.lexicographicallyPrecedes($1.canonicalScalars) }
+                if random.chance(0.5), let member = members.randomElement(using: &random) {
                     board.labels.remove(member)
                 } else {
                     board.labels.insert(random.string(maxLength: 3))
@@ -214,5 +221,12 @@ struct BoardFactory {
             }
         }
         return items
+    }
+}
+
+private extension String {
+    /// The scalars of the canonical composition: the same for all canonically equivalent strings.
+    var canonicalScalars: [UInt32] {
+        precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
     }
 }

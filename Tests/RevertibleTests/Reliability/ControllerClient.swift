@@ -1,0 +1,220 @@
+import Revertible
+
+/// A client of a `VersioningController`, using it in one tracking mode with that mode's call
+/// shapes, and holding the board the way such a client would.
+protocol ControllerClient: AnyObject {
+    associatedtype Root
+    var controller: VersioningController<Root, Board, ReversionError> { get }
+    /// The board as the client sees it.
+    var board: Board { get }
+    /// Whether an undo hands the client's board to the controller, so an edit the client did not
+    /// append is recorded before it is undone. The returning direct `undo()` does not: it works
+    /// on the controller's current version.
+    var undoRecordsUnappendedEdits: Bool { get }
+
+    /// The board `setWithTransaction` hands its body: the controller's current version, or the
+    /// root object's. Equal to ``board``, but maybe spelled differently (see
+    /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:grouping:)``).
+    var transactionInput: Board { get }
+
+    func append(_ board: Board)
+    func append(_ board: Board, tag: HistoryTag)
+    /// Changes the client's board without telling the controller.
+    func editWithoutAppending(_ board: Board)
+    func undo() throws
+    func redo() throws
+    func undo(steps: Int) throws
+    func redo(steps: Int) throws
+    func undo(to tag: HistoryTag) throws
+    func redo(to tag: HistoryTag) throws
+    func undoCurrentScope() throws
+    func redoCurrentScope() throws
+    func popCurrentScope() throws
+    func undoAndPopCurrentScope() throws
+    func transaction(_ body: (inout Board) -> Void)
+}
+
+/// The tracking modes, each with its own client.
+enum TrackingMode: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// `VersioningController(board)`; `undo(&board)`, `redo(&board)`.
+    case directInPlace
+    /// `VersioningController(board)`; `board = try controller.undo()`.
+    case directReturning
+    /// `VersioningController(on: holder, at: \.board)` on a struct; `append(root:)`,
+    /// `undo(root:)`.
+    case valueKeyPath
+    /// `VersioningController(on: model, at: \.board)` on a class; `appendCurrentVersion()`,
+    /// `undo()` writing the model.
+    case objectKeyPath
+
+    var description: String { rawValue }
+
+    func makeClient(tracking board: Board) -> any ControllerClient {
+        switch self {
+        case .directInPlace: DirectClient(board, inPlace: true)
+        case .directReturning: DirectClient(board, inPlace: false)
+        case .valueKeyPath: ValueKeyPathClient(board)
+        case .objectKeyPath: ObjectKeyPathClient(board)
+        }
+    }
+}
+
+final class DirectClient: ControllerClient {
+    let controller: VersioningController<Board, Board, ReversionError>
+    private(set) var board: Board
+    private let inPlace: Bool
+
+    init(_ board: Board, inPlace: Bool) {
+        self.board = board
+        self.inPlace = inPlace
+        controller = VersioningController(board)
+    }
+
+    var undoRecordsUnappendedEdits: Bool { inPlace }
+    var transactionInput: Board { controller.currentVersion }
+
+    func append(_ board: Board) {
+        self.board = board
+        controller.append(board)
+    }
+
+    func append(_ board: Board, tag: HistoryTag) {
+        self.board = board
+        controller.append(board, tag: tag.value)
+    }
+
+    func editWithoutAppending(_ board: Board) { self.board = board }
+
+    func undo() throws {
+        if inPlace { try controller.undo(&board) } else { board = try controller.undo() }
+    }
+
+    func redo() throws {
+        if inPlace { try controller.redo(&board) } else { board = try controller.redo() }
+    }
+
+    func undo(steps: Int) throws { board = try controller.undo(steps: steps) }
+    func redo(steps: Int) throws { board = try controller.redo(steps: steps) }
+
+    func undo(to tag: HistoryTag) throws {
+        if inPlace { try controller.undo(to: tag.value, &board) } else { board = try controller.undo(to: tag.value) }
+    }
+
+    func redo(to tag: HistoryTag) throws {
+        if inPlace { try controller.redo(to: tag.value, &board) } else { board = try controller.redo(to: tag.value) }
+    }
+
+    func undoCurrentScope() throws {
+        if inPlace { try controller.undoCurrentScope(&board) } else { board = try controller.undoCurrentScope() }
+    }
+
+    func redoCurrentScope() throws {
+        if inPlace { try controller.redoCurrentScope(&board) } else { board = try controller.redoCurrentScope() }
+    }
+
+    func popCurrentScope() throws { try controller.popCurrentScope() }
+
+    func undoAndPopCurrentScope() throws {
+        if inPlace { try controller.undoAndPopCurrentScope(&board) } else { board = try controller.undoAndPopCurrentScope() }
+    }
+
+    func transaction(_ body: (inout Board) -> Void) { board = controller.setWithTransaction(body) }
+}
+
+/// A struct root: only the tracked property counts, and `unrelated` changes with every append.
+struct BoardHolder: Sendable {
+    var board: Board
+    var unrelated = 0
+}
+
+final class ValueKeyPathClient: ControllerClient {
+    let controller: VersioningController<BoardHolder, Board, ReversionError>
+    private var holder: BoardHolder
+
+    init(_ board: Board) {
+        holder = BoardHolder(board: board)
+        controller = VersioningController(on: holder, at: \.board)
+    }
+
+    var board: Board { holder.board }
+    var undoRecordsUnappendedEdits: Bool { true }
+    var transactionInput: Board { controller.currentVersion }
+
+    func append(_ board: Board) {
+        holder.board = board
+        holder.unrelated += 1
+        controller.append(root: holder)
+    }
+
+    func append(_ board: Board, tag: HistoryTag) {
+        holder.board = board
+        holder.unrelated += 1
+        controller.append(root: holder, tag: tag.value)
+    }
+
+    func editWithoutAppending(_ board: Board) { holder.board = board }
+    func undo() throws { try controller.undo(root: &holder) }
+    func redo() throws { try controller.redo(root: &holder) }
+    func undo(steps: Int) throws { holder.board = try controller.undo(steps: steps) }
+    func redo(steps: Int) throws { holder.board = try controller.redo(steps: steps) }
+    func undo(to tag: HistoryTag) throws { try controller.undo(to: tag.value, &holder.board) }
+    func redo(to tag: HistoryTag) throws { try controller.redo(to: tag.value, &holder.board) }
+    func undoCurrentScope() throws { try controller.undoCurrentScope(&holder.board) }
+    func redoCurrentScope() throws { try controller.redoCurrentScope(&holder.board) }
+    func popCurrentScope() throws { try controller.popCurrentScope() }
+    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope(&holder.board) }
+    func transaction(_ body: (inout Board) -> Void) { holder.board = controller.setWithTransaction(body) }
+}
+
+/// A class root the controller reads and writes itself.
+final class BoardModel {
+    var board: Board
+    var unrelated = 0
+
+    init(board: Board) {
+        self.board = board
+    }
+}
+
+final class ObjectKeyPathClient: ControllerClient {
+    let controller: VersioningController<BoardModel, Board, ReversionError>
+    private let model: BoardModel
+
+    init(_ board: Board) {
+        model = BoardModel(board: board)
+        controller = VersioningController(on: model, at: \.board)
+    }
+
+    var board: Board { model.board }
+    var undoRecordsUnappendedEdits: Bool { true }
+    var transactionInput: Board { model.board }
+
+    func append(_ board: Board) {
+        model.board = board
+        model.unrelated += 1
+        controller.appendCurrentVersion()
+    }
+
+    func append(_ board: Board, tag: HistoryTag) {
+        model.board = board
+        controller.appendCurrentVersion(tag: tag.value)
+    }
+
+    func editWithoutAppending(_ board: Board) { model.board = board }
+    func undo() throws { try controller.undo() }
+    func redo() throws { try controller.redo() }
+    func undo(steps: Int) throws { try controller.undo(steps: steps) }
+    func redo(steps: Int) throws { try controller.redo(steps: steps) }
+    func undo(to tag: HistoryTag) throws { try controller.undo(to: tag.value) }
+    func redo(to tag: HistoryTag) throws { try controller.redo(to: tag.value) }
+    func undoCurrentScope() throws { try controller.undoCurrentScope() }
+    func redoCurrentScope() throws { try controller.redoCurrentScope() }
+    func popCurrentScope() throws { try controller.popCurrentScope() }
+    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
+    func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
+}
+
+extension ControllerClient {
+    func pushNewScope() { controller.pushNewScope() }
+    func tagCurrentVersion(_ tag: HistoryTag) { controller.tagCurrentVersion(tag.value) }
+}

@@ -1,0 +1,169 @@
+import Revertible
+import TestSupport
+
+/// Runs a sequence of operations on a fresh controller (in one tracking mode) and on
+/// ``ReferenceHistory`` side by side, and compares everything a client can observe after each
+/// operation. A failing sequence can be shrunk to a short one that still fails.
+struct ModelBasedRun {
+    let mode: TrackingMode
+    let initial: Board
+    /// Whether the controller debounces (1 s, on a manual clock), so that grouped appends join
+    /// the previous step: they come 10 ms after the previous operation, other appends 10 s
+    /// after. Operations that record nothing take no time at all, so it is they, not the
+    /// clock, that must close the group.
+    let debounces: Bool
+
+    struct Failure {
+        /// The operation after which the controller and the model first disagreed.
+        let index: Int
+        let message: String
+        /// What disagreed first, so shrinking keeps hunting the same bug.
+        let kind: String
+    }
+
+    func firstFailure(of operations: [HistoryOperation]) -> Failure? {
+        firstFailure(of: operations, client: mode.makeClient(tracking: initial))
+    }
+
+    private func firstFailure(of operations: [HistoryOperation], client: some ControllerClient) -> Failure? {
+        let clock = ManualClock()
+        if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
+        var model = ReferenceHistory(initial)
+        for (index, operation) in operations.enumerated() {
+            clock.advance(by: operation.recordsAfter)
+            let isTransaction = if case .transaction = operation { true } else { false }
+            model.apply(
+                operation,
+                editing: isTransaction ? client.transactionInput : client.board,
+                undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits,
+                grouping: debounces
+            )
+            do {
+                try perform(operation, on: client)
+            } catch {
+                return Failure(index: index, message: "the controller threw \(error)", kind: "threw")
+            }
+            if let (kind, message) = mismatch(between: client, and: model) {
+                return Failure(index: index, message: message, kind: kind)
+            }
+        }
+        return nil
+    }
+
+    /// Does `operation` the way the client would; the model's side is
+    /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:)``.
+    private func perform(_ operation: HistoryOperation, on client: some ControllerClient) throws {
+        let controller = client.controller
+        switch operation {
+        case let .append(edit): client.append(edit.applied(to: client.board))
+        case let .appendTagged(edit, tag): client.append(edit.applied(to: client.board), tag: tag)
+        case .appendUnchanged: client.append(client.board)
+        case let .appendGrouped(edit): client.append(edit.applied(to: client.board))
+        case let .undoUnappendedEdit(edit):
+            client.editWithoutAppending(edit.applied(to: client.board))
+            try client.undo()
+        case .undo: try client.undo()
+        case .redo: try client.redo()
+        case let .undoSteps(count): try client.undo(steps: count)
+        case let .redoSteps(count): try client.redo(steps: count)
+        case let .tag(tag): controller.tagCurrentVersion(tag.value)
+        case let .undoToTag(tag): try client.undo(to: tag)
+        case let .redoToTag(tag): try client.redo(to: tag)
+        case .pushScope: controller.pushNewScope()
+        case .popScope: try client.popCurrentScope()
+        case .discardScope: try client.undoAndPopCurrentScope()
+        case .undoScope: try client.undoCurrentScope()
+        case .redoScope: try client.redoCurrentScope()
+        case let .transaction(edits):
+            client.transaction { board in
+                for edit in edits { board = edit.applied(to: board) }
+            }
+        case let .setLimit(limit): controller.historyLimit = limit
+        case .removeAll: controller.removeAllVersions()
+        }
+    }
+
+    /// Everything a client can observe, compared with the model: the first difference found.
+    private func mismatch(between client: some ControllerClient, and model: ReferenceHistory<Board>) -> (kind: String, message: String)? {
+        let controller = client.controller
+        if client.board != model.current {
+            return ("value", "the client's board differs from the model's in \(differingFields(client.board, model.current))")
+        }
+        if controller.currentVersion != model.current {
+            return ("value", "currentVersion differs from the model's in \(differingFields(controller.currentVersion, model.current))")
+        }
+        let counts = [
+            ("scopeLevel", controller.scopeLevel, model.scopeLevel),
+            ("undoCount", controller.undoCount, model.undoCount),
+            ("redoCount", controller.redoCount, model.redoCount),
+            ("hasUndo", controller.hasUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
+            ("hasRedo", controller.hasRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
+        ]
+        for (name, actual, expected) in counts where actual != expected {
+            return (name, "\(name) is \(actual), the model's is \(expected)")
+        }
+        for level in 0...model.scopeLevel + 1 {
+            let actual = controller.tags(inScopeLevel: level)
+            let expected = model.tags(inScopeLevel: level)
+            if actual.undo != expected.undo || actual.redo != expected.redo {
+                return ("tags", "tags(inScopeLevel: \(level)) is \(actual), the model's is \(expected)")
+            }
+        }
+        if let error = controller.error {
+            return ("error", "the controller reports \(error)")
+        }
+        return nil
+    }
+
+    /// Shortens a failing sequence: cut after the failing operation, then drop runs of
+    /// operations (halving the run length down to one) while the same kind of failure remains.
+    func shrink(_ operations: [HistoryOperation], failure: Failure, maxRuns: Int = 3_000) -> ([HistoryOperation], Failure) {
+        var operations = Array(operations[...failure.index])
+        var failure = failure
+        var runs = 0
+        var chunk = max(operations.count / 2, 1)
+        while runs < maxRuns {
+            var start = 0
+            var removedAny = false
+            while start < operations.count, runs < maxRuns {
+                var candidate = operations
+                candidate.removeSubrange(start..<min(start + chunk, operations.count))
+                runs += 1
+                if let shorter = firstFailure(of: candidate), shorter.kind == failure.kind {
+                    operations = Array(candidate[...shorter.index])
+                    failure = shorter
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny {
+                if chunk == 1 { break }
+                chunk /= 2
+            }
+        }
+        return (operations, failure)
+    }
+}
+
+/// The names of the top-level fields where two boards differ.
+func differingFields(_ lhs: Board, _ rhs: Board) -> String {
+    let fields: [(String, (Board) -> AnyHashable)] = [
+        ("name", { $0.name }), ("items", { $0.items }), ("labels", { $0.labels }), ("lookup", { $0.lookup }),
+        ("mode", { $0.mode }), ("note", { $0.note }), ("rating", { $0.rating }), ("pinned", { $0.pinned }),
+        ("body", { $0.body }), ("blob", { $0.blob }), ("scores", { $0.scores }),
+    ]
+    return fields.filter { $0.1(lhs) != $0.1(rhs) }.map(\.0).joined(separator: ", ")
+}
+
+private extension HistoryOperation {
+    /// How long after the previous operation this one comes, on the debouncing clock.
+    var recordsAfter: Duration {
+        switch self {
+        case .appendGrouped: .milliseconds(10)
+        // These record the client's board (an unappended edit is recorded before the undo).
+        case .append, .appendTagged, .appendUnchanged, .undoUnappendedEdit, .transaction: .seconds(10)
+        default: .zero
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Testing
+import Revertible
+import TestSupport
+
+/// Bugs the model-based tests found, each kept as a plain example. The seed is the one that
+/// found it (`RANDOMIZED_SEED=<seed> swift test --filter ControllerModelReliabilityTests`).
+@Suite("Reliability: regressions found by the reference model")
+struct ModelFoundRegressionReliabilityTests {
+
+    /// Seed 8: the limit dropped a scope's first steps, and the squash then started from the
+    /// oldest kept version instead of where the scope started.
+    @Test("A scope whose first steps the limit dropped still pops into one step from where it started")
+    func trimmedScopePopsFromItsStart() throws {
+        var activity = Activity.mock(title: "Before")
+        let controller = VersioningController(activity, historyLimit: 2)
+        controller.pushNewScope()
+        for title in ["A", "B", "C"] {
+            activity.title = title
+            controller.append(activity)
+        }
+        #expect(controller.undoCount == 2)
+        try controller.popCurrentScope()
+        try controller.undo(&activity)
+        #expect(activity.title == "Before")
+    }
+
+    @Test("A scope whose first steps the limit dropped is discarded back to where it started")
+    func trimmedScopeDiscardsToItsStart() throws {
+        let model = Model()
+        model.activity.title = "Before"
+        let controller = VersioningController(on: model, at: \.activity, historyLimit: 0)
+        controller.pushNewScope()
+        model.activity.title = "Discarded"
+        controller.appendCurrentVersion()
+        #expect(!controller.hasUndo)
+        try controller.undoAndPopCurrentScope()
+        #expect(model.activity.title == "Before")
+        #expect(controller.currentVersion.title == "Before")
+    }
+
+    /// Seed 22: popping a scope whose newest step had no tag gave the squashed step the tag of
+    /// the scope's first version, so `undo(to:)` that tag stopped on the wrong version.
+    @Test("A tag on a scope's first version does not move to the squashed step")
+    func baseTagStaysOffTheSquashedStep() throws {
+        var activity = Activity.mock(title: "Before")
+        let controller = VersioningController(activity)
+        controller.pushNewScope()
+        controller.tagCurrentVersion("start")
+        activity.title = "Inside"
+        controller.append(activity)
+        try controller.popCurrentScope()
+        #expect(controller.tags().undo == [nil, nil])
+    }
+
+    @Test("A scope with no steps gives its first version's tag to the version it ended on")
+    func emptyScopeKeepsItsTag() throws {
+        let controller = VersioningController(Activity.mock())
+        controller.pushNewScope()
+        controller.tagCurrentVersion("start")
+        try controller.popCurrentScope()
+        #expect(controller.tags().undo == ["start"])
+    }
+
+    /// Seed 1001 (`RANDOMIZED_FIRST_SEED=1000`, 300 operations): a string re-spelled in a
+    /// canonically equivalent form is equal, so no step records it; but the history took the
+    /// new spelling as its current version, and the older steps at that string, which check
+    /// its exact bytes, could never be undone again.
+    @Test("A canonically equivalent re-spelling of a string never blocks undoing older steps")
+    func canonicallyEquivalentRespelling() throws {
+        var activity = Activity.mock(title: "cafe")
+        let controller = VersioningController(activity)
+        activity.title = "caf\u{E9}"
+        controller.append(activity)
+        activity.title = "cafe\u{301}"
+        controller.append(activity)
+        #expect(controller.undoCount == 1)
+        try controller.undo(&activity)
+        #expect(Array(activity.title.utf8) == Array("cafe".utf8))
+        try controller.redo(&activity)
+        #expect(activity.title == "caf\u{E9}")
+    }
+
+    @Test("A re-spelled string next to a real change never blocks undoing older steps")
+    func respellingNextToAChange() throws {
+        var activity = Activity.mock(title: "cafe")
+        let controller = VersioningController(on: activity, at: \.self)
+        activity.title = "caf\u{E9}"
+        controller.append(root: activity)
+        activity.title = "cafe\u{301}"
+        activity.priority = .medium(dueDate: nil)
+        controller.append(root: activity)
+        try controller.undo(root: &activity)
+        try controller.undo(root: &activity)
+        #expect(activity.title == "cafe" && activity.priority == .low)
+    }
+
+    /// Seed 7 (debouncing, operations taking no time): popping the outermost scope did not
+    /// close the open burst, so the next change joined the step before.
+    @Test("Every operation but recording closes a debounce burst, even one that changes nothing")
+    func noOpClosesABurst() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "typed"
+        controller.append(activity)
+        try controller.popCurrentScope()
+        clock.advance(by: .milliseconds(10))
+        activity.title = "typed, then more"
+        controller.append(activity)
+        #expect(controller.undoCount == 2)
+    }
+
+    @Test("Tagging during a debounce burst closes it: the tag keeps naming the tagged version")
+    func taggingClosesABurst() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "draft"
+        controller.append(activity)
+        controller.tagCurrentVersion("draft")
+        clock.advance(by: .milliseconds(10))
+        activity.title = "draft, more"
+        controller.append(activity)
+        try controller.undo(to: "draft", &activity)
+        #expect(activity.title == "draft")
+    }
+
+    /// Seed 20773 (`RANDOMIZED_FIRST_SEED=20000`, 300 operations, object root, debouncing): a
+    /// burst's step was diffed from the appended value, spelled differently from the history's
+    /// own current version, so undoing it failed.
+    @Test("A debounce burst's step undoes even when the appended value spells a string differently")
+    func burstWithRespelledString() throws {
+        let clock = ManualClock()
+        var activity = Activity.mock(title: "cafe")
+        let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
+        activity.title = "caf\u{E9}"
+        controller.append(activity)
+        clock.advance(by: .milliseconds(10))
+        activity.title = "cafe\u{301}"
+        activity.priority = .medium(dueDate: nil)
+        controller.append(activity)
+        #expect(controller.undoCount == 1)
+        try controller.undo(&activity)
+        #expect(activity.title == "cafe" && activity.priority == .low)
+    }
+}
