@@ -89,12 +89,17 @@ extension Reverter {
 
     /// Records the changes of an array of identifiable values by identity: inserted and
     /// removed elements, moves, and the edits inside elements that kept their identity.
+    ///
+    /// Inlinable: the walk over the unchanged elements is specialized for `Element` in the
+    /// caller's module (see ``identifiedCommonEnds(_:_:)``).
+    @inlinable @inline(__always)
     public mutating func appendReversion<Element: Identifiable & Versionable>(
         at keyPath: WritableKeyPath<Root, [Element]>
     ) {
         let (previous, current) = versions(at: keyPath)
-        guard let node = IdentifiedArrayReversion.make(at: keyPath, from: previous, to: current) else { return }
-        append(Reversion(node: node), at: \Root.self)
+        guard let ends = identifiedCommonEnds(previous, current),
+              let reversion = identifiedArrayReversion(at: keyPath, from: previous, to: current, ends: ends) else { return }
+        append(reversion, at: \Root.self)
     }
 
     /// Records the changes of an array of `Equatable` elements as the elements inserted and

@@ -88,25 +88,20 @@ final class IdentifiedArrayReversion<Root, Element: Identifiable & Versionable>:
 
 extension IdentifiedArrayReversion {
 
-    /// Compares by identity. The common prefix and suffix of equal ids are walked once,
-    /// recording in-place edits; only the window between them is matched through a dictionary,
-    /// with the longest increasing subsequence deciding which common elements stay put and
-    /// which moved.
-    static func make(at keyPath: WritableKeyPath<Root, [Element]>, from old: [Element], to new: [Element]) -> IdentifiedArrayReversion? {
-        guard !old.sharesStorage(with: new) else { return nil }
-        var edits: [Edit] = []
-        func compare(_ oldIndex: Int, _ newIndex: Int) {
-            let (before, after) = (old[oldIndex], new[newIndex])
-            if before != after {
-                edits.append(Edit(oldIndex: oldIndex, newIndex: newIndex, id: after.id, node: after.differingNode(from: before)))
-            }
-        }
-        let (prefix, suffix) = old.commonEnds(with: new) { $0.id == $1.id }
-        for index in 0..<prefix {
-            compare(index, index)
-        }
-        for offset in 0..<suffix {
-            compare(old.count - 1 - offset, new.count - 1 - offset)
+    /// Compares by identity. The common prefix and suffix of equal ids are walked once (by
+    /// `ends`, or here when the caller did not), recording in-place edits; only the window
+    /// between them is matched through a dictionary, with the longest increasing subsequence
+    /// deciding which common elements stay put and which moved.
+    static func make(
+        at keyPath: WritableKeyPath<Root, [Element]>,
+        from old: [Element],
+        to new: [Element],
+        ends: IdentifiedCommonEnds? = nil
+    ) -> IdentifiedArrayReversion? {
+        guard let ends = ends ?? identifiedCommonEnds(old, new) else { return nil }
+        let (prefix, suffix) = (ends.prefix, ends.suffix)
+        var edits = ends.changed.map { oldIndex, newIndex in
+            Edit(oldIndex: oldIndex, newIndex: newIndex, id: new[newIndex].id, node: new[newIndex].differingNode(from: old[oldIndex]))
         }
         let oldWindow = prefix ..< old.count - suffix
         let newWindow = prefix ..< new.count - suffix
@@ -169,6 +164,18 @@ extension IdentifiedArrayReversion {
             new: newWindow.map { ($0, .stored(new[$0])) }
         )
     }
+}
+
+/// The reversion between two arrays whose common ends a specialized caller already walked
+/// (see ``identifiedCommonEnds(_:_:)``).
+@usableFromInline
+func identifiedArrayReversion<Root, Element: Identifiable & Versionable>(
+    at keyPath: WritableKeyPath<Root, [Element]>,
+    from old: [Element],
+    to new: [Element],
+    ends: IdentifiedCommonEnds
+) -> Reversion<Root>? {
+    IdentifiedArrayReversion.make(at: keyPath, from: old, to: new, ends: ends).map { Reversion(node: $0) }
 }
 
 /// The positions, in `values`, of one longest strictly increasing subsequence.

@@ -5,7 +5,7 @@ extension VersioningController {
     /// Reads controller state, recording a pending change of an observed root first, and
     /// registers the read with Observation.
     func read<T>(_ body: (Storage) -> T) -> T {
-        registrar.access(self, keyPath: \.observedState)
+        registrar.access(self, keyPath: observedStateKeyPath)
         return storage.withLock { storage in
             flushPendingChange(&storage)
             return body(storage)
@@ -27,7 +27,7 @@ extension VersioningController {
     var observedState: Void { () }
 
     func notifyObservers() {
-        registrar.withMutation(of: self, keyPath: \.observedState) {}
+        registrar.withMutation(of: self, keyPath: observedStateKeyPath) {}
     }
 
     /// Records the root's value if an observed change is waiting to be recorded.
