@@ -19,10 +19,14 @@ struct EditTitle: Scenario {
     static let undo = FigureColumn(key: "undo_ns_per_step", header: "undo ns/step")
     static let redo = FigureColumn(key: "redo_ns_per_step", header: "redo ns/step")
     static let historyBytes = FigureColumn(key: "history_bytes_per_step", header: "history B/step")
+    /// The same, from the heap after the first append: what each further step adds, without
+    /// the one-time cost of whatever the first append keeps (the controller's own copy of
+    /// the state, for `revertible`).
+    static let marginalBytes = FigureColumn(key: "marginal_history_bytes_per_step", header: "marginal B/step")
 
     let name = "edit-title"
     let impls = histories.map { $0.name }
-    let figures = [append, undo, redo, historyBytes]
+    let figures = [append, undo, redo, historyBytes, marginalBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000], [100]) : ([1_000, 10_000, 100_000], [1_000])

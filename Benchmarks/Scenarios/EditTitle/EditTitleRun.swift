@@ -33,6 +33,7 @@ enum EditTitleRun {
         var appendTime = Stopwatch()
         var step = 0
         let heapBefore = HeapMeter.bytesInUse()
+        var heapAfterFirst: Int?
         for end in checkpoints.dropFirst() {
             appendTime.measure {
                 while step < end {
@@ -40,6 +41,7 @@ enum EditTitleRun {
                     state.items[edit.index].title = edit.newTitle
                     history.record(state)
                     step += 1
+                    if step == 1 { heapAfterFirst = HeapMeter.bytesInUse() }
                 }
             }
             try check(history.undoCount == step, "\(name): \(history.undoCount) undo steps after \(step) appends")
@@ -82,6 +84,9 @@ enum EditTitleRun {
         ]
         if let heapBefore, let heapAfter {
             figures[EditTitle.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
+        }
+        if let heapAfterFirst, let heapAfter, k > 1 {
+            figures[EditTitle.marginalBytes.key] = Double(heapAfter - heapAfterFirst) / Double(k - 1)
         }
         return figures
     }

@@ -72,11 +72,13 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
             if let tag { tagCurrentVersion(tag) }
             return false
         }
-        let previous = reference!
+        // Keep the version before the change only for a group, which diffs against it: held
+        // while the reference advances, it would force a copy of the reference's storage.
+        let groupBase = openingGroup ? reference : nil
         advanceReference(to: value, by: reversion)
         push(HistoryStep(reversion: reversion, annotation: annotation))
-        if openingGroup {
-            group = OpenGroup(base: previous, scope: top)
+        if let groupBase {
+            group = OpenGroup(base: groupBase, scope: top)
         }
         if let tag { tagCurrentVersion(tag) }
         return true

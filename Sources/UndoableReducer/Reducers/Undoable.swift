@@ -98,17 +98,16 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
-        var present = state.history.current
-        let effect = base.reduce(into: &present, action: action)
+        let effect = base.reduce(into: &state.present, action: action)
         guard isRecorded(action) else {
-            state.history.replaceCurrent(with: present)
+            state.history.replaceCurrent(with: state.present)
             state.lastGroup = nil
             return effect
         }
         let mark = GroupMark(key: groupKey(action), time: groupingInterval.map { _ in now() })
         let joinsGroup = state.lastGroup.map { joins(mark, after: $0) } ?? false
         let recorded = state.history.record(
-            present,
+            state.present,
             annotation: StepRecord(label: label(action), actions: [action]),
             joiningGroup: joinsGroup,
             openingGroup: mark.key != nil || groupingInterval != nil
@@ -128,12 +127,11 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     }
 
     private func recordTransaction(_ actions: [Base.Action], in state: inout State) -> Effect<Base.Action> {
-        var present = state.history.current
         var effects: [Effect<Base.Action>] = []
         for action in actions {
-            effects.append(base.reduce(into: &present, action: action))
+            effects.append(base.reduce(into: &state.present, action: action))
         }
-        state.history.record(present, annotation: StepRecord(label: actions.lazy.compactMap(label).first, actions: actions))
+        state.history.record(state.present, annotation: StepRecord(label: actions.lazy.compactMap(label).first, actions: actions))
         state.lastGroup = nil
         return .merge(effects)
     }
@@ -143,9 +141,12 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         _ state: inout State,
         _ operation: (inout History<Base.State, StepRecord>, inout Base.State) throws(ReversionError) -> Void
     ) {
-        var present = state.history.current
+        // On the history's own copy, which holds exactly the bytes its steps check (the present
+        // may spell a string differently yet equally), then handed to the present.
+        var value = state.history.current
+        defer { state.present = value }
         do {
-            try operation(&state.history, &present)
+            try operation(&state.history, &value)
             state.lastError = nil
         } catch {
             state.lastError = error

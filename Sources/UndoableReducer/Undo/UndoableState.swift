@@ -8,6 +8,11 @@ import Revertible
 /// copying it and sending actions to one copy never changes the other's history.
 public struct UndoableState<State: Versionable & Sendable>: Sendable {
 
+    /// The current state.
+    ///
+    /// Kept apart from the history's own copy of it, so that a base action mutates it in place
+    /// (no copy-on-write copy of its collections) and recording costs the comparison alone.
+    public internal(set) var present: State
     var history: History<State, StepRecord>
     /// The grouping key and time of the last recorded action, to decide whether the next one
     /// joins its step.
@@ -18,11 +23,9 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
 
     /// Starts with `present` and an empty history.
     public init(_ present: State) {
+        self.present = present
         history = History(present, limit: nil)
     }
-
-    /// The current state.
-    public var present: State { history.current }
 
     /// Whether there is a step to undo in the current scope.
     public var canUndo: Bool { history.canUndo }
