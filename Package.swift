@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "CHeap", path: "Benchmarks/CHeap"),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["Revertible", "UndoableReducer", "CHeap"],
+            dependencies: ["Revertible", "UndoableReducer", "TodoKit", "TodoCLI", "CHeap"],
             path: "Benchmarks",
             exclude: ["CHeap", "Proposals", "README-Performance.md"]
         ),

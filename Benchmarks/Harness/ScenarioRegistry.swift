@@ -4,5 +4,6 @@ enum ScenarioRegistry {
     static let all: [any Scenario] = [
         EditTitle(),
         StoreUndoable(),
+        TodoStartup(),
     ]
 }
