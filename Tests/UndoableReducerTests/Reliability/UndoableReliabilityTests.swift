@@ -37,6 +37,24 @@ struct UndoableReliabilityTests {
         }
     }
 
+    /// Found by seed 1174: a scope that re-spelled a string canonically equivalently (and so
+    /// popped with no net change) left the history's copy with its bytes, which the steps of
+    /// the scope below did not match, so discarding that scope failed.
+    @Test("Popping a scope that re-spelled a string keeps the scope below undoable (seed 1174)")
+    func poppedReSpelling() {
+        let initial = Shelf.State(items: (0..<4).map { Shelf.Item(id: -1 - $0, title: "start \($0)") }, name: "shelf")
+        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable())
+        for action: UndoableAction<Shelf.Action> in [
+            .pushScope, .transaction([.name("\u{E9}"), .move(from: 2, to: 1)]),
+            .pushScope, .action(.name("b")), .action(.name("e\u{301}")), .popScope, .discardScope,
+        ] {
+            store.send(action)
+            #expect(store.state.lastError == nil, "\(action)")
+        }
+        #expect(store.state.present == initial)
+        #expect(store.state.scopeLevel == 0 && store.state.undoCount == 0)
+    }
+
     @Test("The shelf's reducer edits every kind of field")
     func shelfSanity() {
         var state = Shelf.State()
