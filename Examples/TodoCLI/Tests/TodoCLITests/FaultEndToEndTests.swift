@@ -104,6 +104,27 @@ struct FaultEndToEndTests {
         }
     }
 
+    /// The header is covered by no checksum; JSON whitespace inserted between its tokens, or
+    /// a number spelled another way, must still be caught (it was not, before the header had
+    /// to be exactly the bytes the writer makes).
+    @Test("Whitespace or a re-spelled number in the header is refused", arguments: [
+        ("{", "{ "), (":", ":\t"), (",", "\r,"), ("\"version\":1", "\"version\":1.0"), ("}\n", " }\n"),
+    ])
+    func respelledHeader(_ original: String, _ replacement: String) throws {
+        let good = try #require(Self.goodFile)
+        let range = try #require(good.firstRange(of: Data(original.utf8)))
+        var damaged = good
+        damaged.replaceSubrange(range, with: Data(replacement.utf8))
+        let todo = try Sandbox()
+        try damaged.write(to: URL(fileURLWithPath: todo.file))
+        for command in [["undo"], ["history"], ["list"]] {
+            let result = try todo.run(command)
+            #expect(result.status == 1, "\(replacement.debugDescription): todo \(command[0]) exited with \(result.status)")
+            #expect(result.stderr.hasPrefix("todo: \(todo.file): not a todo data file, or its header is damaged"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(todo.fileBytes() == damaged)
+        }
+    }
 }
 
 /// SplitMix64.
