@@ -31,10 +31,18 @@ extension History {
         // The tag of the version the scope ended on: its newest step's, or, with no steps, its
         // base's. Never the base's when a step follows it: that tag names an earlier version.
         let endTag = scope.undo.isEmpty ? scope.baseTagBox : scope.undo[scope.undo.count - 1].tagBox
-        guard let reversion = current.reversion(to: base) else {
+        // The scopes below were recorded against `base`'s exact bytes, which equality cannot
+        // tell from a canonically equivalent re-spelling the popped scope made (`"é"` as
+        // `"e\u{301}"`): so the history's copy goes back to `base` and takes the squashed
+        // change forward, as `record` does, instead of keeping the popped scope's bytes.
+        let end = current
+        let squashed = end.reversion(to: base)
+        reference = base
+        guard let reversion = squashed else {
             if let endTag { tagCurrentVersion(box: endTag) }
             return true
         }
+        advanceReference(to: end, by: reversion)
         let annotations = (scope.trimmed.map { [$0.annotation] } ?? []) + scope.undo.map(\.annotation)
         let annotation = annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) }
         var step = HistoryStep(reversion: reversion, annotation: annotation)

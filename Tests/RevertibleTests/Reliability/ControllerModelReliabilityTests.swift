@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Revertible
+import TestSupport
 
 /// Random sequences of edits, appends, undos, redos, tags, scopes, transactions, limits and
 /// clears, run on a controller and on the snapshot model (``ReferenceHistory``); after every

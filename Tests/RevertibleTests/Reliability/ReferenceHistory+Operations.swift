@@ -1,3 +1,5 @@
+import TestSupport
+
 extension ReferenceHistory where Value == Board {
 
     /// What `operation` does to the history, by the rules of ``ReferenceHistory``.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// The reference model against the seed README's examples, so the specification the
 /// randomized tests hold the controller to is itself the seed's.

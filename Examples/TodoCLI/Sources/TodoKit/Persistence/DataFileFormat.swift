@@ -63,10 +63,7 @@ public enum DataFileFormat {
             present: Section(describing: present),
             history: Section(describing: history)
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // Encoding a struct of strings and integers cannot fail.
-        var file = try! encoder.encode(header)
+        var file = encoded(header)
         file.append(0x0A)
         file.append(present)
         file.append(0x0A)
@@ -92,7 +89,19 @@ public enum DataFileFormat {
         guard let header = try? decoder.decode(Header.self, from: line),
               plausible.contains(header.present.bytes), plausible.contains(header.history.bytes)
         else { throw .notTodoFile }
+        // No checksum covers the header, so it must be exactly the bytes `file` writes: a JSON
+        // decoder also accepts whitespace between tokens (and `1.0` for `1`), so an inserted
+        // space would otherwise leave a damaged file readable.
+        guard encoded(header).elementsEqual(line) else { throw .notTodoFile }
         return header
+    }
+
+    /// A header's bytes in the file, without the newline after it.
+    private static func encoded(_ header: Header) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding a struct of strings and integers cannot fail.
+        return try! encoder.encode(header)
     }
 
     /// The length of the header line, newline included, found in the file's first bytes.

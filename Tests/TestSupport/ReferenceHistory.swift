@@ -1,7 +1,8 @@
 /// The specification of an undo history, written as plainly as possible: every version is kept
 /// whole, so there is no diffing and nothing to get wrong but the rules themselves.
 ///
-/// The randomized tests run the same operations on a controller and on this model and require
+/// The randomized tests (the controller's in RevertibleTests, the `undoable` reducer's in
+/// UndoableReducerTests) run the same operations on a history and on this model and require
 /// the same observable state after each one. It knows nothing of `VersioningController`, so it
 /// can specify any history built on the same rules (the `undoable` reducer's, for one).
 ///
@@ -23,50 +24,50 @@
 ///   replaces the version made by the newest step instead of adding one, while the group is
 ///   open. A recording that adds an untagged step opens a group; every other operation closes
 ///   it. A group that comes back to the version before its step loses the step.
-struct ReferenceHistory<Value: Equatable> {
+public struct ReferenceHistory<Value: Equatable> {
 
-    struct Version {
-        var value: Value
-        var tag: AnyHashable?
+    public struct Version {
+        public var value: Value
+        public var tag: AnyHashable?
     }
 
-    struct Scope {
+    public struct Scope {
         /// The base version first, the current version last; never empty.
-        var versions: [Version]
+        public var versions: [Version]
         /// The versions redo goes to, next first.
-        var ahead: [Version] = []
+        public var ahead: [Version] = []
     }
 
     /// Outermost first; never empty.
-    private(set) var scopes: [Scope]
-    var limit: Int? {
+    public private(set) var scopes: [Scope]
+    public var limit: Int? {
         didSet {
             isGroupOpen = false
             trimToLimit()
         }
     }
-    private(set) var isGroupOpen = false
+    public private(set) var isGroupOpen = false
 
-    init(_ value: Value, limit: Int? = nil) {
+    public init(_ value: Value, limit: Int? = nil) {
         scopes = [Scope(versions: [Version(value: value)])]
         self.limit = limit
     }
 
     // MARK: What a client observes
 
-    var current: Value { scopes[top].versions.last!.value }
-    var scopeLevel: Int { top }
-    var undoCount: Int { scopes[top].versions.count - 1 }
-    var redoCount: Int { scopes[top].ahead.count }
+    public var current: Value { scopes[top].versions.last!.value }
+    public var scopeLevel: Int { top }
+    public var undoCount: Int { scopes[top].versions.count - 1 }
+    public var redoCount: Int { scopes[top].ahead.count }
 
-    func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
+    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
         guard scopes.indices.contains(level) else { return ([], []) }
         return (scopes[level].versions.map(\.tag), scopes[level].ahead.map(\.tag))
     }
 
     // MARK: Recording
 
-    mutating func record(_ value: Value, tag: AnyHashable? = nil, grouped: Bool = false) {
+    public mutating func record(_ value: Value, tag: AnyHashable? = nil, grouped: Bool = false) {
         if grouped, isGroupOpen {
             joinGroup(value)
         } else {
@@ -91,7 +92,7 @@ struct ReferenceHistory<Value: Equatable> {
         }
     }
 
-    mutating func tag(_ tag: AnyHashable) {
+    public mutating func tag(_ tag: AnyHashable) {
         isGroupOpen = false
         for level in scopes.indices {
             for index in scopes[level].versions.indices where scopes[level].versions[index].tag == tag {
@@ -106,27 +107,27 @@ struct ReferenceHistory<Value: Equatable> {
 
     // MARK: Moving within the current scope
 
-    mutating func undo(steps: Int = 1) {
+    public mutating func undo(steps: Int = 1) {
         isGroupOpen = false
         for _ in 0..<max(0, min(steps, undoCount)) {
             scopes[top].ahead.insert(scopes[top].versions.removeLast(), at: 0)
         }
     }
 
-    mutating func redo(steps: Int = 1) {
+    public mutating func redo(steps: Int = 1) {
         isGroupOpen = false
         for _ in 0..<max(0, min(steps, redoCount)) {
             scopes[top].versions.append(scopes[top].ahead.removeFirst())
         }
     }
 
-    mutating func undo(to tag: AnyHashable) {
+    public mutating func undo(to tag: AnyHashable) {
         isGroupOpen = false
         guard let index = scopes[top].versions.lastIndex(where: { $0.tag == tag }) else { return }
         undo(steps: undoCount - index)
     }
 
-    mutating func redo(to tag: AnyHashable) {
+    public mutating func redo(to tag: AnyHashable) {
         isGroupOpen = false
         guard let index = scopes[top].ahead.firstIndex(where: { $0.tag == tag }) else { return }
         redo(steps: index + 1)
@@ -134,12 +135,12 @@ struct ReferenceHistory<Value: Equatable> {
 
     // MARK: Scopes
 
-    mutating func pushScope() {
+    public mutating func pushScope() {
         isGroupOpen = false
         scopes.append(Scope(versions: [Version(value: current)]))
     }
 
-    mutating func popScope() {
+    public mutating func popScope() {
         isGroupOpen = false
         guard top > 0 else { return }
         let end = scopes.removeLast().versions.last!
@@ -147,7 +148,7 @@ struct ReferenceHistory<Value: Equatable> {
         isGroupOpen = false
     }
 
-    mutating func discardScope() {
+    public mutating func discardScope() {
         isGroupOpen = false
         guard top > 0 else { return }
         scopes.removeLast()
@@ -155,7 +156,7 @@ struct ReferenceHistory<Value: Equatable> {
 
     // MARK: Clearing
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         isGroupOpen = false
         scopes = [Scope(versions: [Version(value: current)])]
     }

@@ -1,0 +1,393 @@
+import Foundation
+import Revertible
+import Testing
+import TestSupport
+import UndoableReducer
+
+/// A `Store` running an `undoable` reducer, driven by seeded random action sequences and held,
+/// after every action, to ``ReferenceHistory`` (the same snapshot model the controller's
+/// randomized tests use, shared through the TestSupport target).
+///
+/// ```sh
+/// # More and longer sequences, or seeds from elsewhere:
+/// RANDOMIZED_ITERATIONS=5000 RANDOMIZED_OPERATIONS=400 swift test --filter UndoableReliabilityTests
+/// RANDOMIZED_FIRST_SEED=1000000 RANDOMIZED_ITERATIONS=5000 swift test --filter UndoableReliabilityTests
+/// # Replay the seed a failure printed (with the same RANDOMIZED_OPERATIONS, if it was set):
+/// RANDOMIZED_SEED=123 swift test --filter UndoableReliabilityTests
+/// ```
+@Suite("Undoable reliability: a store against the reference model")
+struct UndoableReliabilityTests {
+
+    @Test("Random action sequences leave the store's present, counts, scopes and tags as the model's")
+    func randomSequences() {
+        for seed in UndoableRandomized.seeds {
+            if UndoableRandomized.isVerbose { print("UndoableReliabilityTests: seed \(seed)") }
+            let run = UndoableModelRun(seed: seed)
+            let operations = run.operations(count: UndoableRandomized.operationsPerSequence)
+            guard let failure = run.firstFailure(of: operations) else { continue }
+            let (shrunk, shrunkFailure) = run.shrink(operations, failure: failure)
+            Issue.record("""
+                Seed \(seed) (history limit \(run.limit.map(String.init) ?? "none")): after operation \
+                \(failure.index + 1) of \(operations.count), \(failure.message).
+                Shrunk to \(shrunk.count) operations, failing with: \(shrunkFailure.message)
+                \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+                Replay: RANDOMIZED_SEED=\(seed)\(UndoableRandomized.lengthSuffix) swift test --filter UndoableReliabilityTests
+                """)
+            return
+        }
+    }
+
+    /// Found by seed 1174: a scope that re-spelled a string canonically equivalently (and so
+    /// popped with no net change) left the history's copy with its bytes, which the steps of
+    /// the scope below did not match, so discarding that scope failed.
+    @Test("Popping a scope that re-spelled a string keeps the scope below undoable (seed 1174)")
+    func poppedReSpelling() {
+        let initial = Shelf.State(items: (0..<4).map { Shelf.Item(id: -1 - $0, title: "start \($0)") }, name: "shelf")
+        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable())
+        for action: UndoableAction<Shelf.Action> in [
+            .pushScope, .transaction([.name("\u{E9}"), .move(from: 2, to: 1)]),
+            .pushScope, .action(.name("b")), .action(.name("e\u{301}")), .popScope, .discardScope,
+        ] {
+            store.send(action)
+            #expect(store.state.lastError == nil, "\(action)")
+        }
+        #expect(store.state.present == initial)
+        #expect(store.state.scopeLevel == 0 && store.state.undoCount == 0)
+    }
+
+    @Test("The shelf's reducer edits every kind of field")
+    func shelfSanity() {
+        var state = Shelf.State()
+        for action: Shelf.Action in [
+            .insert(id: 1, title: "a", at: 0), .insert(id: 2, title: "b", at: 0), .move(from: 0, to: 1),
+            .rename(at: 0, "z"), .toggle(at: 1), .label("x"), .count("k", 3), .note("n"), .name("s"), .remove(at: 1),
+        ] {
+            _ = Shelf().reduce(into: &state, action: action)
+        }
+        #expect(state.items == [Shelf.Item(id: 1, title: "z")])
+        #expect(state.labels == ["x"] && state.counts == ["k": 3] && state.note == "n" && state.name == "s")
+    }
+}
+
+// MARK: - The state and its reducer
+
+/// A nested versionable state: an identifiable array of items with titles and flags, a set,
+/// a dictionary, an optional and a string.
+struct Shelf: Reducer {
+    struct Item: Identifiable, Versionable, Equatable, Sendable {
+        let id: Int
+        var title: String
+        var done = false
+
+        func addReversions(into reverter: inout some Reverter<Item>) {
+            reverter.appendReversion(at: \.title)
+            reverter.appendReversion(at: \.done)
+        }
+    }
+
+    struct State: Versionable, Equatable, Sendable {
+        var items: [Item] = []
+        var labels: Set<String> = []
+        var counts: [String: Int] = [:]
+        var note: String?
+        var name = ""
+
+        func addReversions(into reverter: inout some Reverter<State>) {
+            reverter.appendReversion(at: \.items)
+            reverter.appendReversion(at: \.labels)
+            reverter.appendReversion(at: \.counts)
+            reverter.appendReversion(at: \.note)
+            reverter.appendReversion(at: \.name)
+        }
+    }
+
+    /// Positions are taken modulo the count, so every action applies to any state (a shrunk
+    /// sequence keeps working).
+    enum Action: Sendable, Equatable, CustomStringConvertible {
+        case insert(id: Int, title: String, at: Int)
+        case remove(at: Int)
+        case move(from: Int, to: Int)
+        case rename(at: Int, String)
+        case toggle(at: Int)
+        /// Adds the label, or removes it if present.
+        case label(String)
+        /// Sets or removes a key.
+        case count(String, Int?)
+        case note(String?)
+        case name(String)
+        case noop
+
+        var description: String {
+            switch self {
+            case let .insert(id, title, at): "insert(\(id), \(title.debugDescription), at: \(at))"
+            case let .remove(at): "remove(at: \(at))"
+            case let .move(from, to): "move(\(from) → \(to))"
+            case let .rename(at, title): "rename(at: \(at), \(title.debugDescription))"
+            case let .toggle(at): "toggle(at: \(at))"
+            case let .label(label): "label(\(label.debugDescription))"
+            case let .count(key, value): "count(\(key.debugDescription), \(value.map(String.init) ?? "nil"))"
+            case let .note(note): "note(\(note?.debugDescription ?? "nil"))"
+            case let .name(name): "name(\(name.debugDescription))"
+            case .noop: "noop"
+            }
+        }
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        let count = state.items.count
+        switch action {
+        case let .insert(id, title, at):
+            state.items.insert(Item(id: id, title: title), at: at % (count + 1))
+        case let .remove(at):
+            if count > 0 { state.items.remove(at: at % count) }
+        case let .move(from, to):
+            if count > 0 { state.items.insert(state.items.remove(at: from % count), at: to % count) }
+        case let .rename(at, title):
+            if count > 0 { state.items[at % count].title = title }
+        case let .toggle(at):
+            if count > 0 { state.items[at % count].done.toggle() }
+        case let .label(label):
+            if state.labels.remove(label) == nil { state.labels.insert(label) }
+        case let .count(key, value):
+            state.counts[key] = value
+        case let .note(note):
+            state.note = note
+        case let .name(name):
+            state.name = name
+        case .noop:
+            break
+        }
+        return .none
+    }
+}
+
+// MARK: - The run
+
+enum UndoableOperation: CustomStringConvertible {
+    case action(Shelf.Action)
+    case undo(steps: Int)
+    case redo(steps: Int)
+    case tag(String)
+    case undoToTag(String)
+    case redoToTag(String)
+    case pushScope
+    case popScope
+    case discardScope
+    case clearHistory
+    case transaction([Shelf.Action])
+
+    var action: UndoableAction<Shelf.Action> {
+        switch self {
+        case let .action(action): .action(action)
+        case let .undo(steps): .undo(steps: steps)
+        case let .redo(steps): .redo(steps: steps)
+        case let .tag(tag): .tag(HistoryTag(tag))
+        case let .undoToTag(tag): .undoToTag(HistoryTag(tag))
+        case let .redoToTag(tag): .redoToTag(HistoryTag(tag))
+        case .pushScope: .pushScope
+        case .popScope: .popScope
+        case .discardScope: .discardScope
+        case .clearHistory: .clearHistory
+        case let .transaction(actions): .transaction(actions)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case let .action(action): ".action(\(action))"
+        case let .transaction(actions): ".transaction([\(actions.map(\.description).joined(separator: ", "))])"
+        default: "\(action)"
+        }
+    }
+}
+
+struct UndoableModelRun {
+    let seed: UInt64
+    /// Set on a third of the seeds.
+    let limit: Int?
+    let initial: Shelf.State
+
+    init(seed: UInt64) {
+        self.seed = seed
+        var random = SplitMix(seed: seed)
+        limit = seed % 3 == 0 ? Int.random(in: 1...8, using: &random) : nil
+        initial = Shelf.State(
+            items: (0..<Int.random(in: 0...4, using: &random)).map { Shelf.Item(id: -1 - $0, title: "start \($0)") },
+            labels: ["a"], counts: ["x": 1], note: nil, name: "shelf"
+        )
+    }
+
+    struct Failure {
+        let index: Int
+        let message: String
+        /// What disagreed first, so shrinking keeps hunting the same bug.
+        let kind: String
+    }
+
+    func operations(count: Int) -> [UndoableOperation] {
+        var random = SplitMix(seed: seed &* 0x9E37_79B9 &+ 7)
+        var nextID = 0
+        let words = ["", "a", "b", "milk", "é", "e\u{301}", "😀", "中文", "long title here"]
+        let tags = ["t1", "t2", "t3"]
+        func position() -> Int { Int.random(in: 0..<8, using: &random) }
+        func word() -> String { words.randomElement(using: &random)! }
+        func baseAction() -> Shelf.Action {
+            switch Int.random(in: 0..<11, using: &random) {
+            case 0, 1:
+                nextID += 1
+                return .insert(id: nextID, title: word(), at: position())
+            case 2: return .remove(at: position())
+            case 3: return .move(from: position(), to: position())
+            case 4: return .rename(at: position(), word())
+            case 5: return .toggle(at: position())
+            case 6: return .label(["a", "b", "c"].randomElement(using: &random)!)
+            case 7: return .count(["x", "y"].randomElement(using: &random)!, Bool.random(using: &random) ? nil : position())
+            case 8: return .note(Bool.random(using: &random) ? nil : word())
+            case 9: return .name(word())
+            default: return .noop
+            }
+        }
+        return (0..<count).map { _ in
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40: .action(baseAction())
+            case 40..<48: .undo(steps: 1)
+            case 48..<53: .undo(steps: Int.random(in: 0...5, using: &random))
+            case 53..<60: .redo(steps: 1)
+            case 60..<64: .redo(steps: Int.random(in: 0...5, using: &random))
+            case 64..<70: .tag(tags.randomElement(using: &random)!)
+            case 70..<74: .undoToTag(tags.randomElement(using: &random)!)
+            case 74..<78: .redoToTag(tags.randomElement(using: &random)!)
+            case 78..<83: .pushScope
+            case 83..<87: .popScope
+            case 87..<90: .discardScope
+            case 90..<91: .clearHistory
+            default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction() })
+            }
+        }
+    }
+
+    func firstFailure(of operations: [UndoableOperation]) -> Failure? {
+        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable(historyLimit: limit))
+        var model = ReferenceHistory(initial, limit: limit)
+        for (index, operation) in operations.enumerated() {
+            apply(operation, to: &model)
+            store.send(operation.action)
+            if let (kind, message) = mismatch(between: store.state, and: model) {
+                return Failure(index: index, message: message, kind: kind)
+            }
+        }
+        return nil
+    }
+
+    private func apply(_ operation: UndoableOperation, to model: inout ReferenceHistory<Shelf.State>) {
+        func reduced(_ actions: [Shelf.Action]) -> Shelf.State {
+            var state = model.current
+            for action in actions { _ = Shelf().reduce(into: &state, action: action) }
+            return state
+        }
+        switch operation {
+        case let .action(action): model.record(reduced([action]))
+        case let .transaction(actions): model.record(reduced(actions))
+        case let .undo(steps): model.undo(steps: steps)
+        case let .redo(steps): model.redo(steps: steps)
+        case let .tag(tag): model.tag(AnyHashable(tag))
+        case let .undoToTag(tag): model.undo(to: AnyHashable(tag))
+        case let .redoToTag(tag): model.redo(to: AnyHashable(tag))
+        case .pushScope: model.pushScope()
+        case .popScope: model.popScope()
+        case .discardScope: model.discardScope()
+        case .clearHistory: model.removeAll()
+        }
+    }
+
+    private func mismatch(between state: UndoableState<Shelf.State>, and model: ReferenceHistory<Shelf.State>) -> (kind: String, message: String)? {
+        if state.present != model.current {
+            return ("present", "the present is \(state.present), the model's is \(model.current)")
+        }
+        let counts = [
+            ("scopeLevel", state.scopeLevel, model.scopeLevel),
+            ("undoCount", state.undoCount, model.undoCount),
+            ("redoCount", state.redoCount, model.redoCount),
+            ("canUndo", state.canUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
+            ("canRedo", state.canRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
+        ]
+        for (name, actual, expected) in counts where actual != expected {
+            return (name, "\(name) is \(actual), the model's is \(expected)")
+        }
+        for level in 0...model.scopeLevel + 1 {
+            let actual = state.tags(inScopeLevel: level)
+            let expected = model.tags(inScopeLevel: level)
+            if actual.undo != expected.undo || actual.redo != expected.redo {
+                return ("tags", "tags(inScopeLevel: \(level)) is \(actual), the model's is \(expected)")
+            }
+        }
+        return nil
+    }
+
+    /// Cuts after the failing operation, then drops runs of operations (halving the run length
+    /// down to one) while the same kind of failure remains.
+    func shrink(_ operations: [UndoableOperation], failure: Failure, maxRuns: Int = 3_000) -> ([UndoableOperation], Failure) {
+        var operations = Array(operations[...failure.index])
+        var failure = failure
+        var runs = 0
+        var chunk = max(operations.count / 2, 1)
+        while runs < maxRuns {
+            var start = 0
+            var removedAny = false
+            while start < operations.count, runs < maxRuns {
+                var candidate = operations
+                candidate.removeSubrange(start..<min(start + chunk, operations.count))
+                runs += 1
+                if let shorter = firstFailure(of: candidate), shorter.kind == failure.kind {
+                    operations = Array(candidate[...shorter.index])
+                    failure = shorter
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny {
+                if chunk == 1 { break }
+                chunk /= 2
+            }
+        }
+        return (operations, failure)
+    }
+}
+
+/// The size of the runs, from the same environment variables as the controller's randomized
+/// tests.
+enum UndoableRandomized {
+    static let defaultIterations = 100
+    static let defaultOperations = 200
+
+    static var seeds: [UInt64] {
+        if let seed = integer("RANDOMIZED_SEED") { return [UInt64(seed)] }
+        let first = UInt64(integer("RANDOMIZED_FIRST_SEED") ?? 1)
+        let count = UInt64(max(integer("RANDOMIZED_ITERATIONS") ?? defaultIterations, 0))
+        return Array(first..<first + count)
+    }
+
+    static var operationsPerSequence: Int { integer("RANDOMIZED_OPERATIONS") ?? defaultOperations }
+    static var lengthSuffix: String {
+        operationsPerSequence == defaultOperations ? "" : " RANDOMIZED_OPERATIONS=\(operationsPerSequence)"
+    }
+    static var isVerbose: Bool { ProcessInfo.processInfo.environment["RANDOMIZED_VERBOSE"] != nil }
+
+    private static func integer(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
+    }
+}
+
+/// SplitMix64, so every sequence is replayable from its seed.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
