@@ -15,7 +15,7 @@ struct ControllerModelReliabilityTests {
 
     @Test("Random operation sequences, in every tracking mode", arguments: TrackingMode.allCases)
     func randomSequences(mode: TrackingMode) {
-        for seed in RandomizedTesting.seeds {
+        for seed in RandomizedTesting.seeds(defaultIterations: 75) {
             if RandomizedTesting.isVerbose { print("ControllerModelReliabilityTests: \(mode), seed \(seed)") }
             var factory = BoardFactory(seed: seed)
             // Odd seeds debounce, so grouped appends group; even seeds do not.

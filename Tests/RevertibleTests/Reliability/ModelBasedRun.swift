@@ -13,13 +13,7 @@ struct ModelBasedRun {
     /// clock, that must close the group.
     let debounces: Bool
 
-    struct Failure {
-        /// The operation after which the controller and the model first disagreed.
-        let index: Int
-        let message: String
-        /// What disagreed first, so shrinking keeps hunting the same bug.
-        let kind: String
-    }
+    typealias Failure = ModelFailure
 
     func firstFailure(of operations: [HistoryOperation]) -> Failure? {
         firstFailure(of: operations, client: mode.makeClient(tracking: initial))
@@ -115,34 +109,8 @@ struct ModelBasedRun {
         return nil
     }
 
-    /// Shortens a failing sequence: cut after the failing operation, then drop runs of
-    /// operations (halving the run length down to one) while the same kind of failure remains.
-    func shrink(_ operations: [HistoryOperation], failure: Failure, maxRuns: Int = 3_000) -> ([HistoryOperation], Failure) {
-        var operations = Array(operations[...failure.index])
-        var failure = failure
-        var runs = 0
-        var chunk = max(operations.count / 2, 1)
-        while runs < maxRuns {
-            var start = 0
-            var removedAny = false
-            while start < operations.count, runs < maxRuns {
-                var candidate = operations
-                candidate.removeSubrange(start..<min(start + chunk, operations.count))
-                runs += 1
-                if let shorter = firstFailure(of: candidate), shorter.kind == failure.kind {
-                    operations = Array(candidate[...shorter.index])
-                    failure = shorter
-                    removedAny = true
-                } else {
-                    start += chunk
-                }
-            }
-            if !removedAny {
-                if chunk == 1 { break }
-                chunk /= 2
-            }
-        }
-        return (operations, failure)
+    func shrink(_ operations: [HistoryOperation], failure: Failure) -> ([HistoryOperation], Failure) {
+        TestSupport.shrink(operations, failure: failure) { firstFailure(of: $0) }
     }
 }
 

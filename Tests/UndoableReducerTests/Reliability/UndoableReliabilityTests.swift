@@ -20,10 +20,10 @@ struct UndoableReliabilityTests {
 
     @Test("Random action sequences leave the store's present, counts, scopes and tags as the model's")
     func randomSequences() {
-        for seed in UndoableRandomized.seeds {
-            if UndoableRandomized.isVerbose { print("UndoableReliabilityTests: seed \(seed)") }
+        for seed in RandomizedTesting.seeds(defaultIterations: 100) {
+            if RandomizedTesting.isVerbose { print("UndoableReliabilityTests: seed \(seed)") }
             let run = UndoableModelRun(seed: seed)
-            let operations = run.operations(count: UndoableRandomized.operationsPerSequence)
+            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
             guard let failure = run.firstFailure(of: operations) else { continue }
             let (shrunk, shrunkFailure) = run.shrink(operations, failure: failure)
             Issue.record("""
@@ -31,7 +31,7 @@ struct UndoableReliabilityTests {
                 \(failure.index + 1) of \(operations.count), \(failure.message).
                 Shrunk to \(shrunk.count) operations, failing with: \(shrunkFailure.message)
                 \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-                Replay: RANDOMIZED_SEED=\(seed)\(UndoableRandomized.lengthSuffix) swift test --filter UndoableReliabilityTests
+                Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "UndoableReliabilityTests"))
                 """)
             return
         }
@@ -209,7 +209,7 @@ struct UndoableModelRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         limit = seed % 3 == 0 ? Int.random(in: 1...8, using: &random) : nil
         initial = Shelf.State(
             items: (0..<Int.random(in: 0...4, using: &random)).map { Shelf.Item(id: -1 - $0, title: "start \($0)") },
@@ -217,15 +217,10 @@ struct UndoableModelRun {
         )
     }
 
-    struct Failure {
-        let index: Int
-        let message: String
-        /// What disagreed first, so shrinking keeps hunting the same bug.
-        let kind: String
-    }
+    typealias Failure = ModelFailure
 
     func operations(count: Int) -> [UndoableOperation] {
-        var random = SplitMix(seed: seed &* 0x9E37_79B9 &+ 7)
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 7)
         var nextID = 0
         let words = ["", "a", "b", "milk", "é", "e\u{301}", "😀", "中文", "long title here"]
         let tags = ["t1", "t2", "t3"]
@@ -324,70 +319,8 @@ struct UndoableModelRun {
         return nil
     }
 
-    /// Cuts after the failing operation, then drops runs of operations (halving the run length
-    /// down to one) while the same kind of failure remains.
-    func shrink(_ operations: [UndoableOperation], failure: Failure, maxRuns: Int = 3_000) -> ([UndoableOperation], Failure) {
-        var operations = Array(operations[...failure.index])
-        var failure = failure
-        var runs = 0
-        var chunk = max(operations.count / 2, 1)
-        while runs < maxRuns {
-            var start = 0
-            var removedAny = false
-            while start < operations.count, runs < maxRuns {
-                var candidate = operations
-                candidate.removeSubrange(start..<min(start + chunk, operations.count))
-                runs += 1
-                if let shorter = firstFailure(of: candidate), shorter.kind == failure.kind {
-                    operations = Array(candidate[...shorter.index])
-                    failure = shorter
-                    removedAny = true
-                } else {
-                    start += chunk
-                }
-            }
-            if !removedAny {
-                if chunk == 1 { break }
-                chunk /= 2
-            }
-        }
-        return (operations, failure)
+    func shrink(_ operations: [UndoableOperation], failure: Failure) -> ([UndoableOperation], Failure) {
+        TestSupport.shrink(operations, failure: failure) { firstFailure(of: $0) }
     }
 }
 
-/// The size of the runs, from the same environment variables as the controller's randomized
-/// tests.
-enum UndoableRandomized {
-    static let defaultIterations = 100
-    static let defaultOperations = 200
-
-    static var seeds: [UInt64] {
-        if let seed = integer("RANDOMIZED_SEED") { return [UInt64(seed)] }
-        let first = UInt64(integer("RANDOMIZED_FIRST_SEED") ?? 1)
-        let count = UInt64(max(integer("RANDOMIZED_ITERATIONS") ?? defaultIterations, 0))
-        return Array(first..<first + count)
-    }
-
-    static var operationsPerSequence: Int { integer("RANDOMIZED_OPERATIONS") ?? defaultOperations }
-    static var lengthSuffix: String {
-        operationsPerSequence == defaultOperations ? "" : " RANDOMIZED_OPERATIONS=\(operationsPerSequence)"
-    }
-    static var isVerbose: Bool { ProcessInfo.processInfo.environment["RANDOMIZED_VERBOSE"] != nil }
-
-    private static func integer(_ name: String) -> Int? {
-        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
-    }
-}
-
-/// SplitMix64, so every sequence is replayable from its seed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

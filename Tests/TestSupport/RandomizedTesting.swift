@@ -1,0 +1,99 @@
+import Foundation
+
+/// The size of the randomized runs and how to replay one.
+///
+/// CI runs a fixed set of seeds, so a red run is red again on any machine. Locally:
+///
+/// ```sh
+/// # Many more sequences (per tracking mode), and longer ones:
+/// RANDOMIZED_ITERATIONS=5000 RANDOMIZED_OPERATIONS=400 swift test --filter ControllerModelReliabilityTests
+/// # Seeds from elsewhere in the space:
+/// RANDOMIZED_FIRST_SEED=1000000 RANDOMIZED_ITERATIONS=5000 swift test --filter ControllerModelReliabilityTests
+/// # Replay the seed a failure printed (with the same RANDOMIZED_OPERATIONS, if it was set):
+/// RANDOMIZED_SEED=123 swift test --filter ControllerModelReliabilityTests
+/// ```
+///
+/// A failure prints its seed and the shortest failing sequence the shrinker found. If the
+/// process crashes instead, `RANDOMIZED_VERBOSE=1` prints each seed before it runs.
+public enum RandomizedTesting {
+
+    /// Operations per sequence in CI.
+    public static let defaultOperations = 200
+
+    /// The seeds to run: `RANDOMIZED_SEED` alone, or `RANDOMIZED_ITERATIONS` (default
+    /// `defaultIterations`, the suite's CI size) from `RANDOMIZED_FIRST_SEED`.
+    public static func seeds(defaultIterations: Int) -> [UInt64] {
+        if let seed = integer("RANDOMIZED_SEED") { return [UInt64(seed)] }
+        let first = UInt64(integer("RANDOMIZED_FIRST_SEED") ?? 1)
+        let count = UInt64(max(integer("RANDOMIZED_ITERATIONS") ?? defaultIterations, 0))
+        return Array(first..<first + count)
+    }
+
+    public static var operationsPerSequence: Int {
+        integer("RANDOMIZED_OPERATIONS") ?? defaultOperations
+    }
+
+    /// The command that runs `seed` again, with this run's sequence length.
+    public static func replayCommand(seed: UInt64, filter: String) -> String {
+        let length = operationsPerSequence == defaultOperations ? "" : " RANDOMIZED_OPERATIONS=\(operationsPerSequence)"
+        return "RANDOMIZED_SEED=\(seed)\(length) swift test --filter \(filter)"
+    }
+
+    public static var isVerbose: Bool {
+        ProcessInfo.processInfo.environment["RANDOMIZED_VERBOSE"] != nil
+    }
+
+    private static func integer(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
+    }
+}
+
+/// Where a randomized sequence first disagreed with its reference model.
+public struct ModelFailure: Sendable {
+    /// The operation after which the system and the model first disagreed.
+    public let index: Int
+    public let message: String
+    /// What disagreed first, so shrinking keeps hunting the same bug.
+    public let kind: String
+
+    public init(index: Int, message: String, kind: String) {
+        self.index = index
+        self.message = message
+        self.kind = kind
+    }
+}
+
+/// Shortens a failing sequence: cuts after the failing operation, then drops runs of
+/// operations (halving the run length down to one) while a failure of the same kind remains.
+public func shrink<Operation>(
+    _ operations: [Operation],
+    failure: ModelFailure,
+    maxRuns: Int = 3_000,
+    firstFailure: ([Operation]) -> ModelFailure?
+) -> ([Operation], ModelFailure) {
+    var operations = Array(operations[...failure.index])
+    var failure = failure
+    var runs = 0
+    var chunk = max(operations.count / 2, 1)
+    while runs < maxRuns {
+        var start = 0
+        var removedAny = false
+        while start < operations.count, runs < maxRuns {
+            var candidate = operations
+            candidate.removeSubrange(start..<min(start + chunk, operations.count))
+            runs += 1
+            if let shorter = firstFailure(candidate), shorter.kind == failure.kind {
+                operations = Array(candidate[...shorter.index])
+                failure = shorter
+                removedAny = true
+            } else {
+                start += chunk
+            }
+        }
+        if !removedAny {
+            if chunk == 1 { break }
+            chunk /= 2
+        }
+    }
+    return (operations, failure)
+}
