@@ -38,11 +38,6 @@ extension History {
     package mutating func endGroup() {
         group = nil
     }
-
-    /// Whether a group is open.
-    package var hasOpenGroup: Bool {
-        group != nil
-    }
 }
 
 extension History.OpenGroup: Sendable where Value: Sendable {}
