@@ -6,17 +6,9 @@ extension VersioningController {
     /// - Returns: The new version.
     @discardableResult
     public func setWithTransaction<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
-        if case let .object(reference, keyPath) = root {
-            guard let object = reference.object as? Root else { return currentVersion }
-            var value = object[keyPath: keyPath]
-            try body(&value)
-            object[keyPath: keyPath] = value
-            append(value)
-            return value
-        }
-        var value = currentVersion
+        guard var value = trackedValue() else { return currentVersion }
         try body(&value)
-        append(value)
+        commit(value)
         return value
     }
 
@@ -34,38 +26,39 @@ extension VersioningController {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (inout Value) async throws(E) -> Void
     ) async throws(E) -> Value {
-        let start: Value
-        if case let .object(reference, keyPath) = root, let object = reference.object as? Root {
-            start = object[keyPath: keyPath]
-        } else {
-            start = currentVersion
-        }
+        guard let start = trackedValue() else { return currentVersion }
         var value = start
         try await body(&value)
         // Turns the starting version into `value`; applied to a root that moved on meanwhile, it
         // checks and writes only the locations the transaction changed.
         guard let changes = start.reversion(to: value) else { return value }
-        if case let .object(reference, keyPath) = root {
-            guard let object = reference.object as? Root else { return currentVersion }
-            var merged = object[keyPath: keyPath]
-            do {
-                try changes.revert(&merged)
-            } catch {
-                change { $0.error = error }
-                return merged
-            }
-            object[keyPath: keyPath] = merged
-            append(merged)
-            return merged
-        }
-        var merged = currentVersion
+        guard var merged = trackedValue() else { return currentVersion }
         do {
             try changes.revert(&merged)
         } catch {
             change { $0.error = error }
             return merged
         }
-        append(merged)
+        commit(merged)
         return merged
+    }
+}
+
+extension VersioningController {
+
+    /// The tracked value: the root object's property, or the current version without an object
+    /// root; `nil` once an object root is gone.
+    func trackedValue() -> Value? {
+        guard case let .object(reference, keyPath) = root else { return currentVersion }
+        return (reference.object as? Root)?[keyPath: keyPath]
+    }
+
+    /// Makes `value` the tracked value: written to the root object, if there is one, and
+    /// recorded.
+    func commit(_ value: Value) {
+        if case let .object(reference, keyPath) = root, let object = reference.object as? Root {
+            object[keyPath: keyPath] = value
+        }
+        append(value)
     }
 }
