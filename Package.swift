@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(
             name: "TodoCLITests",
             dependencies: ["TodoCLI", "TodoKit", "StateMachine"],
-            path: "Examples/TodoCLI/Tests/TodoCLITests"
+            path: "Examples/TodoCLI/Tests/TodoCLITests",
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

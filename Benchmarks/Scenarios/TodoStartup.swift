@@ -69,7 +69,7 @@ struct TodoStartup: Scenario {
         do {
             try file.modify { store in
                 store.send(.transaction(Array(adds.dropLast(steps))))
-                store.send(.clearHistory)
+                store.send(.removeAllVersions)
                 for add in adds.suffix(steps) { store.send(.action(add)) }
             }
         } catch {

@@ -1,17 +1,118 @@
-/// The reason a ``Reversion`` could not be applied.
-public enum ReversionError: Error, Equatable, Hashable, Sendable {
+import Foundation
+
+/// Why a reversion, or a move through a history, was refused. Nothing was changed.
+///
+/// Compare with the static members, or switch over ``reason``:
+///
+/// ```swift
+/// #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try reversion.revert(&other) }
+/// ```
+///
+/// Two errors are equal when their reasons are: ``keyPath`` and ``step`` say where the
+/// refusal happened, and take no part in `==`.
+public struct ReversionError: Error, Sendable {
+
+    /// What was refused.
+    public enum Reason: Hashable, Sendable {
+        /// The value does not hold, at a location the reversion writes, what the reversion was
+        /// made from.
+        case wrongVersion
+        /// A move of more steps than the current scope holds, or of a negative number.
+        case stepsOutOfRange(requested: Int, available: Int)
+        /// No version of the history has this tag.
+        case unknownTag(HistoryTag)
+        /// The tag names a version the move cannot reach: one in the other direction, or
+        /// outside the current scope.
+        case tagOutOfReach(HistoryTag, HistoryTagLocation)
+        /// Popping or abandoning a scope at the outermost scope, which always stays.
+        case noScopeToPop
+    }
+
+    /// What was refused.
+    public let reason: Reason
+    /// For ``Reason/wrongVersion``: the location whose content did not match, as written in
+    /// Swift (`\Activity.title`), when it is known.
+    public let keyPath: String?
+    /// For a move of several steps: the step that refused, counted from `1` for the first
+    /// step the move takes.
+    public let step: Int?
+
+    /// An error for `reason`.
+    public init(_ reason: Reason, keyPath: String? = nil, step: Int? = nil) {
+        self.reason = reason
+        self.keyPath = keyPath
+        self.step = step
+    }
 
     /// The value does not hold, at the locations the reversion writes, what the reversion was
     /// made from. Nothing was changed.
-    case attemptingToRevertWrongVersion
+    public static let attemptingToRevertWrongVersion = ReversionError(.wrongVersion)
+
+    /// A move of `requested` steps where the current scope holds `available`.
+    public static func stepsOutOfRange(requested: Int, available: Int) -> ReversionError {
+        ReversionError(.stepsOutOfRange(requested: requested, available: available))
+    }
+
+    /// No version of the history has `tag`.
+    public static func unknownTag(_ tag: HistoryTag) -> ReversionError {
+        ReversionError(.unknownTag(tag))
+    }
+
+    /// `tag` names a version the move cannot reach; `location` says where it is.
+    public static func tagOutOfReach(_ tag: HistoryTag, _ location: HistoryTagLocation) -> ReversionError {
+        ReversionError(.tagOutOfReach(tag, location))
+    }
+
+    /// There is no scope to pop or abandon: the outermost scope always stays.
+    public static let noScopeToPop = ReversionError(.noScopeToPop)
+
+    /// The same error, refused at `step` of a move.
+    func at(step: Int) -> ReversionError {
+        ReversionError(reason, keyPath: keyPath, step: self.step ?? step)
+    }
 }
 
-extension ReversionError: CustomStringConvertible {
+extension ReversionError: Hashable {
 
+    public static func == (lhs: ReversionError, rhs: ReversionError) -> Bool {
+        lhs.reason == rhs.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reason)
+    }
+}
+
+extension ReversionError {
+
+    /// Matches a thrown error against this one in a `catch` clause of untyped throws:
+    /// `catch ReversionError.attemptingToRevertWrongVersion`.
+    public static func ~= (pattern: ReversionError, error: any Error) -> Bool {
+        (error as? ReversionError).map { $0 == pattern } ?? false
+    }
+}
+
+extension ReversionError: CustomStringConvertible, LocalizedError {
+
+    /// One sentence saying what was refused and where; nothing was changed.
     public var description: String {
-        switch self {
-        case .attemptingToRevertWrongVersion:
-            "The reversion was made from a different version of the value; nothing was changed."
+        let stepText = step.map { " (at step \($0) of the move)" } ?? ""
+        switch reason {
+        case .wrongVersion:
+            let location = keyPath.map { " at \($0)" } ?? ""
+            return "The reversion was made from a different version of the value\(location)\(stepText); nothing was changed."
+        case let .stepsOutOfRange(requested, available):
+            return requested < 0
+                ? "Cannot move \(requested) steps: the count must not be negative; nothing was changed."
+                : "Cannot move \(requested) steps: the current scope has \(available); nothing was changed."
+        case let .unknownTag(tag):
+            return "No version is tagged “\(tag)”; nothing was changed."
+        case let .tagOutOfReach(tag, location):
+            return "The version tagged “\(tag)” is \(location), out of reach of this move; nothing was changed."
+        case .noScopeToPop:
+            return "There is no scope to pop: the outermost scope always stays; nothing was changed."
         }
     }
+
+    public var errorDescription: String? { description }
 }

@@ -18,9 +18,25 @@ public protocol Reverter<Root> {
     /// Use this to compose a reversion you computed yourself; the `appendReversion(at:)`
     /// overloads call it for you.
     mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>)
+
+    /// Excludes the property at `keyPath` from versioning (the seed's `@VersionableIgnored`):
+    /// differences only there make no step, and undo and redo never write there.
+    ///
+    /// ```swift
+    /// reverter.appendReversion(at: \.shapes)
+    /// reverter.ignore(\.hover)
+    /// ```
+    ///
+    /// A property neither registered nor ignored is still covered: a difference only there
+    /// is stored as the whole old and new value, so reverting restores exactly what was
+    /// there (the safe default for a property you forgot).
+    mutating func ignore<Value>(_ keyPath: WritableKeyPath<Root, Value>)
 }
 
 extension Reverter {
+
+    /// Ignores nothing: a reverter that only compares has no use for exclusions.
+    public mutating func ignore<Value>(_ keyPath: WritableKeyPath<Root, Value>) {}
 
     /// Whether the value at `keyPath` differs between the two versions.
     ///
@@ -59,8 +75,8 @@ extension Reverter {
     public mutating func appendReversion<Value: Versionable>(at keyPath: WritableKeyPath<Root, Value>) {
         let (previous, current) = versions(at: keyPath)
         // `==` first: an unchanged subtree costs one comparison, which stops at shared storage.
-        guard previous != current else { return }
-        append(Reversion(node: current.differingNode(from: previous)), at: keyPath)
+        guard previous != current, let node = current.differingNode(from: previous) else { return }
+        append(Reversion(node: node), at: keyPath)
     }
 
     /// Records the changes inside an optional revertible value: its inner changes while it
@@ -81,7 +97,8 @@ extension Reverter {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
         if let previous, let current {
-            append(Reversion(node: OptionalReversion(wrapping: current.differingNode(from: previous))), at: keyPath)
+            guard let node = current.differingNode(from: previous) else { return }
+            append(Reversion(node: OptionalReversion(wrapping: node)), at: keyPath)
         } else {
             appendOverwriteReversion(at: keyPath)
         }

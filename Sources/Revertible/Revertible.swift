@@ -1,9 +1,12 @@
 /// A value that can describe how to go back to an earlier version of itself.
 ///
+/// Only `Equatable` is required: nothing hashes whole values (reducer states usually are
+/// `Equatable` alone).
+///
 /// The library conforms `String`, `Data`, `Set`, `Array` (of `Hashable` elements) and
 /// `Dictionary` (with `Hashable` values). Your own types adopt ``Versionable`` instead, which
 /// provides `reversion(to:)` from the key paths you register.
-public protocol Revertible: Hashable {
+public protocol Revertible: Equatable {
 
     /// Returns the changes that turn this value back into `previous`, or `nil` when the two
     /// are equal.

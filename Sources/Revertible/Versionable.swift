@@ -38,28 +38,35 @@ extension Versionable {
     /// Compares by descending first: at the top of a comparison the caller usually knows the
     /// values differ, and each registered child prunes unchanged subtrees with its own `==`,
     /// so a full `==` here would only repeat that work. It runs only when nothing registered
-    /// changed, to tell "equal" from "differs only in unregistered state".
+    /// changed, to tell "equal" from "differs only in unregistered or ignored state".
     func reversionNode(from previous: Self) -> (any ReversionNode<Self>)? {
-        if let node = registeredChanges(from: previous) {
-            return node
-        }
-        return self == previous ? nil : ValueReversion(at: \Self.self, from: previous, to: self)
-    }
-
-    /// The change from `previous`, a value the caller already found to differ.
-    func differingNode(from previous: Self) -> any ReversionNode<Self> {
-        registeredChanges(from: previous) ?? ValueReversion(at: \Self.self, from: previous, to: self)
-    }
-
-    /// A value whose identity changed was replaced, not edited: it is stored whole, because
-    /// an immutable `id` cannot be written back through a key path.
-    private func registeredChanges(from previous: Self) -> (any ReversionNode<Self>)? {
         if hasDifferentIdentity(self, previous) {
-            return ValueReversion(at: \Self.self, from: previous, to: self)
+            return wholeValueNode(from: previous, ignoring: ignoredProperties())
         }
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
-        return collector.makeNode()
+        if let node = collector.makeNode() {
+            return node
+        }
+        guard self != previous else { return nil }
+        return wholeValueNode(from: previous, ignoring: collector.ignored)
+    }
+
+    /// The change from `previous`, a value the caller already found to differ; `nil` when it
+    /// differs only in ignored properties.
+    func differingNode(from previous: Self) -> (any ReversionNode<Self>)? {
+        reversionNode(from: previous)
+    }
+
+    /// The whole old and new value: a replaced identity, or a difference in state no
+    /// registered key path covers. Ignored properties are neither compared nor written, and a
+    /// difference only there is no change at all.
+    private func wholeValueNode(from previous: Self, ignoring ignored: [IgnoredProperty<Self>]) -> (any ReversionNode<Self>)? {
+        guard !ignored.isEmpty else {
+            return ValueReversion(at: \Self.self, from: previous, to: self)
+        }
+        let node = IgnoringValueReversion(from: previous, to: self, ignoring: ignored)
+        return node.differs ? node : nil
     }
 }
 

@@ -22,12 +22,12 @@ struct SnapshotUndoable<Base: Reducer>: Reducer where Base.State: Sendable {
             state.past.append(previous)
             state.future.removeAll()
             return effect.map(Action.action)
-        case .undo(steps: 1):
+        case .undo(to: .steps(1)):
             if let previous = state.past.popLast() {
                 state.future.append(state.present)
                 state.present = previous
             }
-        case .redo(steps: 1):
+        case .redo(to: .steps(1)):
             if let next = state.future.popLast() {
                 state.past.append(state.present)
                 state.present = next

@@ -3,39 +3,56 @@ extension History {
     /// Consecutive changes kept as one step (a debounced burst of typing, actions sharing a
     /// grouping key), while the caller keeps saying they belong together.
     struct OpenGroup {
-        /// The version before the group's first change: each change of the group is diffed
-        /// against it, so the step stays one reversion, not a chain.
+        /// The version before the group's first change, moved along by untracked changes:
+        /// each change of the group is diffed against it, so the step stays one reversion.
         var base: Value
         /// The scope whose top step is the group's step.
         var scope: Int
+        /// The key and time of the group's last change.
+        var mark: GroupMark
+    }
+
+    /// Whether a change marked `mark` joins the open group under `policy`.
+    func joinsGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
+        guard let open = group, open.scope == top, !scopes[top].undo.isEmpty else { return false }
+        if let key = mark.key, key != open.mark.key { return false }
+        guard let interval = policy.groupingInterval else { return mark.key != nil }
+        return mark.time - open.mark.time < interval
+    }
+
+    /// Whether a change marked `mark` starts a group later changes may join.
+    func opensGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
+        mark.key != nil || policy.groupingInterval != nil
     }
 
     /// Folds `value` into the open group, replacing the group's step with the change from the
     /// group's base (or removing it, if the group's changes cancelled out).
-    ///
-    /// - Returns: `false`, changing nothing, when no group is open in the current scope.
-    mutating func extendGroup(with value: Value, annotation: Annotation) -> Bool {
-        guard let open = group, open.scope == top, let step = scopes[top].undo.last else { return false }
+    mutating func extendGroup(with value: Value, annotation: Annotation, mark: GroupMark) {
+        guard var open = group else { return }
+        let step = scopes[top].undo[scopes[top].undo.count - 1]
         if let change = value.reversion(to: current) {
             advanceReference(to: value, by: change)
         }
         // From the history's own version, not `value`: the step must check exactly the bytes
         // the history holds (see `advanceReference(to:by:)`).
         if let reversion = current.reversion(to: open.base) {
-            var replacement = HistoryStep(reversion: reversion, annotation: step.annotation.merged(with: annotation))
-            replacement.tagBox = step.tagBox
+            var replacement = step
+            replacement.reversion = reversion
+            replacement.annotation = step.annotation.merged(with: annotation)
+            replacement.changeCount += 1
             scopes[top].undo[scopes[top].undo.count - 1] = replacement
+            open.mark = mark
+            group = open
         } else {
             scopes[top].undo.removeLast()
             group = nil
         }
-        return true
     }
 
-    /// Closes the open group: the next change starts a new step. Every operation other than
-    /// recording does this first, even one that changes nothing, so an undo during a burst
-    /// undoes the whole burst, and a tagged version is never amended by later changes.
-    package mutating func endGroup() {
+    /// Closes the open group: the next change starts a new step. Every command does this
+    /// first, even one that changes nothing, so an undo during a burst undoes the whole burst,
+    /// a transaction is a step of its own, and a tagged version is never amended.
+    mutating func endGroup() {
         group = nil
     }
 }

@@ -1,87 +1,74 @@
 extension History {
 
-    /// Starts a new scope on the current version. Undo and redo stay inside it until it is
-    /// popped.
-    package mutating func pushScope() {
-        endGroup()
-        scopes.append(HistoryScope())
+    /// Starts a new scope on the current version, which is the new scope's start (and keeps
+    /// its tags there). Undo and redo stay inside the scope until it is popped.
+    mutating func pushNewScope() {
+        scopes.append(HistoryScope(floor: currentVersion))
     }
 
-    /// Ends the current scope, squashing its steps into one step on the scope below, undone
+    /// Ends the current scope, squashing what it did into one step on the scope below, undone
     /// by a single undo. The squashed step is one fresh comparison between the version the
-    /// scope started from (even if the limit dropped its first steps) and the current one, so
-    /// changes that cancelled out take no space. Its tag is the tag of the version the scope
-    /// ended on.
-    ///
-    /// - Returns: `false`, changing nothing, at the outermost scope.
-    @discardableResult
-    package mutating func popScope() throws(ReversionError) -> Bool {
-        endGroup()
-        guard top > 0 else { return false }
+    /// scope started from (even if the limit dropped its first steps) and `value`, the current
+    /// version, so changes that cancelled out take no space. It leads to the version the
+    /// scope ended on, which keeps its tags.
+    mutating func popCurrentScope(_ value: inout Value) throws(ReversionError) {
+        guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
-        var base = current
-        if let start = scope.trimmed?.start {
-            base = start
-        } else {
-            for step in scope.undo.reversed() {
-                try step.reversion.revert(&base)
+        var start = value
+        try scope.takeBackToStart(&start)
+        scopes.removeLast()
+        // The scopes below were recorded against `start`'s exact bytes, which equality cannot
+        // tell from a canonically equivalent re-spelling the popped scope made (`"é"` as
+        // `"e\u{301}"`): so the value goes back to `start` and takes the squashed change
+        // forward, as `record` does, instead of keeping the popped scope's bytes.
+        let end = value
+        value = start
+        guard let squashed = end.reversion(to: start) else {
+            // Nothing changed in all: the version the scope ended on is the start.
+            retag(scope.currentVersion, as: scope.startVersion)
+            forgetTagsOfRemovedVersions()
+            return
+        }
+        try squashed.inverted.revert(&value)
+        push(RecordedStep(
+            reversion: squashed,
+            version: scope.currentVersion,
+            annotation: scope.squashedAnnotation,
+            time: scope.start?.time ?? scope.undo.first?.time ?? .zero,
+            changeCount: (scope.start?.changeCount ?? 0) + scope.undo.reduce(0) { $0 + $1.changeCount }
+        ))
+        forgetTagsOfRemovedVersions()
+    }
+
+    /// Abandons the current scope: takes `value` back to the version the scope started from
+    /// (undoing all of its steps), then removes it with its redo steps. All or nothing.
+    ///
+    /// - Returns: Whether the value changed.
+    mutating func undoAndPopCurrentScope(_ value: inout Value) throws(ReversionError) -> Bool {
+        guard top > 0 else { throw .noScopeToPop }
+        let steps = try undo(&value, to: .steps(undoCount))
+        if let start = scopes[top].start?.reversion {
+            do {
+                try start.revert(&value)
+            } catch {
+                _ = try? redo(&value, to: .steps(steps))
+                throw error.at(step: steps + 1)
             }
         }
+        let changed = steps > 0 || scopes[top].start?.reversion != nil
         scopes.removeLast()
-        // The tag of the version the scope ended on: its newest step's, or, with no steps, its
-        // base's. Never the base's when a step follows it: that tag names an earlier version.
-        let endTag = scope.undo.isEmpty ? scope.baseTagBox : scope.undo[scope.undo.count - 1].tagBox
-        // The scopes below were recorded against `base`'s exact bytes, which equality cannot
-        // tell from a canonically equivalent re-spelling the popped scope made (`"é"` as
-        // `"e\u{301}"`): so the history's copy goes back to `base` and takes the squashed
-        // change forward, as `record` does, instead of keeping the popped scope's bytes.
-        let end = current
-        let squashed = end.reversion(to: base)
-        reference = base
-        guard let reversion = squashed else {
-            if let endTag { tagCurrentVersion(box: endTag) }
-            return true
-        }
-        advanceReference(to: end, by: reversion)
-        let annotations = (scope.trimmed.map { [$0.annotation] } ?? []) + scope.undo.map(\.annotation)
-        let annotation = annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) }
-        var step = HistoryStep(reversion: reversion, annotation: annotation)
-        step.tagBox = endTag
-        push(step)
-        return true
-    }
-
-    /// Undoes every step of the current scope, staying in it.
-    ///
-    /// - Returns: How many steps were undone.
-    @discardableResult
-    package mutating func undoScope(_ value: inout Value) throws(ReversionError) -> Int {
-        try undo(&value, steps: undoCount)
-    }
-
-    /// Redoes every step of the current scope.
-    ///
-    /// - Returns: How many steps were redone.
-    @discardableResult
-    package mutating func redoScope(_ value: inout Value) throws(ReversionError) -> Int {
-        try redo(&value, steps: redoCount)
-    }
-
-    /// Abandons the current scope: goes back to the version it started from (undoing all of its
-    /// steps), then removes it with its redo steps.
-    ///
-    /// - Returns: Whether the value changed; `false`, changing nothing, at the outermost scope.
-    @discardableResult
-    package mutating func discardScope(_ value: inout Value) throws(ReversionError) -> Bool {
-        endGroup()
-        guard top > 0 else { return false }
-        var changed = try undoScope(&value) > 0
-        if let start = scopes[top].trimmed?.start {
-            value = start
-            reference = start
-            changed = true
-        }
-        scopes.removeLast()
+        forgetTagsOfRemovedVersions()
         return changed
+    }
+}
+
+extension HistoryScope where Annotation: HistoryAnnotation {
+
+    /// The annotation of the step this scope is squashed into: its dropped beginning's, then
+    /// each step's.
+    var squashedAnnotation: Annotation {
+        var annotations = undo.map(\.annotation)
+        if let start { annotations.insert(start.annotation, at: 0) }
+        return annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) }
     }
 }

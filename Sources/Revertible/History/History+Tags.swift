@@ -1,68 +1,83 @@
 extension History {
 
-    /// Names the current version `tag`, within the current scope. A tag names one version:
-    /// tagging again moves it.
-    package mutating func tagCurrentVersion(_ tag: any Hashable & Sendable) {
-        tagCurrentVersion(box: TagBox(AnyHashable(tag)))
+    /// Names the current version `tag`. A tag names one version: tagging another moves it.
+    /// A version may have several tags.
+    mutating func tag(_ tag: HistoryTag) {
+        tagged.removeAll { $0.tag == tag }
+        tagged.append((tag, currentVersion))
     }
 
-    /// Names the current version with a tag already erased to `AnyHashable`; the caller
-    /// vouches that it was made from a `Sendable` value.
-    package mutating func tagCurrentVersion(erased tag: AnyHashable) {
-        tagCurrentVersion(box: TagBox(tag))
+    /// The tags of `version`, oldest first.
+    func tags(of version: VersionID) -> [HistoryTag] {
+        tagged.filter { $0.version == version }.map(\.tag)
     }
 
-    mutating func tagCurrentVersion(box: TagBox) {
-        // A tagged version is fixed: later changes must not fold into it.
-        endGroup()
-        removeTag(box.value)
-        if scopes[top].undo.isEmpty {
-            scopes[top].baseTagBox = box
-        } else {
-            scopes[top].undo[scopes[top].undo.count - 1].tagBox = box
-        }
+    /// The tags of the current version, oldest first.
+    package var currentTags: [HistoryTag] {
+        tags(of: currentVersion)
     }
 
-    private mutating func removeTag(_ tag: AnyHashable) {
-        for scope in scopes.indices {
-            if scopes[scope].baseTag == tag { scopes[scope].baseTagBox = nil }
-            for index in scopes[scope].undo.indices where scopes[scope].undo[index].tag == tag {
-                scopes[scope].undo[index].tagBox = nil
-            }
-            for index in scopes[scope].redo.indices where scopes[scope].redo[index].tag == tag {
-                scopes[scope].redo[index].tagBox = nil
-            }
-        }
-    }
-
-    /// The tags of a scope's versions: `undo` from the scope's base version up to and including
-    /// the current one, `redo` from the next version on; `nil` for an untagged version.
-    package func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
-        guard scopes.indices.contains(level) else { return ([], []) }
+    /// The tags of a scope's versions: `undo` from the oldest version undo reaches up to and
+    /// including the current one, `redo` from the next version on; `nil` for an untagged
+    /// version, the newest tag for a version with several. `nil` for a level that does not
+    /// exist.
+    package func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+        guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
-        return ([scope.baseTag] + scope.undo.map(\.tag), scope.redo.reversed().map(\.tag))
+        func newestTag(_ version: VersionID) -> AnyHashable? {
+            tagged.last { $0.version == version }?.tag.base
+        }
+        return ([newestTag(scope.floor)] + scope.undo.map { newestTag($0.version) }, scope.redo.reversed().map { newestTag($0.version) })
     }
 
-    /// Undoes until the current version is the one tagged `tag`, within the current scope.
-    ///
-    /// - Returns: How many steps were undone; `0`, changing nothing, for a tag that names no
-    ///   earlier version of the current scope.
-    @discardableResult
-    package mutating func undo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
-        endGroup()
-        let versions = tags(inScopeLevel: top).undo
-        guard let position = versions.lastIndex(of: tag) else { return 0 }
-        return try undo(&value, steps: versions.count - 1 - position)
+    /// The steps of a scope, described: `undo` oldest first, `redo` next first; `nil` for a
+    /// level that does not exist.
+    package func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
+        guard scopes.indices.contains(level) else { return nil }
+        let scope = scopes[level]
+        func describe(_ step: RecordedStep<Value, Annotation>) -> HistoryStep {
+            HistoryStep(label: step.annotation.label, changeCount: step.changeCount, tags: tags(of: step.version), time: step.time)
+        }
+        return (scope.undo.map(describe), scope.redo.reversed().map(describe))
     }
 
-    /// Redoes up to and including the step that leads to the version tagged `tag`, within the
-    /// current scope.
-    ///
-    /// - Returns: How many steps were redone; `0`, changing nothing, for an unknown tag.
-    @discardableResult
-    package mutating func redo(_ value: inout Value, to tag: AnyHashable) throws(ReversionError) -> Int {
-        endGroup()
-        guard let position = tags(inScopeLevel: top).redo.firstIndex(of: tag) else { return 0 }
-        return try redo(&value, steps: position + 1)
+    /// Where the version tagged `tag` is, seen from the present.
+    package func location(of tag: HistoryTag) -> HistoryTagLocation {
+        guard let version = tagged.last(where: { $0.tag == tag })?.version else { return .unknown }
+        let scope = scopes[top]
+        if version == scope.currentVersion { return .present }
+        if version == scope.floor { return .behind(steps: scope.undo.count) }
+        if let index = scope.undo.firstIndex(where: { $0.version == version }) {
+            return .behind(steps: scope.undo.count - 1 - index)
+        }
+        if let index = scope.redo.lastIndex(where: { $0.version == version }) {
+            return .ahead(steps: scope.redo.count - index)
+        }
+        for level in scopes.indices.dropLast().reversed() where scopes[level].contains(version) {
+            return .outsideCurrentScope(level: level)
+        }
+        return .unknown
+    }
+
+    /// Moves the tags of `old`, a version that is going away, to `new`, an equal one.
+    mutating func retag(_ old: VersionID, as new: VersionID) {
+        for index in tagged.indices where tagged[index].version == old {
+            tagged[index].version = new
+        }
+    }
+
+    /// Drops the tags of versions no scope holds any more.
+    mutating func forgetTagsOfRemovedVersions() {
+        guard !tagged.isEmpty else { return }
+        tagged.removeAll { entry in !scopes.contains { $0.contains(entry.version) } }
+    }
+}
+
+extension HistoryScope {
+
+    /// Whether `version` is one of this scope's versions.
+    func contains(_ version: VersionID) -> Bool {
+        floor == version || start?.version == version
+            || undo.contains { $0.version == version } || redo.contains { $0.version == version }
     }
 }

@@ -1,29 +1,33 @@
-/// The undo and redo stacks of one tracked value: the engine behind ``VersioningController``
-/// and the undoable reducer.
+/// The undo and redo stacks of one tracked value: the one engine behind
+/// ``VersioningController``, `@Versioned` and the undoable reducer.
 ///
-/// A value type, so a copy's history never changes when the original moves on. It keeps one
-/// reference version (the current one) and, per step, only the reversion from one comparison,
-/// applied backward to undo and forward to redo.
+/// A value type, so a copy's history never changes when the original moves on. It keeps its
+/// own copy of the current version and, per step, only the reversion from one comparison,
+/// applied backward to undo and forward to redo. Every version has an identifier; tags name
+/// versions, so a version keeps its tags wherever it appears (as a step, or as the start of
+/// a scope pushed on it).
+///
+/// Callers configure it per operation with a ``HistoryPolicy`` (limit and grouping), so the
+/// policy lives in one place: the controller's settings or the reducer's options.
 package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
 
-    /// The current version. `nil` only while a step is being applied to a value handed in by
-    /// the caller, so that the caller's storage is uniquely referenced and mutates in place.
+    /// The current version. `nil` only while a command runs on a value handed in by the
+    /// caller, so that the caller's storage is uniquely referenced and mutates in place.
     var reference: Value?
     /// The scopes, outermost first; never empty.
-    package internal(set) var scopes: [HistoryScope<Value, Annotation>] = [HistoryScope()]
-    /// The largest number of undo steps kept across all scopes, or `nil` for no limit.
-    package var limit: Int? {
-        didSet {
-            endGroup()
-            trimToLimit()
-        }
-    }
+    package internal(set) var scopes: [HistoryScope<Value, Annotation>]
     /// The open group of changes kept as one step, if any.
     var group: OpenGroup?
+    /// Tags and the versions they name, in the order they were given.
+    var tagged: [(tag: HistoryTag, version: VersionID)] = []
+    /// The identifier the next new version gets.
+    var nextVersion = VersionID(1)
+    /// The error of the last command that failed, or `nil` once one succeeds.
+    package var lastError: ReversionError?
 
-    package init(_ value: Value, limit: Int? = nil) {
+    package init(_ value: Value) {
         reference = value
-        self.limit = limit
+        scopes = [HistoryScope(floor: VersionID(0))]
     }
 
     /// The current version: the last one recorded, undone to or redone to.
@@ -36,52 +40,78 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package var scopeLevel: Int { top }
     package var undoCount: Int { scopes[top].undo.count }
     package var redoCount: Int { scopes[top].redo.count }
-    package var canUndo: Bool { undoCount > 0 }
-    package var canRedo: Bool { redoCount > 0 }
-    package var nextUndo: HistoryStep<Value, Annotation>? { scopes[top].undo.last }
-    package var nextRedo: HistoryStep<Value, Annotation>? { scopes[top].redo.last }
-    package var totalUndoCount: Int { scopes.reduce(0) { $0 + $1.undo.count } }
+    package var hasUndo: Bool { undoCount > 0 }
+    package var hasRedo: Bool { redoCount > 0 }
+    package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].undo.last }
+    package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].redo.last }
+    var totalUndoCount: Int { scopes.reduce(0) { $0 + $1.undo.count } }
+
+    /// The identifier of the current version.
+    var currentVersion: VersionID { scopes[top].currentVersion }
 
     /// Records `value` as the new current version.
     ///
-    /// When it differs from the current version, one step holding the reversion between them is
-    /// pushed on the current scope (clearing its redo stack); when it is equal, nothing is
-    /// recorded. Either way the history keeps its own copy of the current version, moved only
-    /// by its steps (see ``advanceReference(to:by:)``), never `value` itself.
+    /// When it differs from the current version, one step holding the reversion between them
+    /// is pushed on the current scope (clearing its redo steps), or, when `grouping` joins
+    /// the open group under `policy`, folded into the group's step. When it is equal, nothing
+    /// is recorded. Either way the history keeps its own copy of the current version, moved
+    /// only by its steps (see ``advanceReference(to:by:)``), never `value` itself.
     ///
-    /// - Parameters:
-    ///   - joiningGroup: Fold this change into the open group's step, if one is open in the
-    ///     current scope, instead of pushing a new step.
-    ///   - openingGroup: Open a group with the step this change pushes, so that later changes
-    ///     can join it.
+    /// - Parameter changeCount: How many changes `value` holds (a transaction's actions), as
+    ///   ``HistoryStep/changeCount`` reports them.
     /// - Returns: Whether the history changed.
     @discardableResult
     package mutating func record(
         _ value: Value,
-        tag: (any Hashable & Sendable)? = nil,
         annotation: Annotation,
-        joiningGroup: Bool = false,
-        openingGroup: Bool = false
+        changeCount: Int = 1,
+        grouping: Grouping = .alone,
+        policy: HistoryPolicy
     ) -> Bool {
-        if joiningGroup, extendGroup(with: value, annotation: annotation) {
-            if let tag { tagCurrentVersion(tag) }
+        defer { adoptIgnoredProperties(of: value) }
+        let mark = grouping.mark(now: policy.now)
+        if let mark, joinsGroup(mark, policy: policy) {
+            extendGroup(with: value, annotation: annotation, mark: mark)
             return true
         }
         endGroup()
-        guard let reversion = value.reversion(to: current) else {
-            if let tag { tagCurrentVersion(tag) }
-            return false
-        }
+        guard let reversion = value.reversion(to: current) else { return false }
         // Keep the version before the change only for a group, which diffs against it: held
         // while the reference advances, it would force a copy of the reference's storage.
-        let groupBase = openingGroup ? reference : nil
+        let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
         advanceReference(to: value, by: reversion)
-        push(HistoryStep(reversion: reversion, annotation: annotation))
-        if let groupBase {
-            group = OpenGroup(base: groupBase, scope: top)
+        push(RecordedStep(
+            reversion: reversion,
+            version: makeVersion(),
+            annotation: annotation,
+            time: mark?.time ?? policy.now(),
+            changeCount: changeCount
+        ))
+        if let groupBase, let mark {
+            group = OpenGroup(base: groupBase, scope: top, mark: mark)
         }
-        if let tag { tagCurrentVersion(tag) }
+        trim(to: policy.limit)
         return true
+    }
+
+    /// Makes `value` the current version without recording a step: undo will not take this
+    /// change back. Earlier steps still apply wherever `value` agrees with the version they
+    /// were made from.
+    ///
+    /// An open group stays open, so a drag interrupted by untracked pointer moves is still one
+    /// step: its base takes the untracked change too, so the step never holds it. If the
+    /// untracked change overlaps the group's own changes, the group ends instead.
+    package mutating func recordWithoutTracking(_ value: Value) {
+        defer { adoptIgnoredProperties(of: value) }
+        guard let change = value.reversion(to: current) else { return }
+        if var open = group {
+            if (try? change.inverted.revert(&open.base)) != nil {
+                group = open
+            } else {
+                group = nil
+            }
+        }
+        advanceReference(to: value, by: change)
     }
 
     /// Makes the current version `value`, which `change` (the reversion from `value` back to
@@ -105,80 +135,57 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         }
     }
 
-    /// Pushes a step on the current scope: a new change makes the redo stack meaningless.
-    mutating func push(_ step: HistoryStep<Value, Annotation>) {
+    /// Takes the properties `value`'s type ignores (``Reverter/ignore(_:)``) from `value`: no
+    /// step records them, and undo and redo hand them back as the caller last set them.
+    mutating func adoptIgnoredProperties(of value: Value) {
+        copyIgnoredProperties(from: value, into: &reference!)
+    }
+
+    /// Pushes a step on the current scope: a new change makes the redo steps meaningless.
+    /// The caller trims to the limit once the reference is back.
+    mutating func push(_ step: RecordedStep<Value, Annotation>) {
+        let hadRedo = !scopes[top].redo.isEmpty
         scopes[top].redo.removeAll()
         scopes[top].undo.append(step)
-        trimToLimit()
+        if hadRedo { forgetTagsOfRemovedVersions() }
     }
 
-    /// Drops the oldest steps, outermost scope first, until the limit holds. The version a
-    /// dropped step led to becomes its scope's base, and keeps its tag.
-    private mutating func trimToLimit() {
-        guard let limit else { return }
-        var excess = totalUndoCount - max(limit, 0)
-        var scope = 0
-        while excess > 0, scope < scopes.count {
-            while excess > 0, let dropped = scopes[scope].undo.first {
-                if scope > 0 { keepStart(ofScope: scope, dropping: dropped) }
-                scopes[scope].undo.removeFirst()
-                scopes[scope].baseTagBox = dropped.tagBox
-                excess -= 1
-                if scope == group?.scope, scopes[scope].undo.isEmpty { group = nil }
-            }
-            scope += 1
-        }
-    }
-
-    /// Before the limit drops the oldest step of an inner scope, keeps the version the scope
-    /// started from, which the scopes below are still at: popping the scope must squash its
-    /// changes from there, and discarding it must go back there. Also keeps the dropped steps'
-    /// annotation for the squashed step. Costs one copy of the value per such scope.
-    private mutating func keepStart(ofScope level: Int, dropping step: HistoryStep<Value, Annotation>) {
-        if let trimmed = scopes[level].trimmed {
-            scopes[level].trimmed = (trimmed.start, trimmed.annotation.merged(with: step.annotation))
-            return
-        }
-        var start = current
-        for scope in scopes[level...].reversed() {
-            for step in scope.undo.reversed() {
-                // Fails only on a history made inconsistent by `replaceCurrent`; then the scope
-                // starts from its oldest kept version, as before.
-                guard (try? step.reversion.revert(&start)) != nil else { return }
-            }
-        }
-        scopes[level].trimmed = (start, step.annotation)
-    }
-
-    /// Runs `body` on the caller's `value`, which is the current version, with the reference
-    /// released so that the value's storage is unique and mutates in place; then makes the
-    /// result the reference again.
-    mutating func withReferenceReleased<R>(_ value: inout Value, _ body: (inout Value) throws(ReversionError) -> R) throws(ReversionError) -> R {
-        reference = nil
-        defer { reference = value }
-        return try body(&value)
-    }
-
-    /// Makes `value` the current version without recording a step. Later undo steps still
-    /// apply wherever `value` agrees with the version they were made from.
-    package mutating func replaceCurrent(with value: Value) {
-        endGroup()
-        reference = value
+    /// A new version identifier.
+    mutating func makeVersion() -> VersionID {
+        defer { nextVersion.rawValue += 1 }
+        return nextVersion
     }
 
     /// Forgets every step and tag in every scope, and every scope but the outermost; the
     /// current version stays.
-    package mutating func removeAll() {
+    mutating func removeAllVersions() {
         group = nil
-        scopes = [HistoryScope()]
+        tagged = []
+        scopes = [HistoryScope(floor: makeVersion())]
     }
 }
 
-/// A step's extra description (a label, say), merged when steps are squashed into one.
+/// The identifier of one version in a history.
+package struct VersionID: Hashable, Sendable {
+    package var rawValue: UInt64
+
+    init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+}
+
+/// A step's extra description (a label and the actions that made it, say), merged when steps
+/// are squashed into one.
 package protocol HistoryAnnotation: Sendable {
     /// The annotation of one step made of a step annotated `self` followed by one annotated
     /// `later`.
     func merged(with later: Self) -> Self
+    /// The label a history view shows for the step.
+    var label: String? { get }
+}
+
+extension HistoryAnnotation {
+    package var label: String? { nil }
 }
 
 /// No annotation.
@@ -188,55 +195,56 @@ package struct NoAnnotation: HistoryAnnotation {
 }
 
 /// One undoable change: the reversion from the version after it to the version before it.
-package struct HistoryStep<Value, Annotation> {
+package struct RecordedStep<Value, Annotation> {
     package var reversion: Reversion<Value>
-    /// The tag of the version this step leads to.
-    var tagBox: TagBox?
+    /// The version this step leads to.
+    var version: VersionID
     package var annotation: Annotation
-
-    init(reversion: Reversion<Value>, tag: (any Hashable & Sendable)? = nil, annotation: Annotation) {
-        self.reversion = reversion
-        self.tagBox = tag.map { TagBox(AnyHashable($0)) }
-        self.annotation = annotation
-    }
-
-    package var tag: AnyHashable? {
-        tagBox?.value
-    }
+    /// When the step was recorded (its first change, for a group).
+    var time: Duration
+    /// How many recorded changes the step holds.
+    var changeCount = 1
 }
 
-/// One level of scopes: a base version and the steps taken from it.
+/// One level of scopes: the versions undo can reach in it, and the steps between them.
 package struct HistoryScope<Value, Annotation> {
-    /// The tag of the version the scope started from.
-    var baseTagBox: TagBox?
-    /// Once the history limit has dropped an inner scope's oldest steps: the version the scope
-    /// started from, and the dropped steps' annotation.
-    var trimmed: (start: Value, annotation: Annotation)?
-    package var undo: [HistoryStep<Value, Annotation>] = []
+    /// The oldest version undo reaches in this scope: its start, unless the history limit
+    /// dropped its oldest steps.
+    var floor: VersionID
+    /// Once the limit has dropped an inner scope's oldest steps: how to get from ``floor``
+    /// back to the version the scope started from.
+    var start: ScopeStart<Value, Annotation>?
+    package var undo: [RecordedStep<Value, Annotation>] = []
     /// The next step to redo is last.
-    package var redo: [HistoryStep<Value, Annotation>] = []
+    package var redo: [RecordedStep<Value, Annotation>] = []
 
-    var baseTag: AnyHashable? {
-        baseTagBox?.value
+    init(floor: VersionID) {
+        self.floor = floor
     }
 
-    /// The tag of the version the scope started from.
-    package var baseTagValue: AnyHashable? {
-        baseTag
-    }
+    /// The version the scope is at.
+    var currentVersion: VersionID { undo.last?.version ?? floor }
+
+    /// The version the scope started from: the version the scope below was at when it was
+    /// pushed.
+    var startVersion: VersionID { start?.version ?? floor }
 }
 
-/// A tag, boxed: steps are many and tags are few, so a step holds one pointer, not a whole
-/// `AnyHashable`.
-final class TagBox: @unchecked Sendable {
-    // Immutable, and made only from `Sendable` tags (the public API takes `Hashable & Sendable`).
-    let value: AnyHashable
-
-    init(_ value: AnyHashable) {
-        self.value = value
-    }
+/// The dropped beginning of an inner scope, kept as one reversion (never a snapshot, which
+/// would overwrite untracked changes made later): popping squashes from the scope's start,
+/// and abandoning the scope goes back there.
+struct ScopeStart<Value, Annotation> {
+    /// The version the scope started from.
+    var version: VersionID
+    /// From the scope's floor back to its start; `nil` when the two are equal.
+    var reversion: Reversion<Value>?
+    /// The dropped steps' annotation, for the squashed step.
+    var annotation: Annotation
+    var changeCount: Int
+    var time: Duration
 }
 
 extension History: Sendable where Value: Sendable {}
-extension HistoryStep: Sendable where Value: Sendable, Annotation: Sendable {}
+extension RecordedStep: Sendable where Value: Sendable, Annotation: Sendable {}
 extension HistoryScope: Sendable where Value: Sendable, Annotation: Sendable {}
+extension ScopeStart: Sendable where Value: Sendable, Annotation: Sendable {}

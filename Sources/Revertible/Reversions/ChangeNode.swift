@@ -1,13 +1,13 @@
 /// Describes how `old` became `new` (two values known to differ) as precisely as their type
 /// allows: the inner edits of a `Versionable` or library-revertible value, else the whole old
-/// and new value.
+/// and new value; `nil` when they differ only in properties their type ignores.
 ///
 /// Collections call this for the elements and values they hold. The type is checked at run
 /// time, once per changed element, because a collection's own conformance cannot be
 /// specialized on what its elements happen to conform to.
-func changeNode<Value: Equatable>(from old: Value, to new: Value) -> any ReversionNode<Value> {
-    if let new = new as? any Versionable, let node = versionableNode(new, from: old) as? any ReversionNode<Value> {
-        return node
+func changeNode<Value: Equatable>(from old: Value, to new: Value) -> (any ReversionNode<Value>)? {
+    if let new = new as? any Versionable {
+        return versionableNode(new, from: old) as? any ReversionNode<Value>
     }
     if let new = new as? any Revertible, let node = revertibleNode(new, from: old) as? any ReversionNode<Value> {
         return node

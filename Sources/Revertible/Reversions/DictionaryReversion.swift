@@ -22,7 +22,9 @@ final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: Reversio
         for (key, newValue) in new {
             if let oldValue = old[key] {
                 if oldValue != newValue {
-                    changes.append((key, .updated(changeNode(from: oldValue, to: newValue))))
+                    if let node = changeNode(from: oldValue, to: newValue) {
+                        changes.append((key, .updated(node)))
+                    }
                 }
             } else {
                 changes.append((key, .inserted(newValue)))
@@ -31,6 +33,7 @@ final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: Reversio
         for (key, oldValue) in old where new[key] == nil {
             changes.append((key, .removed(oldValue)))
         }
+        guard !changes.isEmpty else { return nil }
         return DictionaryReversion(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
     }
 

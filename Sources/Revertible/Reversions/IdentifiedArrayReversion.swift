@@ -100,8 +100,10 @@ extension IdentifiedArrayReversion {
     ) -> IdentifiedArrayReversion? {
         guard let ends = ends ?? identifiedCommonEnds(old, new) else { return nil }
         let (prefix, suffix) = (ends.prefix, ends.suffix)
-        var edits = ends.changed.map { oldIndex, newIndex in
-            Edit(oldIndex: oldIndex, newIndex: newIndex, id: new[newIndex].id, node: new[newIndex].differingNode(from: old[oldIndex]))
+        var edits = ends.changed.compactMap { oldIndex, newIndex in
+            new[newIndex].differingNode(from: old[oldIndex]).map {
+                Edit(oldIndex: oldIndex, newIndex: newIndex, id: new[newIndex].id, node: $0)
+            }
         }
         let oldWindow = prefix ..< old.count - suffix
         let newWindow = prefix ..< new.count - suffix
@@ -143,8 +145,8 @@ extension IdentifiedArrayReversion {
 
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
-            if old[pair.old] != new[pair.new] {
-                edits.append(Edit(oldIndex: pair.old, newIndex: pair.new, id: new[pair.new].id, node: new[pair.new].differingNode(from: old[pair.old])))
+            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(from: old[pair.old]) {
+                edits.append(Edit(oldIndex: pair.old, newIndex: pair.new, id: new[pair.new].id, node: node))
             }
             if !staying.contains(position) {
                 let id = new[pair.new].id

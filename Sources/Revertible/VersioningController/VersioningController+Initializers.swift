@@ -12,18 +12,17 @@ extension VersioningController where Root == Value, Failure == ReversionError {
     /// - Parameters:
     ///   - historyLimit: The most undo steps to keep, or `nil` for no limit.
     ///   - debounceInterval: Versions appended less than this apart become one step.
-    ///   - clock: The clock that measures `debounceInterval`.
+    ///   - clock: The clock that measures `debounceInterval` and times each step.
     public convenience init(
         _ value: Value,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: value,
             root: .value(\Value.self),
-            historyLimit: historyLimit,
-            debounce: Debounce(interval: debounceInterval, clock: clock),
+            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock),
             reportError: { (_, error) throws(ReversionError) in throw error }
         )
     }
@@ -32,21 +31,41 @@ extension VersioningController where Root == Value, Failure == ReversionError {
 extension VersioningController where Failure == ReversionError {
 
     /// Tracks the value at `keyPath` of `root`, a value you keep: ``append(root:)``,
-    /// ``undo(root:)`` and ``redo(root:)`` take the whole root, and only the property at
-    /// `keyPath` is compared and written.
+    /// ``undo(root:to:)`` and ``redo(root:to:)`` take the whole root, and only the property
+    /// at `keyPath` is compared and written.
     public convenience init(
         on root: Root,
         at keyPath: WritableKeyPath<Root, Value>,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: root[keyPath: keyPath],
             root: .value(keyPath),
-            historyLimit: historyLimit,
-            debounce: Debounce(interval: debounceInterval, clock: clock),
+            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock),
             reportError: { (_, error) throws(ReversionError) in throw error }
+        )
+    }
+}
+
+extension VersioningController where Root: AnyObject {
+
+    /// Tracks the property at `keyPath` of `root`, an object held weakly, in the isolation
+    /// the controller is made in. Errors are thrown (`Failure == ReversionError`), or, given
+    /// `errorKeyPath`, written to that property of `root` (`Failure == Never`).
+    convenience init(
+        object root: Root,
+        at keyPath: ReferenceWritableKeyPath<Root, Value>,
+        isolation: (any Actor)?,
+        policy: HistoryPolicy,
+        reportError: @escaping (Root?, ReversionError) throws(Failure) -> Void
+    ) {
+        self.init(
+            value: root[keyPath: keyPath],
+            root: .object(WeakReference(root), keyPath, isolation: isolation),
+            policy: policy,
+            reportError: reportError
         )
     }
 }
@@ -54,20 +73,24 @@ extension VersioningController where Failure == ReversionError {
 extension VersioningController where Root: AnyObject, Failure == ReversionError {
 
     /// Tracks the property at `keyPath` of `root`, an object held weakly: the controller reads
-    /// it in ``appendCurrentVersion()`` and writes it in ``undo()`` and ``redo()``. Once `root`
-    /// is deallocated, the controller does nothing.
+    /// it in ``appendCurrentVersion()`` and writes it in ``undo(to:)`` and ``redo(to:)``. Once
+    /// `root` is deallocated, the controller does nothing.
+    ///
+    /// Made in an actor's isolation (a `@MainActor` model's), the controller must be used
+    /// there too: it touches `root` only in that isolation.
     public convenience init(
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            value: root[keyPath: keyPath],
-            root: .object(WeakReference(root), keyPath),
-            historyLimit: historyLimit,
-            debounce: Debounce(interval: debounceInterval, clock: clock),
+            object: root,
+            at: keyPath,
+            isolation: isolation,
+            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock),
             reportError: { (_, error) throws(ReversionError) in throw error }
         )
     }
@@ -83,13 +106,14 @@ extension VersioningController where Root: AnyObject, Failure == Never {
         errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            value: root[keyPath: keyPath],
-            root: .object(WeakReference(root), keyPath),
-            historyLimit: historyLimit,
-            debounce: Debounce(interval: debounceInterval, clock: clock),
+            object: root,
+            at: keyPath,
+            isolation: isolation,
+            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock),
             reportError: { root, error in root?[keyPath: errorKeyPath] = error }
         )
     }

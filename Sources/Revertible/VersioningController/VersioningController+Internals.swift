@@ -36,82 +36,63 @@ extension VersioningController {
         if storage.willChangeDepth == 0 {
             storage.pendingChange = nil
         }
-        record(object[keyPath: root.keyPath], tag: nil, at: time, in: &storage)
+        record(object[keyPath: root.keyPath], at: time, in: &storage)
     }
 
-    /// Records `value`; with debouncing, a change less than the interval after the previous
-    /// one joins its step.
-    func record(_ value: Value, tag: (any Hashable & Sendable)?, at time: Duration?, in storage: inout Storage) {
-        guard let debounce = storage.debounce else {
-            storage.history.record(value, tag: tag, annotation: NoAnnotation())
-            return
-        }
-        let now = time ?? debounce.now()
-        let isRecent = storage.lastChange.map { now - $0 < debounce.interval } ?? false
-        if storage.history.record(value, tag: tag, annotation: NoAnnotation(), joiningGroup: isRecent, openingGroup: true) {
-            storage.lastChange = now
-        }
+    /// Records `value` as a change made at `time` (now, by default); under a debounce
+    /// interval, it joins the burst before it.
+    func record(_ value: Value, at time: Duration? = nil, in storage: inout Storage) {
+        storage.history.record(value, annotation: NoAnnotation(), grouping: .grouped(at: time), policy: storage.policy)
     }
 
-    /// Runs a history operation on `value`, which the caller owns: records `value` first if it
-    /// is not the current version (so nothing typed is lost), then operates in place on the
-    /// history's current version, handed back in `value` (equal to what the caller had, and
-    /// exactly the version the history's steps were made from).
+    /// Runs `command` on `value`, which the caller owns: records `value` first if it is not
+    /// the current version (so nothing typed is lost), then runs the command on the history's
+    /// current version and hands the result back in `value` (equal to what the caller had,
+    /// and exactly the version the history's steps were made from).
     ///
-    /// A failure is stored in ``error`` and reported the controller's way: thrown, or written
-    /// to the root's error key path.
-    /// - Returns: Whether the operation changed the value (`false` after a failure).
+    /// A refusal is kept in ``error`` and reported the controller's way: thrown, or stored.
+    /// - Returns: Whether the command changed the value (`false` after a refusal).
     @discardableResult
-    func operate(
-        on value: inout Value,
-        _ operation: (inout History<Value, NoAnnotation>, inout Value) throws(ReversionError) -> Bool
-    ) throws(Failure) -> Bool {
-        let result: Result<Bool, ReversionError> = storage.withLock { storage in
+    func perform(_ command: HistoryCommand, on value: inout Value) throws(Failure) -> Bool {
+        let result = storage.withLock { storage in
             flushPendingChange(&storage)
-            record(value, tag: nil, at: nil, in: &storage)
+            record(value, in: &storage)
+            let result = storage.history.perform(command, policy: storage.policy)
             value = storage.history.current
-            do throws(ReversionError) {
-                let result = try operation(&storage.history, &value)
-                storage.error = nil
-                return .success(result)
-            } catch {
-                storage.error = error
-                return .failure(error)
-            }
+            return result
         }
         notifyObservers()
         switch result {
-        case let .success(result):
-            return result
+        case let .success(changed):
+            return changed
         case let .failure(error):
             try reportError(root.object, error)
             return false
         }
     }
 
-    /// Runs a history operation on the tracked value: the root object's property, written back
+    /// Runs `command` on the tracked value: the root object's property, written back
     /// afterwards, or else the controller's current version. Returns the resulting version.
     ///
     /// Once an object root is gone, does nothing.
     @discardableResult
-    func operateOnTrackedValue(
-        _ operation: (inout History<Value, NoAnnotation>, inout Value) throws(ReversionError) -> Bool
-    ) throws(Failure) -> Value {
-        if case let .object(reference, keyPath) = root {
-            guard let object = reference.object as? Root else { return currentVersion }
-            var value = object[keyPath: keyPath]
-            if try operate(on: &value, operation) {
-                writeRoot(value, to: object, at: keyPath)
-            }
+    func perform(_ command: HistoryCommand) throws(Failure) -> Value {
+        guard case .object = root else {
+            var value = currentVersion
+            try perform(command, on: &value)
             return value
         }
-        var value = storage.withLock { $0.history.current }
-        try operate(on: &value, operation)
+        guard let object = root.object else { return currentVersion }
+        var value = object[keyPath: root.keyPath]
+        if try perform(command, on: &value) {
+            writeRoot(value, to: object)
+        }
         return value
     }
 
     /// Writes the root's property without recording the write as a change.
-    func writeRoot(_ value: Value, to object: Root, at keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    func writeRoot(_ value: Value, to object: Root) {
+        guard case let .object(_, keyPath, _) = root else { return }
         storage.withLock { $0.isWritingRoot = true }
         object[keyPath: keyPath] = value
         storage.withLock { $0.isWritingRoot = false }

@@ -20,9 +20,17 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Re
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        isolation: isolated (any Actor)? = #isolation
     ) {
-        self.init(on: root, at: keyPath, historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock)
+        self.init(
+            on: root,
+            at: keyPath,
+            historyLimit: historyLimit,
+            debounceInterval: debounceInterval,
+            clock: clock,
+            isolation: isolation
+        )
         observeRoot()
     }
 }
@@ -37,7 +45,8 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Ne
         errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
         historyLimit: Int? = nil,
         debounceInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: some Clock<Duration> = ContinuousClock(),
+        isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
             on: root,
@@ -45,7 +54,8 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Ne
             errorKeyPath: errorKeyPath,
             historyLimit: historyLimit,
             debounceInterval: debounceInterval,
-            clock: clock
+            clock: clock,
+            isolation: isolation
         )
         observeRoot()
     }
@@ -61,12 +71,11 @@ extension VersioningController {
     /// next use of the controller.
     func observeRoot() {
         guard let object = root.object else { return }
-        // Through a protocol, so the `Sendable` callback captures no generic metatype.
-        weak let observer: (any RootObserver)? = self
+        let observer = ObserverReference(self)
         withObservationTracking {
             readTrackedProperty(of: object)
         } onChange: {
-            observer?.rootWillChange()
+            observer.target?.rootWillChange()
         }
     }
 
@@ -78,7 +87,7 @@ extension VersioningController {
         let isOwnWrite = storage.withLock { storage in
             if storage.isWritingRoot { return true }
             flushPendingChange(&storage)
-            storage.pendingChange = storage.debounce?.now() ?? .zero
+            storage.pendingChange = storage.policy.now()
             storage.willChangeDepth += 1
             return false
         }
@@ -90,8 +99,19 @@ extension VersioningController {
 }
 
 /// Receives the root's change reports.
-protocol RootObserver: AnyObject, Sendable {
+protocol RootObserver: AnyObject {
     func rootWillChange()
 }
 
 extension VersioningController: RootObserver {}
+
+/// The controller, weakly, for Observation's `Sendable` change callback.
+final class ObserverReference: @unchecked Sendable {
+    // Observation calls back synchronously on the thread that is changing the root, which is
+    // the root's own isolation, where the controller is used too.
+    weak var target: (any RootObserver)?
+
+    init(_ target: any RootObserver) {
+        self.target = target
+    }
+}

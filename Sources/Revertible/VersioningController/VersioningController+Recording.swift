@@ -3,12 +3,15 @@ extension VersioningController {
     /// Records `value` as the new version: if it differs from the current version, the change
     /// becomes one undo step (and the redo steps of the current scope are dropped).
     public func append(_ value: Value) {
-        change { record(value, tag: nil, at: nil, in: &$0) }
+        change { record(value, in: &$0) }
     }
 
     /// Records `value` as the new version and tags it, even when nothing changed.
     public func append(_ value: Value, tag: some Hashable & Sendable) {
-        change { record(value, tag: tag, at: nil, in: &$0) }
+        change {
+            record(value, in: &$0)
+            $0.history.perform(.tag(HistoryTag(tag)), policy: $0.policy)
+        }
     }
 
     /// Records the tracked property of `root` as the new version.
@@ -19,6 +22,18 @@ extension VersioningController {
     /// Records the tracked property of `root` as the new version and tags it.
     public func append(root: Root, tag: some Hashable & Sendable) {
         append(root[keyPath: self.root.keyPath], tag: tag)
+    }
+
+    /// Makes `value` the current version without recording a step: undo will not take this
+    /// change back. With a root object, writes `value` to the root. Earlier steps still undo
+    /// wherever `value` agrees with what they changed; where it does not, they refuse with
+    /// ``ReversionError/attemptingToRevertWrongVersion``.
+    public func setWithoutTracking(_ value: Value) {
+        storage.withLock { flushPendingChange(&$0) }
+        if let object = root.object {
+            writeRoot(value, to: object)
+        }
+        change { $0.history.recordWithoutTracking(value) }
     }
 }
 
@@ -35,15 +50,5 @@ extension VersioningController where Root: AnyObject {
     public func appendCurrentVersion(tag: some Hashable & Sendable) {
         guard let object = root.object else { return }
         append(root: object, tag: tag)
-    }
-}
-
-extension VersioningController {
-
-    /// Makes `value` the current version without recording a step: undo will not take this
-    /// change back. Earlier steps still undo wherever `value` agrees with what they changed;
-    /// where it does not, they fail with ``ReversionError/attemptingToRevertWrongVersion``.
-    public func setWithoutTracking(_ value: Value) {
-        change { $0.history.replaceCurrent(with: value) }
     }
 }

@@ -1,50 +1,43 @@
 extension VersioningController {
 
     /// Names the current version `tag`, so ``undo(to:)`` and ``redo(to:)`` can come back to
-    /// it. A tag names one version: tagging another moves it.
-    public func tagCurrentVersion(_ tag: some Hashable & Sendable) {
-        if case let .object(reference, keyPath) = root, let object = reference.object as? Root {
-            // Whatever the root holds now is the version being named.
-            let value = object[keyPath: keyPath]
-            change {
-                record(value, tag: nil, at: nil, in: &$0)
-                $0.history.tagCurrentVersion(tag)
-            }
-        } else {
-            change { $0.history.tagCurrentVersion(tag) }
-        }
-    }
-
-    /// The tags of a scope's versions, `nil` where a version has none: `undo` lists the
-    /// versions from the scope's start up to the current one, `redo` the versions ahead, next
-    /// first. For example `(["original", nil, "without-child"], ["with-child"])`.
+    /// it. A tag names one version: tagging another moves it. A version can have several.
     ///
-    /// - Parameter level: The scope, by default the current one.
-    public func tags(inScopeLevel level: Int? = nil) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
-        read { $0.history.tags(inScopeLevel: level ?? $0.history.scopeLevel) }
+    /// With a root object, whatever the root holds now is the version named.
+    public func tag(_ tag: some Hashable & Sendable) {
+        _ = try? perform(.tag(HistoryTag(tag)))
     }
 
-    /// Undoes to the version tagged `tag` in the current scope (stopping on it) and returns
-    /// it. An unknown tag, or one in another scope, changes nothing.
-    @discardableResult
-    public func undo(to tag: some Hashable & Sendable) throws(Failure) -> Value {
-        try operateOnTrackedValue { (history, value) throws(ReversionError) in try history.undo(&value, to: AnyHashable(tag)) > 0 }
+    /// The tags of the current scope's versions, `nil` where a version has none: `undo` lists
+    /// the versions from the scope's start up to the current one, `redo` the versions ahead,
+    /// next first. For example `(["original", nil, "without-child"], ["with-child"])`.
+    public func tags() -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
+        read { $0.history.tags(inScopeLevel: $0.history.scopeLevel)! }
     }
 
-    /// Undoes `value` to the version tagged `tag` in the current scope.
-    public func undo(to tag: some Hashable & Sendable, _ value: inout Value) throws(Failure) {
-        try operate(on: &value) { (history, value) throws(ReversionError) in try history.undo(&value, to: AnyHashable(tag)) > 0 }
+    /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
+    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+        read { $0.history.tags(inScopeLevel: level) }
     }
 
-    /// Redoes up to and including the change that made the version tagged `tag`, and returns
-    /// that version. An unknown tag changes nothing.
-    @discardableResult
-    public func redo(to tag: some Hashable & Sendable) throws(Failure) -> Value {
-        try operateOnTrackedValue { (history, value) throws(ReversionError) in try history.redo(&value, to: AnyHashable(tag)) > 0 }
+    /// The tags of the current version, oldest first.
+    public var currentVersionTags: [HistoryTag] {
+        read { $0.history.currentTags }
     }
 
-    /// Redoes `value` up to and including the change that made the version tagged `tag`.
-    public func redo(to tag: some Hashable & Sendable, _ value: inout Value) throws(Failure) {
-        try operate(on: &value) { (history, value) throws(ReversionError) in try history.redo(&value, to: AnyHashable(tag)) > 0 }
+    /// Where the version tagged `tag` is, seen from the present: `.present` for a document
+    /// saved at the version tagged `"saved"`, say.
+    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
+        read { $0.history.location(of: HistoryTag(tag)) }
+    }
+
+    /// The steps of the current scope: `undo` oldest first, `redo` next first.
+    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        read { $0.history.steps(inScopeLevel: $0.history.scopeLevel)! }
+    }
+
+    /// The steps of the scope at `level`, or `nil` if there is no such scope.
+    public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
+        read { $0.history.steps(inScopeLevel: level) }
     }
 }

@@ -1,7 +1,8 @@
 extension VersioningController {
 
-    /// Changes the tracked value with `body` and records everything it did as one step, undone
-    /// by a single ``undo()``. With a root object, writes the result to the root.
+    /// Changes the tracked value with `body` and records everything it did as one step of its
+    /// own, undone by a single undo: it never joins a debounced burst. With a root object,
+    /// writes the result to the root.
     ///
     /// - Returns: The new version.
     @discardableResult
@@ -13,7 +14,7 @@ extension VersioningController {
     }
 
     /// Changes the tracked value with an asynchronous `body` and records everything it did as
-    /// one step.
+    /// one step of its own.
     ///
     /// `body` works on a copy, as `inout` across a suspension does. If the root object's
     /// property was changed by someone else meanwhile, the transaction's own changes are
@@ -24,7 +25,7 @@ extension VersioningController {
     @discardableResult
     public func setWithTransaction<E: Error>(
         isolation: isolated (any Actor)? = #isolation,
-        _ body: (inout Value) async throws(E) -> Void
+        _ body: nonisolated(nonsending) (inout Value) async throws(E) -> Void
     ) async throws(E) -> Value {
         guard let start = trackedValue() else { return currentVersion }
         var value = start
@@ -36,7 +37,7 @@ extension VersioningController {
         do {
             try changes.revert(&merged)
         } catch {
-            change { $0.error = error }
+            change { $0.history.lastError = error }
             return merged
         }
         commit(merged)
@@ -49,16 +50,20 @@ extension VersioningController {
     /// The tracked value: the root object's property, or the current version without an object
     /// root; `nil` once an object root is gone.
     func trackedValue() -> Value? {
-        guard case let .object(reference, keyPath) = root else { return currentVersion }
-        return (reference.object as? Root)?[keyPath: keyPath]
+        guard case .object = root else { return currentVersion }
+        return root.object?[keyPath: root.keyPath]
     }
 
-    /// Makes `value` the tracked value: written to the root object, if there is one, and
-    /// recorded.
+    /// Makes `value` the tracked value as one step of its own: changes the root made before
+    /// are recorded first, then `value` is written to the root object, if there is one, and
+    /// recorded alone.
     func commit(_ value: Value) {
-        if case let .object(reference, keyPath) = root, let object = reference.object as? Root {
-            object[keyPath: keyPath] = value
+        storage.withLock { flushPendingChange(&$0) }
+        if let object = root.object {
+            writeRoot(value, to: object)
         }
-        append(value)
+        change { storage in
+            storage.history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
+        }
     }
 }

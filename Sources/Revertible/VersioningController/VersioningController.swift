@@ -4,54 +4,52 @@ import Observation
 ///
 /// Three ways to track, as in the seed API:
 /// - **Direct**: `VersioningController(value)`; you ``append(_:)`` each new version and get
-///   versions back from ``undo()`` and ``redo()`` (or pass yours with ``undo(_:)``).
+///   versions back from ``undo(to:)`` and ``redo(to:)`` (or pass yours with
+///   ``undo(_:to:)``).
 /// - **Key path on a value**: `VersioningController(on: root, at: \.property)`, with
-///   ``append(root:)``, ``undo(root:)`` and ``redo(root:)``.
+///   ``append(root:)``, ``undo(root:to:)`` and ``redo(root:to:)``.
 /// - **Key path on an object**: `VersioningController(on: model, at: \.property)` holds `model`
-///   weakly and reads and writes the property itself: ``appendCurrentVersion()``, ``undo()``,
-///   ``redo()``. `VersioningController(observing: model, at: \.property)` does the same for an
-///   `@Observable` model and records every change on its own.
+///   weakly and reads and writes the property itself: ``appendCurrentVersion()``,
+///   ``undo(to:)``, ``redo(to:)``. `VersioningController(observing: model, at: \.property)`
+///   does the same for an `@Observable` model and records every change on its own.
 ///
 /// Every interface works in every mode. Undo and redo never leave the current scope
-/// (``pushNewScope()``), can jump to tagged versions (``undo(to:)``), and a transaction
-/// (``setWithTransaction(_:)``) or a debounced burst of changes is one step.
+/// (``pushNewScope()``), go as far as a ``HistoryTarget`` says (a number of steps or a tag),
+/// and a transaction (``setWithTransaction(_:)``) or a debounced burst of changes is one step.
 ///
-/// `Failure` is ``ReversionError`` (the functions throw) unless the controller was given a key
-/// path to store errors in, which makes it `Never`. Undo with nothing to undo does nothing.
+/// `Failure` is ``ReversionError`` (the functions throw) unless the controller stores errors
+/// instead (an error key path, or `@Versioned`), which makes it `Never`. Either way the last
+/// refusal is in ``error`` until a command succeeds.
 ///
 /// ## Memory and speed
-/// The controller keeps one reference version and, per step, only what changed. ``undo(_:)``
-/// and ``redo(_:)`` release the reference while they write, so a value whose storage is
-/// otherwise unshared is mutated in place: they cost the size of the change. ``undo()`` on a
-/// direct controller writes into the controller's own copy, which is shared with yours if you
-/// kept one, so prefer the `inout` forms for large values.
+/// The controller keeps one reference version and, per step, only what changed. ``undo(_:to:)``
+/// and ``redo(_:to:)`` release the reference while they write, so a value whose storage is
+/// otherwise unshared is mutated in place: they cost the size of the change.
 ///
 /// ## Concurrency
-/// The controller is `Sendable` and can be used from many tasks at once: every operation is
-/// atomic. A root object is read and written on the caller's thread, so use an object root from
-/// one isolation domain (usually the main actor), as you use the object itself.
+/// The controller is `Sendable` when `Root` and `Value` are, and every operation is atomic.
+/// A controller with an object root reads and writes the object on the caller's thread: made
+/// in an actor's isolation (the main actor, for UI models), it must be used there, and traps
+/// with a clear message when used from elsewhere instead of racing with the object's owner.
 ///
 /// ## Observation
 /// The controller is `Observable`: ``hasUndo``, ``hasRedo``, ``scopeLevel``, ``error`` and the
 /// other state it reports notify observers when they change.
-public final class VersioningController<Root, Value: Revertible, Failure: Error>: @unchecked Sendable {
-    // Sendable by construction: mutable state lives in `storage`; `root` is only read and
-    // written by callers in the root's own isolation domain (see "Concurrency" above).
+public final class VersioningController<Root, Value: Revertible, Failure: Error> {
 
     let storage: Locked<Storage>
     let root: RootAccess<Root, Value>
     let reportError: (Root?, ReversionError) throws(Failure) -> Void
     let registrar = ObservationRegistrar()
     /// `\.observedState`, made once: a key path literal into a generic class is instantiated
-    /// by `swift_getKeyPath` on every evaluation, which cost a third of an undo.
+    /// by `swift_getKeyPath` on every evaluation, a cost paid on every operation otherwise.
     let observedStateKeyPath: KeyPath<VersioningController, Void> = \.observedState
 
     struct Storage: @unchecked Sendable {
+        // Guarded by the controller's lock; `Value` crosses threads only when the controller
+        // is `Sendable`, which requires `Value: Sendable`.
         var history: History<Value, NoAnnotation>
-        var debounce: Debounce?
-        /// When the last change was recorded, for debouncing.
-        var lastChange: Duration?
-        var error: ReversionError?
+        var policy: HistoryPolicy
         /// An observed root announced a change that has not been recorded yet, made at this time.
         var pendingChange: Duration?
         /// The controller is writing the root; its observation must not record that.
@@ -64,20 +62,19 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     init(
         value: Value,
         root: RootAccess<Root, Value>,
-        historyLimit: Int?,
-        debounce: Debounce?,
+        policy: HistoryPolicy,
         reportError: @escaping (Root?, ReversionError) throws(Failure) -> Void
     ) {
-        storage = Locked(Storage(history: History(value, limit: historyLimit), debounce: debounce))
+        storage = Locked(Storage(history: History(value), policy: policy))
         self.root = root
         self.reportError = reportError
     }
 
     /// Whether there is a step to undo in the current scope.
-    public var hasUndo: Bool { read { $0.history.canUndo } }
+    public var hasUndo: Bool { read { $0.history.hasUndo } }
 
     /// Whether there is a step to redo in the current scope.
-    public var hasRedo: Bool { read { $0.history.canRedo } }
+    public var hasRedo: Bool { read { $0.history.hasRedo } }
 
     /// How many steps can be undone in the current scope.
     public var undoCount: Int { read { $0.history.undoCount } }
@@ -88,57 +85,38 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// The current scope, `0` for the outermost.
     public var scopeLevel: Int { read { $0.history.scopeLevel } }
 
-    /// The error of the last operation that failed, or `nil` once one succeeds.
-    public var error: ReversionError? { read { $0.error } }
+    /// Why the last command (an undo, a redo, a scope or tag operation) was refused, or `nil`
+    /// once one succeeds.
+    public var error: ReversionError? { read { $0.history.lastError } }
 
     /// The current version: the last one appended, undone to or redone to.
     public var currentVersion: Value { read { $0.history.current } }
 
     /// The largest number of undo steps kept, across all scopes, or `nil` for no limit (the
-    /// default). When a new step goes past it, the oldest steps are dropped first, like
-    /// `UndoManager.levelsOfUndo`.
+    /// default). When a step goes past it, the oldest steps are dropped first, outermost
+    /// scope first, like `UndoManager.levelsOfUndo`; lowering it drops them at once.
     public var historyLimit: Int? {
-        get { read { $0.history.limit } }
-        set { change { $0.history.limit = newValue } }
+        get { read { $0.policy.limit } }
+        set {
+            change {
+                $0.policy.limit = newValue
+                $0.history.endGroup()
+                $0.history.trim(to: newValue)
+            }
+        }
     }
 
     /// Forgets every step, tag and scope; the current version stays.
     public func removeAllVersions() {
-        change { $0.history.removeAll() }
+        _ = try? perform(.removeAllVersions)
     }
 }
 
 extension VersioningController: Observable {}
 
-/// How the controller reaches the tracked value.
-enum RootAccess<Root, Value>: @unchecked Sendable {
-    // Key paths and a weak reference: immutable; see `VersioningController`'s concurrency note.
+/// Sound when `Root` and `Value` are: the history is guarded by a lock, and an object root is
+/// only touched in the isolation the controller was made in (see ``RootAccess``).
+extension VersioningController: @unchecked Sendable where Root: Sendable, Value: Sendable {}
 
-    /// A value root the caller passes in, or none at all (direct tracking: `\Value.self`).
-    case value(WritableKeyPath<Root, Value>)
-    /// An object held weakly, read and written by the controller.
-    case object(WeakReference, ReferenceWritableKeyPath<Root, Value>)
-
-    var keyPath: WritableKeyPath<Root, Value> {
-        switch self {
-        case let .value(keyPath): keyPath
-        case let .object(_, keyPath): keyPath
-        }
-    }
-
-    /// The root object, if this controller has one and it is still alive.
-    var object: Root? {
-        guard case let .object(reference, _) = self else { return nil }
-        return reference.object as? Root
-    }
-}
-
-/// A weak reference, so the controller never keeps its root alive.
-final class WeakReference: @unchecked Sendable {
-    // Written once, in init; reading a weak reference is thread-safe.
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) {
-        self.object = object
-    }
-}
+/// The common controller: one value, tracked directly, errors thrown.
+public typealias ValueVersioningController<Value: Revertible> = VersioningController<Value, Value, ReversionError>

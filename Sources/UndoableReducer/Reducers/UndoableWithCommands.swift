@@ -12,6 +12,9 @@ import Revertible
 ///     }
 /// })
 /// ```
+///
+/// A command action runs the history command, then still reaches the base reducer (for an
+/// analytics effect, say); whatever the base changes then is kept without a step.
 public struct UndoableWithCommands<Base: Reducer>: Reducer where Base.State: Versionable & Sendable {
 
     public typealias State = UndoableState<Base.State>
@@ -21,7 +24,17 @@ public struct UndoableWithCommands<Base: Reducer>: Reducer where Base.State: Ver
     let commands: @Sendable (Base.Action) -> UndoableAction<Base.Action>?
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        undoable.apply(commands(action) ?? .action(action), to: &state)
+        let mapped = commands(action) ?? .action(action)
+        let effect = undoable.apply(mapped, to: &state)
+        guard mapped.command != nil else { return effect }
+        let baseEffect = undoable.base.reduce(into: &state.present, action: action)
+        state.history.recordWithoutTracking(state.present)
+        return .merge([effect, baseEffect])
+    }
+
+    /// Rebuilds the history written down in `replay`; see ``Undoable/restore(_:)``.
+    public func restore(_ replay: UndoableReplay<Base.State, Base.Action>) throws(UndoableReplayError) -> UndoableState<Base.State> {
+        try undoable.restore(replay)
     }
 }
 
@@ -29,28 +42,11 @@ extension Reducer where State: Versionable & Sendable {
 
     /// Wraps this reducer with undo, taking history commands from its own actions:
     /// `commands` returns the command an action stands for, or `nil` for an ordinary action.
-    ///
-    /// The other options are those of ``undoable(historyLimit:recording:groupingBy:groupingInterval:clock:label:)``;
-    /// command actions are never recorded as steps.
+    /// Command actions are never recorded as steps.
     public func undoable(
         commands: @escaping @Sendable (Action) -> UndoableAction<Action>?,
-        historyLimit: Int? = nil,
-        recording: @escaping @Sendable (Action) -> Bool = { _ in true },
-        groupingBy: @escaping @Sendable (Action) -> HistoryTag? = { _ in nil },
-        groupingInterval: Duration? = nil,
-        clock: any Clock<Duration> = ContinuousClock(),
-        label: @escaping @Sendable (Action) -> String? = { _ in nil }
+        _ options: UndoableOptions<Action> = UndoableOptions()
     ) -> UndoableWithCommands<Self> {
-        UndoableWithCommands(
-            undoable: undoable(
-                historyLimit: historyLimit,
-                recording: recording,
-                groupingBy: groupingBy,
-                groupingInterval: groupingInterval,
-                clock: clock,
-                label: label
-            ),
-            commands: commands
-        )
+        UndoableWithCommands(undoable: undoable(options), commands: commands)
     }
 }

@@ -1,34 +1,52 @@
-/// An action for a reducer wrapped by ``Reducer/undoable(historyLimit:recording:groupingBy:groupingInterval:clock:label:)``:
-/// one of the base reducer's actions, or a history command.
+import Revertible
+
+/// An action for a reducer wrapped by ``Reducer/undoable(_:)``: one of the base reducer's
+/// actions, or a history command in the same words as ``VersioningController``'s.
 public enum UndoableAction<Action: Sendable>: Sendable {
     /// An action of the base reducer, recorded as one undo step (unless filtered out or
     /// grouped with the previous one).
     case action(Action)
-    /// Undoes up to `steps` steps of the current scope.
-    case undo(steps: Int)
-    /// Redoes up to `steps` steps of the current scope.
-    case redo(steps: Int)
-    /// Undoes to the version tagged `tag` in the current scope, stopping on it.
-    case undoToTag(HistoryTag)
-    /// Redoes up to and including the step that made the version tagged `tag`.
-    case redoToTag(HistoryTag)
-    /// Names the current version.
+    /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
+    case undo(to: HistoryTarget)
+    /// Redoes to `target` in the current scope, up to and including a tagged version.
+    case redo(to: HistoryTarget)
+    /// Undoes every step of the current scope, staying in it.
+    case undoCurrentScope
+    /// Redoes every step of the current scope.
+    case redoCurrentScope
+    /// Names the present; a tag names one version, so tagging another moves it.
     case tag(HistoryTag)
-    /// Starts a scope: undo and redo stay inside it until it is popped or discarded.
-    case pushScope
+    /// Starts a scope on the present: undo and redo stay inside it until it is popped.
+    case pushNewScope
     /// Ends the current scope, squashing its steps into one step on the scope below.
-    case popScope
+    case popCurrentScope
     /// Abandons the current scope: undoes its steps and removes it.
-    case discardScope
+    case undoAndPopCurrentScope
     /// Forgets every step, tag and scope; the present stays.
-    case clearHistory
-    /// Applies several base actions as one undo step.
+    case removeAllVersions
+    /// Applies several base actions as one undo step of its own.
     case transaction([Action])
 
     /// Undoes one step.
-    public static var undo: Self { .undo(steps: 1) }
+    public static var undo: Self { .undo(to: .oneStep) }
     /// Redoes one step.
-    public static var redo: Self { .redo(steps: 1) }
+    public static var redo: Self { .redo(to: .oneStep) }
+
+    /// The history command this action stands for, or `nil` for base actions.
+    var command: HistoryCommand? {
+        switch self {
+        case .action, .transaction: nil
+        case let .undo(target): .undo(target)
+        case let .redo(target): .redo(target)
+        case .undoCurrentScope: .undoCurrentScope
+        case .redoCurrentScope: .redoCurrentScope
+        case let .tag(tag): .tag(tag)
+        case .pushNewScope: .pushNewScope
+        case .popCurrentScope: .popCurrentScope
+        case .undoAndPopCurrentScope: .undoAndPopCurrentScope
+        case .removeAllVersions: .removeAllVersions
+        }
+    }
 }
 
 extension UndoableAction: Equatable where Action: Equatable {}

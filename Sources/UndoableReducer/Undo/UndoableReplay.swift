@@ -46,15 +46,17 @@ extension UndoableState {
     /// ``UndoableReplayError/presentMismatch``.
     public func replay<Action: Sendable>(of _: Action.Type = Action.self) throws(UndoableReplayError) -> UndoableReplay<State, Action> {
         var actions: [UndoableAction<Action>] = []
-        for (level, scope) in history.scopes.enumerated() {
-            if level > 0 { actions.append(.pushScope) }
-            if let tag = scope.baseTagValue { actions.append(.tag(HistoryTag(erased: tag))) }
-            for step in scope.undo + scope.redo.reversed() {
+        for level in 0...history.scopeLevel {
+            if level > 0 { actions.append(.pushNewScope) }
+            if let tag = history.tags(inScopeLevel: level)!.undo[0] { actions.append(.tag(HistoryTag(erased: tag))) }
+            let scope = history.scopes[level]
+            let described = history.steps(inScopeLevel: level)!
+            for (step, description) in zip(scope.undo + scope.redo.reversed(), described.undo + described.redo) {
                 guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
                 actions.append(.transaction(stepActions))
-                if let tag = step.tag { actions.append(.tag(HistoryTag(erased: tag))) }
+                actions += description.tags.map { UndoableAction<Action>.tag($0) }
             }
-            if !scope.redo.isEmpty { actions.append(.undo(steps: scope.redo.count)) }
+            if !scope.redo.isEmpty { actions.append(.undo(to: .steps(scope.redo.count))) }
         }
         return UndoableReplay(base: try oldestVersion(), actions: actions, present: present)
     }
@@ -62,16 +64,12 @@ extension UndoableState {
     /// The present with every step of every scope undone.
     private func oldestVersion() throws(UndoableReplayError) -> State {
         var history = history
-        var value = history.current
-        do {
-            while history.scopeLevel > 0 {
-                try history.discardScope(&value)
-            }
-            try history.undoScope(&value)
-        } catch {
-            throw .reversion(error)
+        let policy = HistoryPolicy()
+        while history.scopeLevel > 0 {
+            if case let .failure(error) = history.perform(.undoAndPopCurrentScope, policy: policy) { throw .reversion(error) }
         }
-        return value
+        if case let .failure(error) = history.perform(.undoCurrentScope, policy: policy) { throw .reversion(error) }
+        return history.current
     }
 }
 
@@ -83,15 +81,20 @@ extension Undoable {
     /// - Throws: ``UndoableReplayError/presentMismatch`` if the replay does not arrive at its
     ///   saved present.
     public func restore(_ replay: UndoableReplay<Base.State, Base.Action>) throws(UndoableReplayError) -> UndoableState<Base.State> {
-        // No limit while replaying: redo steps are undo steps for a moment.
-        let unlimited = Undoable(base, historyLimit: nil, recording: isRecorded, groupingBy: groupKey, label: label)
+        // No limit and no grouping while replaying: redo steps are undo steps for a moment, and
+        // each transaction is one step.
+        var unlimited = options
+        unlimited.historyLimit = nil
+        unlimited.groupingInterval = nil
+        unlimited.groupingBy = { _ in nil }
+        let replaying = Undoable(base, options: unlimited)
         var state = UndoableState(replay.base)
         for action in replay.actions {
-            _ = unlimited.apply(action, to: &state)
+            _ = replaying.apply(action, to: &state)
         }
         guard state.present == replay.present else { throw .presentMismatch }
-        state.history.limit = historyLimit
-        state.lastError = nil
+        state.history.trim(to: options.historyLimit)
+        state.history.lastError = nil
         return state
     }
 }

@@ -1,7 +1,7 @@
 import Revertible
 
 /// The state of a reducer wrapped by `undoable`: the base state (``present``) and its undo
-/// history.
+/// history, read in the same words as ``VersioningController``'s.
 ///
 /// History memory is the diff of each step, not a copy of the state: a step that edits one
 /// title of a ten-thousand-item list keeps that title's change. It has value semantics:
@@ -14,64 +14,78 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     /// (no copy-on-write copy of its collections) and recording costs the comparison alone.
     public internal(set) var present: State
     var history: History<State, StepRecord>
-    /// The grouping key and time of the last recorded action, to decide whether the next one
-    /// joins its step.
-    var lastGroup: GroupMark?
-
-    /// The error of the last history command that failed, or `nil` once one succeeds.
-    public internal(set) var lastError: ReversionError?
 
     /// Starts with `present` and an empty history.
     public init(_ present: State) {
         self.present = present
-        history = History(present, limit: nil)
+        history = History(present)
     }
 
     /// Whether there is a step to undo in the current scope.
-    public var canUndo: Bool { history.canUndo }
+    public var hasUndo: Bool { history.hasUndo }
     /// Whether there is a step to redo in the current scope.
-    public var canRedo: Bool { history.canRedo }
+    public var hasRedo: Bool { history.hasRedo }
     /// How many steps can be undone in the current scope.
     public var undoCount: Int { history.undoCount }
     /// How many steps can be redone in the current scope.
     public var redoCount: Int { history.redoCount }
     /// The current scope, `0` for the outermost.
     public var scopeLevel: Int { history.scopeLevel }
+    /// Why the last history command was refused, or `nil` once one succeeds.
+    public var error: ReversionError? { history.lastError }
 
     /// The label of the step the next undo would take back ("Add “milk”"), if it has one.
     public var nextUndoLabel: String? { history.nextUndo?.annotation.label }
     /// The label of the step the next redo would replay, if it has one.
     public var nextRedoLabel: String? { history.nextRedo?.annotation.label }
 
-    /// The labels of the current scope's steps: `undo` oldest first, `redo` next first.
-    public var labels: (undo: [String?], redo: [String?]) {
-        let scope = history.scopes[history.scopeLevel]
-        return (scope.undo.map(\.annotation.label), scope.redo.reversed().map(\.annotation.label))
+    /// The tags of the current scope's versions, `nil` where untagged: `undo` from the
+    /// scope's start to the present, `redo` the versions ahead, next first.
+    public func tags() -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
+        history.tags(inScopeLevel: history.scopeLevel)!
     }
 
-    /// The tags of a scope's versions, `nil` where untagged: `undo` from the scope's start to
-    /// the present, `redo` the versions ahead, next first.
-    ///
-    /// - Parameter level: The scope, by default the current one.
-    public func tags(inScopeLevel level: Int? = nil) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
-        history.tags(inScopeLevel: level ?? history.scopeLevel)
+    /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
+    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+        history.tags(inScopeLevel: level)
+    }
+
+    /// The tags of the present, oldest first.
+    public var currentVersionTags: [HistoryTag] { history.currentTags }
+
+    /// Where the version tagged `tag` is, seen from the present.
+    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
+        history.location(of: HistoryTag(tag))
+    }
+
+    /// The steps of the current scope, with labels, change counts, tags and times: `undo`
+    /// oldest first, `redo` next first.
+    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        history.steps(inScopeLevel: history.scopeLevel)!
+    }
+
+    /// The steps of the scope at `level`, or `nil` if there is no such scope.
+    public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
+        history.steps(inScopeLevel: level)
     }
 }
 
 /// Two undoable states are equal when their presents are, and their histories look the same
-/// from outside: the same scopes, step counts, labels and tags, and the same last error.
+/// from outside: the same scopes, steps (labels, change counts, tags) and tags, and the same
+/// error. Step times are not compared.
 extension UndoableState: Equatable where State: Equatable {
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.present == rhs.present, lhs.lastError == rhs.lastError,
-              lhs.history.scopes.count == rhs.history.scopes.count
-        else { return false }
-        return lhs.history.scopes.indices.allSatisfy { level in
-            let (left, right) = (lhs.history.scopes[level], rhs.history.scopes[level])
-            return left.undo.map(\.annotation.label) == right.undo.map(\.annotation.label)
-                && left.redo.map(\.annotation.label) == right.redo.map(\.annotation.label)
-                && lhs.tags(inScopeLevel: level) == rhs.tags(inScopeLevel: level)
+        guard lhs.present == rhs.present, lhs.error == rhs.error, lhs.scopeLevel == rhs.scopeLevel else { return false }
+        return (0...lhs.scopeLevel).allSatisfy { level in
+            lhs.comparableSteps(inScopeLevel: level) == rhs.comparableSteps(inScopeLevel: level)
+                && lhs.tags(inScopeLevel: level)! == rhs.tags(inScopeLevel: level)!
         }
+    }
+
+    private func comparableSteps(inScopeLevel level: Int) -> [[HistoryStep]] {
+        let steps = steps(inScopeLevel: level)!
+        return [steps.undo, steps.redo].map { $0.map { HistoryStep(label: $0.label, changeCount: $0.changeCount, tags: $0.tags) } }
     }
 }
 
@@ -86,10 +100,4 @@ struct StepRecord: HistoryAnnotation {
     func merged(with later: StepRecord) -> StepRecord {
         StepRecord(label: label ?? later.label, actions: actions + later.actions)
     }
-}
-
-/// The grouping key and time of the last recorded action.
-struct GroupMark: Sendable {
-    var key: HistoryTag?
-    var time: Duration?
 }

@@ -20,7 +20,7 @@ struct ModelBasedRun {
     }
 
     private func firstFailure(of operations: [HistoryOperation], client: some ControllerClient) -> Failure? {
-        let clock = ManualClock()
+        let clock = TestClock()
         if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
         var model = ReferenceHistory(initial)
         for (index, operation) in operations.enumerated() {

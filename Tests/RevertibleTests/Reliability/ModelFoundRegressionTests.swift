@@ -98,7 +98,7 @@ struct ModelFoundRegressionReliabilityTests {
     /// close the open burst, so the next change joined the step before.
     @Test("Every operation but recording closes a debounce burst, even one that changes nothing")
     func noOpClosesABurst() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "")
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "typed"
@@ -112,7 +112,7 @@ struct ModelFoundRegressionReliabilityTests {
 
     @Test("Tagging during a debounce burst closes it: the tag keeps naming the tagged version")
     func taggingClosesABurst() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "")
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "draft"
@@ -130,7 +130,7 @@ struct ModelFoundRegressionReliabilityTests {
     /// own current version, so undoing it failed.
     @Test("A debounce burst's step undoes even when the appended value spells a string differently")
     func burstWithRespelledString() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "cafe")
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "caf\u{E9}"

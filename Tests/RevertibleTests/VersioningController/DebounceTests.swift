@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Debouncing")
 struct DebounceTests {
 
-    private func type(_ text: String, into controller: VersioningController<Activity, Activity, ReversionError>, activity: inout Activity, clock: ManualClock, gap: Duration) {
+    private func type(_ text: String, into controller: VersioningController<Activity, Activity, ReversionError>, activity: inout Activity, clock: TestClock, gap: Duration) {
         for character in text {
             activity.title.append(character)
             controller.append(activity)
@@ -29,7 +29,7 @@ struct DebounceTests {
 
     @Test("A burst within the interval is one step")
     func burstIsOneStep() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "Title")
         let controller = VersioningController(activity, debounceInterval: .milliseconds(200), clock: clock)
         activity.title = ""
@@ -44,7 +44,7 @@ struct DebounceTests {
 
     @Test("A pause longer than the interval starts a new step")
     func pauseStartsNewStep() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "")
         let controller = VersioningController(activity)
         controller.withDebouncing(clock: clock, interval: .milliseconds(200))
@@ -58,7 +58,7 @@ struct DebounceTests {
 
     @Test("Undo during a burst commits the burst first: nothing typed is lost")
     func undoDuringBurst() throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "")
         let controller = VersioningController(activity, debounceInterval: .milliseconds(200), clock: clock)
         type("Hel", into: controller, activity: &activity, clock: clock, gap: .milliseconds(10))
@@ -73,7 +73,7 @@ struct DebounceTests {
 
     @Test("A burst that cancels out leaves no step")
     func cancellingBurst() {
-        let clock = ManualClock()
+        let clock = TestClock()
         var activity = Activity.mock(title: "Same")
         let controller = VersioningController(activity, debounceInterval: .milliseconds(200), clock: clock)
         activity.title = "Samex"
@@ -85,11 +85,11 @@ struct DebounceTests {
 
     @Test("@Versioned debounces too")
     func versionedDebounce() {
-        let clock = ManualClock()
+        let clock = TestClock()
         struct Holder {
             @Versioned var activity: Activity
 
-            init(clock: ManualClock) {
+            init(clock: TestClock) {
                 _activity = Versioned(wrappedValue: .mock(), debounceInterval: .milliseconds(200), clock: clock)
             }
         }

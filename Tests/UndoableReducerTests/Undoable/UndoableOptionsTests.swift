@@ -74,7 +74,7 @@ struct UndoableOptionsTests {
 
     @Test("Actions less than the interval apart are one step, measured by the injected clock")
     func groupByTime() {
-        let clock = ManualClock()
+        let clock = TestClock()
         let reducer = Tally().undoable(groupingInterval: .seconds(1), clock: clock)
         var state = UndoableState(Tally.State())
         for _ in 0..<3 {
@@ -92,7 +92,7 @@ struct UndoableOptionsTests {
 
     @Test("With a key and an interval, a long pause splits a group")
     func groupByKeyAndTime() {
-        let clock = ManualClock()
+        let clock = TestClock()
         let reducer = TodoList().undoable(groupingBy: { _ in "typing" }, groupingInterval: .seconds(1), clock: clock)
         var state = reduce(reducer, UndoableState(TodoList.State()), [.action(.type("a")), .action(.type("b"))])
         clock.advance(by: .seconds(5))

@@ -1,4 +1,5 @@
 import Foundation
+import Revertible
 import UndoableReducer
 
 /// Runs commands against one data file and says what happened.
@@ -107,23 +108,19 @@ public final class TodoSession {
             return try redo(target, in: store)
 
         case let .tag(name):
-            let tag = AnyHashable(name)
-            let state = store.state
-            if state.tags().undo.last == tag { return "The present is already tagged \(quoted(name))" }
-            let existed = (0...state.scopeLevel).contains { level in
-                let tags = state.tags(inScopeLevel: level)
-                return tags.undo.contains(tag) || tags.redo.contains(tag)
-            }
-            store.send(.tag(HistoryTag(name)))
-            return existed ? "Moved tag \(quoted(name)) to the present" : "Tagged the present \(quoted(name))"
+            let tag = HistoryTag(name)
+            let location = store.state.location(of: tag)
+            if location == .present { return "The present is already tagged \(quoted(name))" }
+            store.send(.tag(tag))
+            return location == .unknown ? "Tagged the present \(quoted(name))" : "Moved tag \(quoted(name)) to the present"
 
         case .begin:
-            store.send(.pushScope)
+            store.send(.pushNewScope)
             return "Began a scope (level \(store.state.scopeLevel)): changes until \"commit\" become one undo step; \"rollback\" abandons them"
 
         case .commit:
             let steps = try openScopeSteps(store.state, verb: "commit")
-            store.send(.popScope)
+            store.send(.popCurrentScope)
             try checkHistoryError(store)
             return steps == 0
                 ? "Committed an empty scope (no undo step)"
@@ -131,7 +128,7 @@ public final class TodoSession {
 
         case .rollback:
             let steps = try openScopeSteps(store.state, verb: "roll back")
-            store.send(.discardScope)
+            store.send(.undoAndPopCurrentScope)
             try checkHistoryError(store)
             return steps == 0 ? "Rolled back an empty scope" : "Rolled back \(steps) change\(steps == 1 ? "" : "s")"
 
@@ -162,22 +159,12 @@ public final class TodoSession {
 
     private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
-        let steps: Int
-        var ending = ""
-        switch target {
-        case let .steps(requested):
-            guard state.canUndo else {
-                return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
-            }
-            steps = min(requested, state.undoCount)
-            if requested > steps { ending = " (all there were)" }
-        case let .tag(name):
-            steps = try stepsBack(to: name, in: state)
-            guard steps > 0 else { return "Already at tag \(quoted(name))" }
-            ending = " back to \(quoted(name))"
+        guard let (steps, ending) = try reach(target, undoing: true, in: state) else {
+            return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
         }
+        guard steps > 0 else { return ending }
         let labels = Array(StepDescriptions(state).undo.suffix(steps).reversed())
-        store.send(.undo(steps: steps))
+        store.send(.undo(to: .steps(steps)))
         try checkHistoryError(store)
         return steps == 1 && ending.isEmpty
             ? "Undid: \(labels[0])"
@@ -186,58 +173,43 @@ public final class TodoSession {
 
     private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
-        let steps: Int
-        var ending = ""
-        switch target {
-        case let .steps(requested):
-            guard state.canRedo else { return "Nothing to redo" }
-            steps = min(requested, state.redoCount)
-            if requested > steps { ending = " (all there were)" }
-        case let .tag(name):
-            steps = try stepsForward(to: name, in: state)
-            ending = " up to \(quoted(name))"
-        }
+        guard let (steps, ending) = try reach(target, undoing: false, in: state) else { return "Nothing to redo" }
+        guard steps > 0 else { return ending }
         let labels = Array(StepDescriptions(state).redo.prefix(steps))
-        store.send(.redo(steps: steps))
+        store.send(.redo(to: .steps(steps)))
         try checkHistoryError(store)
         return steps == 1 && ending.isEmpty
             ? "Redid: \(labels[0])"
             : "Redid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
     }
 
-    /// How many undos reach the version tagged `name`; 0 if it is the present.
-    private func stepsBack(to name: String, in state: UndoableState<TodoList>) throws(TodoError) -> Int {
-        let tags = state.tags()
-        if let position = tags.undo.lastIndex(of: AnyHashable(name)) {
-            return tags.undo.count - 1 - position
+    /// How many undos (or redos) reach `target`, and what to add to the message; `nil` when
+    /// there is no step at all that way. Zero steps come with the whole message.
+    private func reach(_ target: HistoryTarget, undoing: Bool, in state: UndoableState<TodoList>) throws(TodoError) -> (Int, String)? {
+        let verb = undoing ? "undo" : "redo"
+        switch target {
+        case let .steps(requested):
+            let available = undoing ? state.undoCount : state.redoCount
+            guard available > 0 else { return nil }
+            return (min(requested, available), requested > available ? " (all there were)" : "")
+        case let .tag(tag):
+            let name = quoted(tag.description)
+            switch state.location(of: tag) {
+            case .present:
+                return (0, "Already at tag \(name)")
+            case let .behind(steps) where undoing:
+                return (steps, " back to \(name)")
+            case let .ahead(steps) where !undoing:
+                return (steps, " up to \(name)")
+            case .behind, .ahead:
+                let other = undoing ? "redo" : "undo"
+                throw .badInput("tag \(name) is \(undoing ? "ahead of" : "behind") the present: use \"\(other) \(tag)\", not \"\(verb)\"")
+            case .outsideCurrentScope:
+                throw .badInput("tag \(name) is outside the open scope: commit or roll back first")
+            case .unknown:
+                throw .badInput("unknown tag \(name) (\"todo history\" shows the tags)")
+            }
         }
-        if tags.redo.contains(AnyHashable(name)) {
-            throw .badInput("tag \(quoted(name)) is ahead of the present: use \"redo \(name)\"")
-        }
-        throw unknownTag(name, in: state)
-    }
-
-    /// How many redos reach the version tagged `name`, including the step that made it.
-    private func stepsForward(to name: String, in state: UndoableState<TodoList>) throws(TodoError) -> Int {
-        let tags = state.tags()
-        if let position = tags.redo.firstIndex(of: AnyHashable(name)) {
-            return position + 1
-        }
-        if tags.undo.contains(AnyHashable(name)) {
-            throw .badInput("tag \(quoted(name)) is behind the present: use \"undo \(name)\"")
-        }
-        throw unknownTag(name, in: state)
-    }
-
-    /// The error for a tag outside the current scope's versions.
-    private func unknownTag(_ name: String, in state: UndoableState<TodoList>) -> TodoError {
-        let outer = (0..<state.scopeLevel).contains { level in
-            let tags = state.tags(inScopeLevel: level)
-            return tags.undo.contains(AnyHashable(name)) || tags.redo.contains(AnyHashable(name))
-        }
-        return outer
-            ? .badInput("tag \(quoted(name)) is outside the open scope: commit or roll back first")
-            : .badInput("unknown tag \(quoted(name)) (\"todo history\" shows the tags)")
     }
 
     /// The steps of the open scope; throws if no scope is open.
@@ -250,7 +222,7 @@ public final class TodoSession {
 
     /// Throws if the last history command failed; the change is then not written.
     private func checkHistoryError(_ store: TodoStore) throws(TodoError) {
-        if let error = store.state.lastError {
+        if let error = store.state.error {
             throw .badInput("the history could not be applied (\(error)); nothing was changed")
         }
     }

@@ -1,3 +1,5 @@
+import Revertible
+
 /// One thing the user asked for, parsed from the command line or a shell line.
 ///
 /// Items are addressed by their 1-based position in the full list, as `todo list` shows it;

@@ -1,3 +1,4 @@
+import Revertible
 /// Parses command lines by hand: `todo [options] <command> [arguments]`.
 ///
 /// Options may come before or after the command; `--` ends them, so a title can start with
@@ -213,7 +214,7 @@ public enum CommandParser {
             guard steps >= 1 else { throw .badInput("the number of steps must be at least 1, got \(steps)") }
             return .steps(steps)
         }
-        return .tag(word)
+        return .tag(HistoryTag(word))
     }
 
     /// A tag name: not a number, since `undo 3` means three steps.

@@ -39,6 +39,6 @@ extension TodoReducer {
     /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
     /// labelled for `todo undo` and `todo history`.
     public static func withUndo(historyLimit: Int) -> Undoable<TodoReducer> {
-        TodoReducer().undoable(historyLimit: historyLimit, label: TodoAction.label)
+        TodoReducer().undoable(UndoableOptions(historyLimit: historyLimit, label: TodoAction.label))
     }
 }

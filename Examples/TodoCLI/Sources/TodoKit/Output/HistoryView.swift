@@ -46,7 +46,7 @@ enum HistoryView {
         if state.scopeLevel > 0 {
             text += style.yellow("Inside a scope (level \(state.scopeLevel)): \"commit\" makes these steps one, \"rollback\" abandons them") + "\n"
         }
-        guard state.canUndo || state.canRedo || state.tags().undo[0] != nil else {
+        guard state.hasUndo || state.hasRedo || state.tags().undo[0] != nil else {
             return text + (state.scopeLevel > 0 ? "No changes in this scope yet.\n" : "No history yet.\n")
         }
         text += "\(state.undoCount) to undo, \(state.redoCount) to redo (history limit \(limit))\n"

@@ -1,3 +1,4 @@
+import Revertible
 import UndoableReducer
 
 /// The history section of the data file: an ``UndoableReplay`` without its present, which the
@@ -9,15 +10,44 @@ struct SavedHistory: Codable, Sendable {
     /// The list before the oldest step kept.
     var base: TodoList
     /// The actions that rebuild the steps, tags and scopes from `base`.
-    var actions: [UndoableAction<TodoAction>]
+    var actions: [SavedAction]
 
     init(_ replay: UndoableReplay<TodoList, TodoAction>) {
         base = replay.base
-        actions = replay.actions
+        actions = replay.actions.compactMap(SavedAction.init)
     }
 
     /// The replay to restore, arriving at `present`.
     func replay(arrivingAt present: TodoList) -> UndoableReplay<TodoList, TodoAction> {
-        UndoableReplay(base: base, actions: actions, present: present)
+        UndoableReplay(base: base, actions: actions.map(\.action), present: present)
+    }
+}
+
+/// One action of a saved replay, spelled as the first data-file format spells it, so files
+/// written by earlier versions of `todo` load unchanged whatever the library calls its
+/// actions. A replay holds only these four kinds.
+enum SavedAction: Codable, Sendable {
+    case transaction([TodoAction])
+    case tag(HistoryTag)
+    case pushScope
+    case undo(steps: Int)
+
+    init?(_ action: UndoableAction<TodoAction>) {
+        switch action {
+        case let .transaction(actions): self = .transaction(actions)
+        case let .tag(tag): self = .tag(tag)
+        case .pushNewScope: self = .pushScope
+        case let .undo(to: .steps(steps)): self = .undo(steps: steps)
+        default: return nil
+        }
+    }
+
+    var action: UndoableAction<TodoAction> {
+        switch self {
+        case let .transaction(actions): .transaction(actions)
+        case let .tag(tag): .tag(tag)
+        case .pushScope: .pushNewScope
+        case let .undo(steps): .undo(to: .steps(steps))
+        }
     }
 }

@@ -1,9 +1,8 @@
-/// A name for a version in an undoable history: any `Hashable & Sendable` value, or a string
-/// literal.
+/// A name for a version in a history: any `Hashable & Sendable` value, or a string literal.
 ///
 /// ```swift
-/// store.send(.tag("before import"))
-/// store.send(.undo(toTag: "before import"))
+/// controller.tag("before import")
+/// try controller.undo(to: "before import")
 /// ```
 public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLiteral {
     // `@unchecked`: `AnyHashable` is not `Sendable`, but every initializer takes a
@@ -14,11 +13,12 @@ public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLite
 
     /// A tag made of `value`.
     public init(_ value: some Hashable & Sendable) {
-        base = AnyHashable(value)
+        // A tag of a tag is the tag itself, so generic code can pass either.
+        base = (value as? HistoryTag)?.base ?? AnyHashable(value)
     }
 
     /// A tag already erased, taken from a history whose tags were all made `Sendable`.
-    init(erased base: AnyHashable) {
+    package init(erased base: AnyHashable) {
         self.base = base
     }
 

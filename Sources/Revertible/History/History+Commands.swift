@@ -1,0 +1,63 @@
+/// Everything a history can be asked to do besides recording: the one list that the
+/// controller's methods and the undoable reducer's actions both map to.
+package enum HistoryCommand: Sendable {
+    case undo(HistoryTarget)
+    case redo(HistoryTarget)
+    case undoCurrentScope
+    case redoCurrentScope
+    case tag(HistoryTag)
+    case pushNewScope
+    case popCurrentScope
+    case undoAndPopCurrentScope
+    case removeAllVersions
+}
+
+extension History {
+
+    /// Runs `command` on the current version, in place, closing any open group first and
+    /// trimming to `policy`'s limit afterwards. Success clears ``lastError``; a refusal sets
+    /// it and changes nothing.
+    ///
+    /// - Returns: Whether the current version changed, or why the command was refused.
+    @discardableResult
+    package mutating func perform(_ command: HistoryCommand, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
+        endGroup()
+        // With the reference released, `value`'s storage is unique and mutates in place.
+        var value = reference.take()!
+        let result: Result<Bool, ReversionError>
+        do {
+            result = .success(try run(command, on: &value))
+            lastError = nil
+        } catch {
+            result = .failure(error)
+            lastError = error
+        }
+        reference = value
+        trim(to: policy.limit)
+        return result
+    }
+
+    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(ReversionError) -> Bool {
+        switch command {
+        case let .undo(target):
+            return try undo(&value, to: target) > 0
+        case let .redo(target):
+            return try redo(&value, to: target) > 0
+        case .undoCurrentScope:
+            return try undo(&value, to: .steps(undoCount)) > 0
+        case .redoCurrentScope:
+            return try redo(&value, to: .steps(redoCount)) > 0
+        case let .tag(tag):
+            self.tag(tag)
+        case .pushNewScope:
+            pushNewScope()
+        case .popCurrentScope:
+            try popCurrentScope(&value)
+        case .undoAndPopCurrentScope:
+            return try undoAndPopCurrentScope(&value)
+        case .removeAllVersions:
+            removeAllVersions()
+        }
+        return false
+    }
+}

@@ -1,0 +1,22 @@
+/// What one undo step of a history holds, for menus and history views ("Undo Add “milk”").
+public struct HistoryStep: Hashable, Sendable {
+    /// The label of the step, if the history labels steps (the undoable reducer's `label`
+    /// option); a step made of several changes has its first labelled change's label.
+    public var label: String?
+    /// How many recorded changes the step holds: more than one for a debounced burst, a
+    /// group, a transaction's actions or a popped scope.
+    public var changeCount: Int
+    /// The tags of the version the step leads to, oldest first.
+    public var tags: [HistoryTag]
+    /// When the step was recorded, as time elapsed on the history's clock since the history
+    /// was made.
+    public var time: Duration
+
+    /// A step description.
+    public init(label: String? = nil, changeCount: Int = 1, tags: [HistoryTag] = [], time: Duration = .zero) {
+        self.label = label
+        self.changeCount = changeCount
+        self.tags = tags
+        self.time = time
+    }
+}

@@ -1,0 +1,46 @@
+/// The whole old and new value of a type that ignores some of its properties
+/// (``Reverter/ignore(_:)``): checks and writes everything but those, which keep whatever the
+/// value being reverted holds.
+final class IgnoringValueReversion<Root: Equatable>: ReversionNode {
+
+    let old: Root
+    let new: Root
+    let ignored: [IgnoredProperty<Root>]
+
+    init(from old: Root, to new: Root, ignoring ignored: [IgnoredProperty<Root>]) {
+        self.old = old
+        self.new = new
+        self.ignored = ignored
+    }
+
+    /// Whether the two versions differ outside the ignored properties.
+    var differs: Bool {
+        !agrees(new, with: old)
+    }
+
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        agrees(value, with: direction == .backward ? new : old)
+    }
+
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        let kept = value
+        value = direction == .backward ? old : new
+        for property in ignored {
+            property.copy(&value, kept)
+        }
+        return true
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        paths.append(\Root.self)
+    }
+
+    /// Whether `value` equals `expected` once `expected`'s ignored properties are set to `value`'s.
+    private func agrees(_ value: Root, with expected: Root) -> Bool {
+        var masked = expected
+        for property in ignored {
+            property.copy(&masked, value)
+        }
+        return matches(masked, value)
+    }
+}

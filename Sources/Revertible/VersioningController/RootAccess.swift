@@ -1,0 +1,40 @@
+import Foundation
+
+/// How the controller reaches the tracked value.
+enum RootAccess<Root, Value>: @unchecked Sendable {
+    // Key paths, a weak reference and an actor: immutable. The object behind the reference is
+    // touched only after `checkIsolation()`.
+
+    /// A value root the caller passes in, or none at all (direct tracking: `\Value.self`).
+    case value(WritableKeyPath<Root, Value>)
+    /// An object held weakly, read and written by the controller in `isolation`, the actor
+    /// the controller was made in (`nil` outside any actor).
+    case object(WeakReference, ReferenceWritableKeyPath<Root, Value>, isolation: (any Actor)?)
+
+    var keyPath: WritableKeyPath<Root, Value> {
+        switch self {
+        case let .value(keyPath): keyPath
+        case let .object(_, keyPath, _): keyPath
+        }
+    }
+
+    /// The root object, if this controller has one and it is still alive. Traps when called
+    /// outside the isolation the controller was made in: the object belongs to that actor.
+    var object: Root? {
+        guard case let .object(reference, _, isolation) = self else { return nil }
+        isolation?.preconditionIsolated(
+            "A VersioningController with an object root is used outside the actor it was made in; use it where the object lives."
+        )
+        return reference.object as? Root
+    }
+}
+
+/// A weak reference, so the controller never keeps its root alive.
+final class WeakReference: @unchecked Sendable {
+    // Written once, in init; reading a weak reference is thread-safe.
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}
