@@ -49,9 +49,9 @@ struct UndoableReducerReadmeTests {
     func todos() {
         let store = Store(
             initialState: UndoableState(Todos.State()),
-            reducer: Todos().undoable(historyLimit: 100, label: { action in
+            reducer: Todos().undoable(UndoableOptions(historyLimit: 100, label: { action in
                 if case let .add(_, title) = action { "Add “\(title)”" } else { "Toggle" }
-            })
+            }))
         )
 
         store.send(.action(.add(id: 1, title: "milk")))
@@ -63,6 +63,6 @@ struct UndoableReducerReadmeTests {
         store.send(.transaction([.add(id: 2, title: "eggs"), .toggle(id: 2)]))
         store.send(.undo)
         #expect(store.state.present.items.count == 1)
-        #expect(store.state.canRedo)
+        #expect(store.state.hasRedo)
     }
 }

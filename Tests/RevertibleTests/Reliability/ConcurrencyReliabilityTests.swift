@@ -57,11 +57,11 @@ struct ConcurrencyReliabilityTests {
         #expect(controller.undoCount <= 4)
         let end = controller.currentVersion
         let undone = controller.undoCount
-        let start = try controller.undo(steps: undone)
-        try controller.redo(steps: undone)
+        let start = try controller.undo(to: .steps(undone))
+        try controller.redo(to: .steps(undone))
         #expect(controller.currentVersion == end)
-        try controller.redo(steps: controller.redoCount)
-        try controller.undo(steps: controller.undoCount)
+        try controller.redo(to: .steps(controller.redoCount))
+        try controller.undo(to: .steps(controller.undoCount))
         #expect(controller.currentVersion == start)
     }
 
@@ -83,9 +83,9 @@ struct ConcurrencyReliabilityTests {
                         case 4: append(controller.currentVersion)
                         case 5: _ = try? controller.undo()
                         case 6: _ = try? controller.redo()
-                        case 7: _ = try? controller.undo(steps: Int.random(in: 0...3, using: &factory.random))
-                        case 8: _ = try? controller.redo(steps: Int.random(in: 0...3, using: &factory.random))
-                        case 9: controller.tagCurrentVersion(tag)
+                        case 7: _ = try? controller.undo(to: .steps(Int.random(in: 0...3, using: &factory.random)))
+                        case 8: _ = try? controller.redo(to: .steps(Int.random(in: 0...3, using: &factory.random)))
+                        case 9: controller.tag(tag)
                         case 10: _ = try? controller.undo(to: tag)
                         case 11: _ = try? controller.redo(to: tag)
                         case 12: controller.pushNewScope()
@@ -122,14 +122,14 @@ struct ConcurrencyReliabilityTests {
         }
         let end = controller.currentVersion
         let undone = controller.undoCount
-        try controller.undo(steps: undone)
+        try controller.undo(to: .steps(undone))
         #expect(controller.currentVersion == initial)
         #expect(!controller.hasUndo)
-        try controller.redo(steps: undone)
+        try controller.redo(to: .steps(undone))
         #expect(controller.currentVersion == end)
         // Then the steps that were already ahead when the race ended.
-        try controller.redo(steps: controller.redoCount)
-        try controller.undo(steps: controller.undoCount)
+        try controller.redo(to: .steps(controller.redoCount))
+        try controller.undo(to: .steps(controller.undoCount))
         #expect(controller.currentVersion == initial)
     }
 }

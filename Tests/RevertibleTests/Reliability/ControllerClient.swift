@@ -93,15 +93,15 @@ final class DirectClient: ControllerClient {
         if inPlace { try controller.redo(&board) } else { board = try controller.redo() }
     }
 
-    func undo(steps: Int) throws { board = try controller.undo(steps: steps) }
-    func redo(steps: Int) throws { board = try controller.redo(steps: steps) }
+    func undo(steps: Int) throws { board = try controller.undo(to: .steps(steps)) }
+    func redo(steps: Int) throws { board = try controller.redo(to: .steps(steps)) }
 
     func undo(to tag: HistoryTag) throws {
-        if inPlace { try controller.undo(to: tag.value, &board) } else { board = try controller.undo(to: tag.value) }
+        if inPlace { try controller.undo(&board, to: tag.value) } else { board = try controller.undo(to: tag.value) }
     }
 
     func redo(to tag: HistoryTag) throws {
-        if inPlace { try controller.redo(to: tag.value, &board) } else { board = try controller.redo(to: tag.value) }
+        if inPlace { try controller.redo(&board, to: tag.value) } else { board = try controller.redo(to: tag.value) }
     }
 
     func undoCurrentScope() throws {
@@ -155,10 +155,10 @@ final class ValueKeyPathClient: ControllerClient {
     func editWithoutAppending(_ board: Board) { holder.board = board }
     func undo() throws { try controller.undo(root: &holder) }
     func redo() throws { try controller.redo(root: &holder) }
-    func undo(steps: Int) throws { holder.board = try controller.undo(steps: steps) }
-    func redo(steps: Int) throws { holder.board = try controller.redo(steps: steps) }
-    func undo(to tag: HistoryTag) throws { try controller.undo(to: tag.value, &holder.board) }
-    func redo(to tag: HistoryTag) throws { try controller.redo(to: tag.value, &holder.board) }
+    func undo(steps: Int) throws { holder.board = try controller.undo(to: .steps(steps)) }
+    func redo(steps: Int) throws { holder.board = try controller.redo(to: .steps(steps)) }
+    func undo(to tag: HistoryTag) throws { try controller.undo(&holder.board, to: tag.value) }
+    func redo(to tag: HistoryTag) throws { try controller.redo(&holder.board, to: tag.value) }
     func undoCurrentScope() throws { try controller.undoCurrentScope(&holder.board) }
     func redoCurrentScope() throws { try controller.redoCurrentScope(&holder.board) }
     func popCurrentScope() throws { try controller.popCurrentScope() }
@@ -203,8 +203,8 @@ final class ObjectKeyPathClient: ControllerClient {
     func editWithoutAppending(_ board: Board) { model.board = board }
     func undo() throws { try controller.undo() }
     func redo() throws { try controller.redo() }
-    func undo(steps: Int) throws { try controller.undo(steps: steps) }
-    func redo(steps: Int) throws { try controller.redo(steps: steps) }
+    func undo(steps: Int) throws { try controller.undo(to: .steps(steps)) }
+    func redo(steps: Int) throws { try controller.redo(to: .steps(steps)) }
     func undo(to tag: HistoryTag) throws { try controller.undo(to: tag.value) }
     func redo(to tag: HistoryTag) throws { try controller.redo(to: tag.value) }
     func undoCurrentScope() throws { try controller.undoCurrentScope() }
@@ -216,5 +216,5 @@ final class ObjectKeyPathClient: ControllerClient {
 
 extension ControllerClient {
     func pushNewScope() { controller.pushNewScope() }
-    func tagCurrentVersion(_ tag: HistoryTag) { controller.tagCurrentVersion(tag.value) }
+    func tagCurrentVersion(_ tag: HistoryTag) { controller.tag(tag.value) }
 }

@@ -39,9 +39,9 @@ struct EmptyHistoryMisuseReliabilityTests {
     private func oddArguments(_ client: some ControllerClient) throws {
         let board = client.board
         let controller = client.controller
-        try client.undo(steps: -1)
-        try client.redo(steps: -1)
-        try client.undo(steps: 0)
+        try client.undo(to: .steps(-1))
+        try client.redo(to: .steps(-1))
+        try client.undo(to: .steps(0))
         #expect(client.board == board && controller.undoCount == 1)
         #expect(controller.tags(inScopeLevel: -1) == ([], []) as ([AnyHashable?], [AnyHashable?]))
         #expect(controller.tags(inScopeLevel: Int.max).undo.isEmpty)
@@ -56,8 +56,8 @@ struct EmptyHistoryMisuseReliabilityTests {
     private func everyMove(on client: some ControllerClient) throws {
         try client.undo()
         try client.redo()
-        try client.undo(steps: 3)
-        try client.redo(steps: .max)
+        try client.undo(to: .steps(3))
+        try client.redo(to: .steps(.max))
         try client.undo(to: HistoryTag.unknown)
         try client.redo(to: HistoryTag.unknown)
         try client.undo(to: .number(1))

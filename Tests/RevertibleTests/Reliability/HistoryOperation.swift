@@ -42,14 +42,14 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .undoUnappendedEdit(edit): "undoUnappendedEdit(\(edit))"
         case .undo: "undo"
         case .redo: "redo"
-        case let .undoSteps(count): "undo(steps: \(count))"
-        case let .redoSteps(count): "redo(steps: \(count))"
+        case let .undoSteps(count): "undo(to: .steps(\(count)))"
+        case let .redoSteps(count): "redo(to: .steps(\(count)))"
         case let .tag(tag): "tag(\(tag))"
-        case let .undoToTag(tag): "undo(to: \(tag))"
-        case let .redoToTag(tag): "redo(to: \(tag))"
-        case .pushScope: "pushScope"
-        case .popScope: "popScope"
-        case .discardScope: "discardScope"
+        case let .undo(to: .tag(tag)): "undo(to: \(tag))"
+        case let .redo(to: .tag(tag)): "redo(to: \(tag))"
+        case .pushNewScope: "pushScope"
+        case .popCurrentScope: "popScope"
+        case .undoAndPopCurrentScope: "discardScope"
         case .undoScope: "undoScope"
         case .redoScope: "redoScope"
         case let .transaction(edits): "transaction(\(edits.map(\.description).joined(separator: ", ")))"
@@ -125,7 +125,7 @@ extension HistoryOperation {
             // Tag, move on, come back: a jump of several steps to a tag.
             let name = tag()
             let away = (0..<Int.random(in: 2...5, using: &random)).map { _ in HistoryOperation.append(edit()) }
-            return [.tag(name)] + away + [.undoToTag(name)] + (random.chance(0.6) ? [.redoToTag(tag())] : [])
+            return [.tag(name)] + away + [.undo(to: .tag(name))] + (random.chance(0.6) ? [.redo(to: .tag(tag()))] : [])
         }
 
         let weighted: [(weight: Int, make: () -> [HistoryOperation])] = [
@@ -139,12 +139,12 @@ extension HistoryOperation {
             (4, { [.undoSteps(stepCount())] }),
             (3, { [.redoSteps(stepCount())] }),
             (8, { [.tag(tag())] }),
-            (6, { [.undoToTag(tag(includingUnknown: true))] }),
-            (5, { [.redoToTag(tag(includingUnknown: true))] }),
+            (6, { [.undo(to: .tag(tag(includingUnknown: true)))] }),
+            (5, { [.redo(to: .tag(tag(includingUnknown: true)))] }),
             (2, tagTrip),
-            (4, { [.pushScope] }),
-            (4, { [.popScope] }),
-            (2, { [.discardScope] }),
+            (4, { [.pushNewScope] }),
+            (4, { [.popCurrentScope] }),
+            (2, { [.undoAndPopCurrentScope] }),
             (2, { [.undoScope] }),
             (2, { [.redoScope] }),
             (4, { [.transaction((0..<Int.random(in: 1...3, using: &random)).map { _ in edit() })] }),

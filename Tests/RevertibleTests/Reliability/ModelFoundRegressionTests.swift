@@ -45,7 +45,7 @@ struct ModelFoundRegressionReliabilityTests {
         var activity = Activity.mock(title: "Before")
         let controller = VersioningController(activity)
         controller.pushNewScope()
-        controller.tagCurrentVersion("start")
+        controller.tag("start")
         activity.title = "Inside"
         controller.append(activity)
         try controller.popCurrentScope()
@@ -56,7 +56,7 @@ struct ModelFoundRegressionReliabilityTests {
     func emptyScopeKeepsItsTag() throws {
         let controller = VersioningController(Activity.mock())
         controller.pushNewScope()
-        controller.tagCurrentVersion("start")
+        controller.tag("start")
         try controller.popCurrentScope()
         #expect(controller.tags().undo == ["start"])
     }
@@ -117,11 +117,11 @@ struct ModelFoundRegressionReliabilityTests {
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "draft"
         controller.append(activity)
-        controller.tagCurrentVersion("draft")
+        controller.tag("draft")
         clock.advance(by: .milliseconds(10))
         activity.title = "draft, more"
         controller.append(activity)
-        try controller.undo(to: "draft", &activity)
+        try controller.undo(&activity, to: "draft")
         #expect(activity.title == "draft")
     }
 

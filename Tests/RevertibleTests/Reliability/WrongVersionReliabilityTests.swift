@@ -82,7 +82,7 @@ struct WrongVersionReliabilityTests {
         wrongForRedo.body += "†"
 
         let undoMoves: [(String, (any ControllerClient) throws -> Void)] = [
-            ("undo(steps:)", { try $0.undo(steps: 2) }),
+            ("undo(steps:)", { try $0.undo(to: .steps(2)) }),
             ("undo(to:)", { try $0.undo(to: .text("start")) }),
             ("undoCurrentScope", { try $0.undoCurrentScope() }),
             ("undoAndPopCurrentScope", { try $0.undoAndPopCurrentScope() }),
@@ -90,7 +90,7 @@ struct WrongVersionReliabilityTests {
         for (name, move) in undoMoves {
             let client = mode.makeClient(tracking: start)
             client.pushNewScope()
-            client.tagCurrentVersion(.text("start"))
+            client.tag(.text("start"))
             client.append(renamed)
             client.append(rewritten)
             try expectNothingChanges(client, on: wrongForUndo, name) { try move(client) }
@@ -100,7 +100,7 @@ struct WrongVersionReliabilityTests {
         }
 
         let redoMoves: [(String, (any ControllerClient) throws -> Void)] = [
-            ("redo(steps:)", { try $0.redo(steps: 2) }),
+            ("redo(steps:)", { try $0.redo(to: .steps(2)) }),
             ("redo(to:)", { try $0.redo(to: .text("end")) }),
             ("redoCurrentScope", { try $0.redoCurrentScope() }),
         ]
@@ -108,7 +108,7 @@ struct WrongVersionReliabilityTests {
             let client = mode.makeClient(tracking: start)
             client.append(renamed)
             client.append(rewritten, tag: .text("end"))
-            try client.undo(steps: 2)
+            try client.undo(to: .steps(2))
             try expectNothingChanges(client, on: wrongForRedo, name) { try move(client) }
             reset(client, to: start)
             try move(client)

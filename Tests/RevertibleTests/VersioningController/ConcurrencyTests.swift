@@ -23,8 +23,8 @@ struct ControllerConcurrencyTests {
                             controller.append(value)
                         case 3: _ = try? controller.undo()
                         case 4: _ = try? controller.redo()
-                        case 5: controller.tagCurrentVersion(step)
-                        default: _ = try? controller.undo(steps: 2)
+                        case 5: controller.tag(step)
+                        default: _ = try? controller.undo(to: .steps(2))
                         }
                     }
                 }

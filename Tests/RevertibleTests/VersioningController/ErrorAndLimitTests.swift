@@ -54,7 +54,7 @@ struct ErrorAndLimitTests {
         holder.throwing.title = "Recorded"
         holder.$throwing.setWithoutTracking(Activity(id: holder.throwing.id, title: "Untracked", priority: .low, childActivities: []))
         #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try holder.$throwing.undo() }
-        holder.$throwing.reset()
+        holder.$throwing.removeAllVersions()
         #expect(!holder.$throwing.hasUndo)
     }
 
@@ -66,7 +66,7 @@ struct ErrorAndLimitTests {
         try controller.redo(&activity)
         try controller.popCurrentScope()
         try controller.undoAndPopCurrentScope(&activity)
-        _ = try controller.undo(steps: 5)
+        _ = try controller.undo(to: .steps(5))
         _ = try controller.redo(to: "nothing")
         #expect(activity == Activity.mock(title: "Title").with(id: activity.id))
         #expect(controller.scopeLevel == 0 && !controller.hasUndo && !controller.hasRedo)

@@ -165,16 +165,16 @@ struct ScopeAndTagTests {
     func controllerTags() throws {
         var activity = Activity.mock()
         let controller = VersioningController(activity)
-        controller.tagCurrentVersion("start")
+        controller.tag("start")
         activity.title = "A"
         controller.append(activity, tag: "a")
         activity.title = "B"
         controller.append(activity)
-        try controller.undo(to: "a", &activity)
+        try controller.undo(&activity, to: "a")
         #expect(activity.title == "A")
-        try controller.undo(to: "start", &activity)
+        try controller.undo(&activity, to: "start")
         #expect(activity.title == "Title")
-        try controller.redo(to: "a", &activity)
+        try controller.redo(&activity, to: "a")
         #expect(activity.title == "A")
         #expect(controller.tags().undo == ["start", "a"])
         #expect(controller.tags().redo == [nil])

@@ -179,15 +179,15 @@ enum UndoableOperation: CustomStringConvertible {
     var action: UndoableAction<Shelf.Action> {
         switch self {
         case let .action(action): .action(action)
-        case let .undo(steps): .undo(steps: steps)
-        case let .redo(steps): .redo(steps: steps)
+        case let .undo(steps): .undo(to: .steps(steps))
+        case let .redo(steps): .redo(to: .steps(steps))
         case let .tag(tag): .tag(HistoryTag(tag))
-        case let .undoToTag(tag): .undoToTag(HistoryTag(tag))
-        case let .redoToTag(tag): .redoToTag(HistoryTag(tag))
-        case .pushScope: .pushScope
-        case .popScope: .popScope
-        case .discardScope: .discardScope
-        case .clearHistory: .clearHistory
+        case let .undoToTag(tag): .undo(to: .tag(HistoryTag(tag)))
+        case let .redoToTag(tag): .redo(to: .tag(HistoryTag(tag)))
+        case .pushScope: .pushNewScope
+        case .popScope: .popCurrentScope
+        case .discardScope: .undoAndPopCurrentScope
+        case .clearHistory: .removeAllVersions
         case let .transaction(actions): .transaction(actions)
         }
     }
@@ -262,7 +262,7 @@ struct UndoableModelRun {
     }
 
     func firstFailure(of operations: [UndoableOperation]) -> Failure? {
-        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable(historyLimit: limit))
+        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable(UndoableOptions(historyLimit: limit)))
         var model = ReferenceHistory(initial, limit: limit)
         for (index, operation) in operations.enumerated() {
             apply(operation, to: &model)
@@ -303,8 +303,8 @@ struct UndoableModelRun {
             ("scopeLevel", state.scopeLevel, model.scopeLevel),
             ("undoCount", state.undoCount, model.undoCount),
             ("redoCount", state.redoCount, model.redoCount),
-            ("canUndo", state.canUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
-            ("canRedo", state.canRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
+            ("hasUndo", state.hasUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
+            ("hasRedo", state.hasRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
         ]
         for (name, actual, expected) in counts where actual != expected {
             return (name, "\(name) is \(actual), the model's is \(expected)")

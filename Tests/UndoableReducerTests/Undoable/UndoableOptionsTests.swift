@@ -9,10 +9,10 @@ struct UndoableOptionsTests {
 
     @Test("The history limit drops the oldest steps")
     func limit() {
-        let reducer = Tally().undoable(historyLimit: 2)
+        let reducer = Tally().undoable(UndoableOptions(historyLimit: 2))
         var state = reduce(reducer, UndoableState(Tally.State()), (1...4).map { .action(.add($0)) })
         #expect(state.undoCount == 2)
-        state = reduce(reducer, state, [.undo(steps: 5)])
+        state = reduce(reducer, state, [.undo(to: .steps(5))])
         #expect(state.present.count == 3)
     }
 
@@ -20,7 +20,7 @@ struct UndoableOptionsTests {
     /// here they are kept.
     @Test("A filtered action's change is kept through undo and redo")
     func filterKeepsChanges() {
-        let reducer = TodoList().undoable(recording: { if case .seen = $0 { false } else { true } })
+        let reducer = TodoList().undoable(UndoableOptions(recording: { if case .seen = $0 { false } else { true } }))
         var state = reduce(reducer, UndoableState(TodoList.State()), [
             .action(.add(id: 1, title: "milk")), .action(.seen(42)),
         ])
@@ -33,24 +33,24 @@ struct UndoableOptionsTests {
 
     @Test("Undoing a step that wrote what a filtered action changed fails and changes nothing")
     func filterConflict() {
-        let reducer = TodoList().undoable(recording: { action in
+        let reducer = TodoList().undoable(UndoableOptions(recording: { action in
             if case .rename(_, "auto") = action { false } else { true }
-        })
+        }))
         var state = reduce(reducer, UndoableState(TodoList.State()), [
             .action(.add(id: 1, title: "milk")), .action(.rename(id: 1, title: "oat milk")), .action(.rename(id: 1, title: "auto")),
         ])
         state = reduce(reducer, state, [.undo])
-        #expect(state.lastError == .attemptingToRevertWrongVersion)
+        #expect(state.error == .attemptingToRevertWrongVersion)
         #expect(state.present.todos[0].title == "auto" && state.undoCount == 2)
-        state = reduce(reducer, state, [.undoToTag("missing"), .redo])
-        #expect(state.lastError == nil)
+        state = reduce(reducer, state, [.undo(to: .tag("missing")), .redo])
+        #expect(state.error == nil)
     }
 
     @Test("Consecutive actions with the same key are one step")
     func groupByKey() {
-        let reducer = TodoList().undoable(groupingBy: { action in
+        let reducer = TodoList().undoable(UndoableOptions(groupingBy: { action in
             if case .type = action { "draft" } else { nil }
-        })
+        }))
         var state = reduce(reducer, UndoableState(TodoList.State()), [
             .action(.type("m")), .action(.type("i")), .action(.type("lk")),
             .action(.add(id: 1, title: "milk")),
@@ -65,7 +65,7 @@ struct UndoableOptionsTests {
 
     @Test("Any history command ends a group")
     func commandEndsGroup() {
-        let reducer = TodoList().undoable(groupingBy: { _ in "all" })
+        let reducer = TodoList().undoable(UndoableOptions(groupingBy: { _ in "all" }))
         let state = reduce(reducer, UndoableState(TodoList.State()), [
             .action(.type("a")), .tag("t"), .action(.type("b")),
         ])
@@ -75,7 +75,7 @@ struct UndoableOptionsTests {
     @Test("Actions less than the interval apart are one step, measured by the injected clock")
     func groupByTime() {
         let clock = TestClock()
-        let reducer = Tally().undoable(groupingInterval: .seconds(1), clock: clock)
+        let reducer = Tally().undoable(UndoableOptions(groupingInterval: .seconds(1), clock: clock))
         var state = UndoableState(Tally.State())
         for _ in 0..<3 {
             state = reduce(reducer, state, [.action(.increment)])
@@ -93,7 +93,7 @@ struct UndoableOptionsTests {
     @Test("With a key and an interval, a long pause splits a group")
     func groupByKeyAndTime() {
         let clock = TestClock()
-        let reducer = TodoList().undoable(groupingBy: { _ in "typing" }, groupingInterval: .seconds(1), clock: clock)
+        let reducer = TodoList().undoable(UndoableOptions(groupingBy: { _ in "typing" }, groupingInterval: .seconds(1), clock: clock))
         var state = reduce(reducer, UndoableState(TodoList.State()), [.action(.type("a")), .action(.type("b"))])
         clock.advance(by: .seconds(5))
         state = reduce(reducer, state, [.action(.type("c"))])

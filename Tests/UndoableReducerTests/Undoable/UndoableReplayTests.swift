@@ -7,7 +7,7 @@ import UndoableReducer
 @Suite("Undoable replay")
 struct UndoableReplayTests {
 
-    let reducer = TodoList().undoable(historyLimit: 4, label: TodoList.label)
+    let reducer = TodoList().undoable(UndoableOptions(historyLimit: 4, label: TodoList.label))
 
     func richHistory() -> UndoableState<TodoList.State> {
         reduce(reducer, UndoableState(TodoList.State()), [
@@ -19,7 +19,7 @@ struct UndoableReplayTests {
             .action(.add(id: 3, title: "bread")),
             .action(.add(id: 4, title: "jam")),
             .undo,
-            .pushScope,
+            .pushNewScope,
             .action(.remove(id: 1)),
             .action(.type("draft")),
             .undo,
@@ -37,7 +37,7 @@ struct UndoableReplayTests {
         #expect(restored == state)
         #expect(restored.tags(inScopeLevel: 0) == state.tags(inScopeLevel: 0))
         #expect(restored.labels.undo == state.labels.undo)
-        for commands in [[UndoableAction<TodoList.Action>.redo], [.undo, .undo], [.popScope, .undo], [.discardScope, .undoToTag("two")]] {
+        for commands in [[UndoableAction<TodoList.Action>.redo], [.undo, .undo], [.popCurrentScope, .undo], [.undoAndPopCurrentScope, .undo(to: .tag("two"))]] {
             #expect(reduce(reducer, restored, commands) == reduce(reducer, state, commands))
         }
     }

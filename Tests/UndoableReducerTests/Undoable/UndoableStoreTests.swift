@@ -8,7 +8,7 @@ struct UndoableStoreTests {
 
     @Test("Effects of the base reducer come back wrapped and are recorded")
     func effects() async {
-        let store = Store(initialState: UndoableState(TodoList.State()), reducer: TodoList().undoable(label: TodoList.label))
+        let store = Store(initialState: UndoableState(TodoList.State()), reducer: TodoList().undoable(UndoableOptions(label: TodoList.label)))
         await store.send(.action(.load)).finish()
         #expect(store.state.present.todos.map(\.title) == ["from", "effect"])
         #expect(store.state.undoCount == 1 && store.state.nextUndoLabel == "Load")
@@ -23,6 +23,6 @@ struct UndoableStoreTests {
         store.send(.action(.increment))
         store.send(.undo)
         #expect(store.state.present.count == 1)
-        #expect(store.state.canRedo)
+        #expect(store.state.hasRedo)
     }
 }

@@ -7,47 +7,47 @@ import UndoableReducer
 struct UndoableTests {
 
     let tally = Tally().undoable()
-    let todos = TodoList().undoable(label: TodoList.label)
+    let todos = TodoList().undoable(UndoableOptions(label: TodoList.label))
 
     @Test("Each base action is a step; undo and redo move through them")
     func undoRedo() {
         var state = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .action(.increment), .action(.add(10))])
         #expect(state.present.count == 12)
-        #expect(state.undoCount == 3 && !state.canRedo)
+        #expect(state.undoCount == 3 && !state.hasRedo)
 
         state = reduce(tally, state, [.undo])
-        #expect(state.present.count == 2 && state.canRedo && state.redoCount == 1)
+        #expect(state.present.count == 2 && state.hasRedo && state.redoCount == 1)
         state = reduce(tally, state, [.redo])
-        #expect(state.present.count == 12 && !state.canRedo)
+        #expect(state.present.count == 12 && !state.hasRedo)
     }
 
     @Test("Undo and redo by N steps stop at the ends of the history")
     func jumpByN() {
         var state = reduce(tally, UndoableState(Tally.State()), (1...5).map { .action(.add($0)) })
-        state = reduce(tally, state, [.undo(steps: 2)])
+        state = reduce(tally, state, [.undo(to: .steps(2))])
         #expect(state.present.count == 6)
-        state = reduce(tally, state, [.undo(steps: 10)])
-        #expect(state.present.count == 0 && !state.canUndo && state.redoCount == 5)
-        state = reduce(tally, state, [.redo(steps: 3)])
+        state = reduce(tally, state, [.undo(to: .steps(10))])
+        #expect(state.present.count == 0 && !state.hasUndo && state.redoCount == 5)
+        state = reduce(tally, state, [.redo(to: .steps(3))])
         #expect(state.present.count == 6)
     }
 
     @Test("With nothing to undo or redo, the commands do nothing")
     func emptyHistory() {
-        let state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo, .popScope, .discardScope, .undoToTag("none")])
-        #expect(state.present.count == 4 && state.scopeLevel == 0 && state.lastError == nil)
+        let state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo, .popCurrentScope, .undoAndPopCurrentScope, .undo(to: .tag("none"))])
+        #expect(state.present.count == 4 && state.scopeLevel == 0 && state.error == nil)
     }
 
     @Test("An action that changes nothing makes no step")
     func noChangeNoStep() {
         let state = reduce(tally, UndoableState(Tally.State()), [.action(.noop)])
-        #expect(!state.canUndo)
+        #expect(!state.hasUndo)
     }
 
     @Test("A new action after undo clears the redo steps")
     func newActionClearsRedo() {
         let state = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .undo, .action(.add(5))])
-        #expect(state.present.count == 5 && !state.canRedo && state.undoCount == 1)
+        #expect(state.present.count == 5 && !state.hasRedo && state.undoCount == 1)
     }
 
     @Test("Labels describe the next undo and redo steps")
@@ -66,31 +66,31 @@ struct UndoableTests {
         var state = reduce(tally, UndoableState(Tally.State()), [
             .tag("start"), .action(.increment), .action(.increment), .tag("two"), .action(.add(10)), .tag("twelve"),
         ])
-        state = reduce(tally, state, [.undoToTag("two")])
+        state = reduce(tally, state, [.undo(to: .tag("two"))])
         #expect(state.present.count == 2)
         #expect(state.tags().undo == ["start", nil, "two"] && state.tags().redo == ["twelve"])
-        state = reduce(tally, state, [.undoToTag("start")])
+        state = reduce(tally, state, [.undo(to: .tag("start"))])
         #expect(state.present.count == 0)
-        state = reduce(tally, state, [.redoToTag("twelve")])
+        state = reduce(tally, state, [.redo(to: .tag("twelve"))])
         #expect(state.present.count == 12)
-        state = reduce(tally, state, [.undoToTag("unknown")])
+        state = reduce(tally, state, [.undo(to: .tag("unknown"))])
         #expect(state.present.count == 12)
     }
 
     @Test("Popping a scope squashes it into one step; discarding abandons it")
     func scopes() {
         var state = reduce(tally, UndoableState(Tally.State()), [
-            .action(.increment), .pushScope, .action(.add(2)), .action(.add(3)),
+            .action(.increment), .pushNewScope, .action(.add(2)), .action(.add(3)),
         ])
         #expect(state.scopeLevel == 1 && state.undoCount == 2)
-        state = reduce(tally, state, [.undo(steps: 5)])
+        state = reduce(tally, state, [.undo(to: .steps(5))])
         #expect(state.present.count == 1 && state.scopeLevel == 1)
-        state = reduce(tally, state, [.redo(steps: 2), .popScope])
+        state = reduce(tally, state, [.redo(to: .steps(2)), .popCurrentScope])
         #expect(state.scopeLevel == 0 && state.undoCount == 2 && state.present.count == 6)
         state = reduce(tally, state, [.undo])
         #expect(state.present.count == 1)
 
-        state = reduce(tally, state, [.pushScope, .action(.add(100)), .discardScope])
+        state = reduce(tally, state, [.pushNewScope, .action(.add(100)), .undoAndPopCurrentScope])
         #expect(state.present.count == 1 && state.scopeLevel == 0)
     }
 
@@ -108,18 +108,18 @@ struct UndoableTests {
     @Test("Clearing the history keeps the present")
     func clearHistory() {
         let state = reduce(tally, UndoableState(Tally.State()), [
-            .action(.increment), .pushScope, .action(.increment), .undo, .tag("x"), .clearHistory,
+            .action(.increment), .pushNewScope, .action(.increment), .undo, .tag("x"), .removeAllVersions,
         ])
         #expect(state.present.count == 1)
-        #expect(!state.canUndo && !state.canRedo && state.scopeLevel == 0 && state.tags().undo == [nil])
+        #expect(!state.hasUndo && !state.hasRedo && state.scopeLevel == 0 && state.tags().undo == [nil])
     }
 
     @Test("A copy's history never changes when the original moves on")
     func valueSemantics() {
         let original = reduce(tally, UndoableState(Tally.State()), [.action(.increment), .action(.increment)])
         let copy = original
-        let moved = reduce(tally, original, [.undo, .undo, .action(.add(7)), .clearHistory])
-        #expect(moved.present.count == 7 && !moved.canUndo)
+        let moved = reduce(tally, original, [.undo, .undo, .action(.add(7)), .removeAllVersions])
+        #expect(moved.present.count == 7 && !moved.hasUndo)
         #expect(copy.present.count == 2 && copy.undoCount == 2)
         let undoneCopy = reduce(tally, copy, [.undo])
         #expect(undoneCopy.present.count == 1)
@@ -148,7 +148,7 @@ struct UndoableTests {
             }
         })
         var state = reduce(reducer, UndoableState(Tally.State()), [.add(1), .add(2), .undoTapped])
-        #expect(state.present.count == 1 && state.canRedo)
+        #expect(state.present.count == 1 && state.hasRedo)
         state = reduce(reducer, state, [.redoTapped])
         #expect(state.present.count == 3 && state.undoCount == 2)
     }
