@@ -7,35 +7,64 @@
 /// can specify any history built on the same rules (the `undoable` reducer's, for one).
 ///
 /// The rules:
-/// - A scope is a stack of versions: its base version first, the current version last. Each
-///   version after the base is one undo step. Redo walks `ahead`, next version first.
+/// - A scope is a stack of versions: the oldest one undo reaches first, the current version
+///   last. Each version after the first is one undo step. Redo walks `ahead`, next version
+///   first. Every version has an identity; a scope pushed on a version starts with that very
+///   version.
 /// - Recording a value equal to the current version makes no step. Recording a new one clears
 ///   the current scope's redo versions.
-/// - A tag names one version: tagging moves it, from wherever it was, to the current version.
-///   Undo to a tag stops on the tagged version; redo to a tag stops on it too, so it includes the
-///   step that made it. A tag the current scope does not hold changes nothing.
-/// - Undo and redo never leave the current scope. Pushing a scope starts one on the current
-///   version, untagged. Popping it records its current version, with its tag, on the scope below
-///   (so all its steps become one, or none if it ended where it started). Discarding it goes
-///   back to where it started.
+/// - A tag names one version: tagging moves it to the current version. A version may have
+///   several tags; `tags(inScopeLevel:)` shows the newest. Undo to a tag stops on the tagged
+///   version; redo to a tag stops on it too, so it includes the step that made it. Moving to
+///   the present's own tag does nothing.
+/// - Refusals, which change nothing: a tag no version has (`unknownTag`), a tag in the other
+///   direction or outside the current scope (`tagOutOfReach`), a negative number of steps or
+///   more than the scope holds, except one step with nothing there, which does nothing
+///   (`stepsOutOfRange`), popping or abandoning the outermost scope (`noScopeToPop`).
+/// - Undo and redo never leave the current scope. Popping a scope records its current version
+///   (the same version, with its tags) on the scope below, so all its steps become one; if it
+///   ended equal to where it started, its tags move to that version and there is no step.
+///   Abandoning it goes back to where it started.
 /// - The limit bounds the undo steps of all scopes together: the oldest versions go first,
-///   outermost scope first, so a scope's next version becomes its base, keeping its tag.
+///   outermost scope first. Versions no scope holds any more lose their tags.
+/// - Untracked parts (properties a type ignores, or that only untracked changes write): a
+///   recorded or untracked value's untracked parts are written into every version, as if
+///   they had always been so: undo and redo never change them.
 /// - Grouping (a debounced burst, or the reducer's grouped actions): a grouped recording
-///   replaces the version made by the newest step instead of adding one, while the group is
-///   open. A recording that adds an untagged step opens a group; every other operation closes
-///   it. A group that comes back to the version before its step loses the step.
+///   replaces the value of the version made by the newest step instead of adding one, while
+///   the group is open. A recording that adds an untagged step opens a group; a transaction
+///   and every command close it; untracked changes leave it open. A group that comes back to
+///   the version before its step loses the step.
 public struct ReferenceHistory<Value: Equatable> {
 
     public struct Version {
+        public var id: Int
         public var value: Value
-        public var tag: AnyHashable?
     }
 
     public struct Scope {
-        /// The base version first, the current version last; never empty.
+        /// The oldest version undo reaches first, the current version last; never empty.
         public var versions: [Version]
         /// The versions redo goes to, next first.
         public var ahead: [Version] = []
+
+        func contains(_ id: Int) -> Bool {
+            versions.contains { $0.id == id } || ahead.contains { $0.id == id }
+        }
+    }
+
+    /// Why the model refuses an operation; it then changes nothing.
+    public enum Refusal: String, Sendable, Equatable {
+        case stepsOutOfRange, unknownTag, tagOutOfReach, noScopeToPop
+    }
+
+    /// A part of the value no step records: written into every version whenever it changes.
+    public struct UntrackedPart {
+        let copy: (inout Value, Value) -> Void
+
+        public init<Part>(_ keyPath: WritableKeyPath<Value, Part>) {
+            copy = { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] }
+        }
     }
 
     /// Outermost first; never empty.
@@ -47,10 +76,15 @@ public struct ReferenceHistory<Value: Equatable> {
         }
     }
     public private(set) var isGroupOpen = false
+    /// Tags and the versions they name, oldest first.
+    private var tagged: [(tag: AnyHashable, id: Int)] = []
+    private var nextID = 1
+    private let untracked: [UntrackedPart]
 
-    public init(_ value: Value, limit: Int? = nil) {
-        scopes = [Scope(versions: [Version(value: value)])]
+    public init(_ value: Value, limit: Int? = nil, untracked: [UntrackedPart] = []) {
+        scopes = [Scope(versions: [Version(id: 0, value: value)])]
         self.limit = limit
+        self.untracked = untracked
     }
 
     // MARK: What a client observes
@@ -60,26 +94,65 @@ public struct ReferenceHistory<Value: Equatable> {
     public var undoCount: Int { scopes[top].versions.count - 1 }
     public var redoCount: Int { scopes[top].ahead.count }
 
-    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
-        guard scopes.indices.contains(level) else { return ([], []) }
-        return (scopes[level].versions.map(\.tag), scopes[level].ahead.map(\.tag))
+    /// `nil` for a level that does not exist.
+    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+        guard scopes.indices.contains(level) else { return nil }
+        return (scopes[level].versions.map { newestTag(of: $0.id) }, scopes[level].ahead.map { newestTag(of: $0.id) })
+    }
+
+    /// The tags of the current version, oldest first.
+    public var currentTags: [AnyHashable] {
+        let id = scopes[top].versions.last!.id
+        return tagged.filter { $0.id == id }.map(\.tag)
+    }
+
+    private func newestTag(of id: Int) -> AnyHashable? {
+        tagged.last { $0.id == id }?.tag
     }
 
     // MARK: Recording
 
-    public mutating func record(_ value: Value, tag: AnyHashable? = nil, grouped: Bool = false) {
+    /// - Parameters:
+    ///   - grouped: The recording joins the open group, if one is open.
+    ///   - opensGroup: A step this recording adds opens a group (the controller's appends all
+    ///     do; the reducer's only with a grouping key).
+    public mutating func record(_ value: Value, tag: AnyHashable? = nil, grouped: Bool = false, opensGroup: Bool = true) {
+        adoptUntrackedParts(of: value)
         if grouped, isGroupOpen {
             joinGroup(value)
         } else {
             isGroupOpen = false
             if value != current {
                 scopes[top].ahead = []
-                scopes[top].versions.append(Version(value: value))
+                scopes[top].versions.append(Version(id: makeID(), value: value))
+                forgetRemovedTags()
                 trimToLimit()
-                isGroupOpen = tag == nil && undoCount > 0
+                isGroupOpen = opensGroup && tag == nil && undoCount > 0
             }
         }
         if let tag { self.tag(tag) }
+    }
+
+    /// A change no step records: `value` must differ from the current version only in
+    /// untracked parts, or the model cannot say what the history does (the runs report it).
+    public mutating func recordWithoutTracking(_ value: Value) {
+        adoptUntrackedParts(of: value)
+        if value != current { misuse = "an untracked change changed more than untracked parts" }
+    }
+
+    /// Set when the model was used outside its rules; the runs report it as a failure.
+    public private(set) var misuse: String?
+
+    private mutating func adoptUntrackedParts(of value: Value) {
+        guard !untracked.isEmpty else { return }
+        for level in scopes.indices {
+            for index in scopes[level].versions.indices {
+                for part in untracked { part.copy(&scopes[level].versions[index].value, value) }
+            }
+            for index in scopes[level].ahead.indices {
+                for part in untracked { part.copy(&scopes[level].ahead[index].value, value) }
+            }
+        }
     }
 
     private mutating func joinGroup(_ value: Value) {
@@ -94,74 +167,107 @@ public struct ReferenceHistory<Value: Equatable> {
 
     public mutating func tag(_ tag: AnyHashable) {
         isGroupOpen = false
-        for level in scopes.indices {
-            for index in scopes[level].versions.indices where scopes[level].versions[index].tag == tag {
-                scopes[level].versions[index].tag = nil
-            }
-            for index in scopes[level].ahead.indices where scopes[level].ahead[index].tag == tag {
-                scopes[level].ahead[index].tag = nil
-            }
-        }
-        scopes[top].versions[scopes[top].versions.count - 1].tag = tag
+        tagged.removeAll { $0.tag == tag }
+        tagged.append((tag, scopes[top].versions.last!.id))
     }
 
     // MARK: Moving within the current scope
 
-    public mutating func undo(steps: Int = 1) {
+    @discardableResult
+    public mutating func undo(steps: Int = 1) -> Refusal? {
         isGroupOpen = false
-        for _ in 0..<max(0, min(steps, undoCount)) {
+        if steps == 1, undoCount == 0 { return nil }
+        guard (0...undoCount).contains(steps) else { return .stepsOutOfRange }
+        for _ in 0..<steps {
             scopes[top].ahead.insert(scopes[top].versions.removeLast(), at: 0)
         }
+        return nil
     }
 
-    public mutating func redo(steps: Int = 1) {
+    @discardableResult
+    public mutating func redo(steps: Int = 1) -> Refusal? {
         isGroupOpen = false
-        for _ in 0..<max(0, min(steps, redoCount)) {
+        if steps == 1, redoCount == 0 { return nil }
+        guard (0...redoCount).contains(steps) else { return .stepsOutOfRange }
+        for _ in 0..<steps {
             scopes[top].versions.append(scopes[top].ahead.removeFirst())
         }
+        trimToLimit()
+        return nil
     }
 
-    public mutating func undo(to tag: AnyHashable) {
+    @discardableResult
+    public mutating func undo(to tag: AnyHashable) -> Refusal? {
         isGroupOpen = false
-        guard let index = scopes[top].versions.lastIndex(where: { $0.tag == tag }) else { return }
-        undo(steps: undoCount - index)
+        guard let id = tagged.last(where: { $0.tag == tag })?.id else { return .unknownTag }
+        if let index = scopes[top].versions.lastIndex(where: { $0.id == id }) {
+            return undo(steps: undoCount - index)
+        }
+        return scopes.contains { $0.contains(id) } ? .tagOutOfReach : .unknownTag
     }
 
-    public mutating func redo(to tag: AnyHashable) {
+    @discardableResult
+    public mutating func redo(to tag: AnyHashable) -> Refusal? {
         isGroupOpen = false
-        guard let index = scopes[top].ahead.firstIndex(where: { $0.tag == tag }) else { return }
-        redo(steps: index + 1)
+        guard let id = tagged.last(where: { $0.tag == tag })?.id else { return .unknownTag }
+        if scopes[top].versions.last!.id == id { return nil }
+        if let index = scopes[top].ahead.firstIndex(where: { $0.id == id }) {
+            return redo(steps: index + 1)
+        }
+        return scopes.contains { $0.contains(id) } ? .tagOutOfReach : .unknownTag
     }
 
     // MARK: Scopes
 
     public mutating func pushScope() {
         isGroupOpen = false
-        scopes.append(Scope(versions: [Version(value: current)]))
+        scopes.append(Scope(versions: [scopes[top].versions.last!]))
     }
 
-    public mutating func popScope() {
+    @discardableResult
+    public mutating func popScope() -> Refusal? {
         isGroupOpen = false
-        guard top > 0 else { return }
+        guard top > 0 else { return .noScopeToPop }
         let end = scopes.removeLast().versions.last!
-        record(end.value, tag: end.tag)
-        isGroupOpen = false
+        let start = scopes[top].versions.last!
+        if end.value == start.value {
+            for index in tagged.indices where tagged[index].id == end.id { tagged[index].id = start.id }
+        } else {
+            scopes[top].ahead = []
+            scopes[top].versions.append(end)
+        }
+        forgetRemovedTags()
+        trimToLimit()
+        return nil
     }
 
-    public mutating func discardScope() {
+    @discardableResult
+    public mutating func discardScope() -> Refusal? {
         isGroupOpen = false
-        guard top > 0 else { return }
+        guard top > 0 else { return .noScopeToPop }
         scopes.removeLast()
+        forgetRemovedTags()
+        return nil
     }
 
     // MARK: Clearing
 
     public mutating func removeAll() {
         isGroupOpen = false
-        scopes = [Scope(versions: [Version(value: current)])]
+        tagged = []
+        scopes = [Scope(versions: [Version(id: makeID(), value: current)])]
     }
 
     private var top: Int { scopes.count - 1 }
+
+    private mutating func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private mutating func forgetRemovedTags() {
+        tagged.removeAll { entry in !scopes.contains { $0.contains(entry.id) } }
+    }
 
     private mutating func trimToLimit() {
         guard let limit else { return }
@@ -170,5 +276,6 @@ public struct ReferenceHistory<Value: Equatable> {
             scopes[oldest].versions.removeFirst()
         }
         if undoCount == 0 { isGroupOpen = false }
+        forgetRemovedTags()
     }
 }

@@ -33,6 +33,9 @@ extension VersioningController where Failure == ReversionError {
     /// Tracks the value at `keyPath` of `root`, a value you keep: ``append(root:)``,
     /// ``undo(root:to:)`` and ``redo(root:to:)`` take the whole root, and only the property
     /// at `keyPath` is compared and written.
+    ///
+    /// For an object root, the initializer that reads and writes the object itself is chosen.
+    @_disfavoredOverload
     public convenience init(
         on root: Root,
         at keyPath: WritableKeyPath<Root, Value>,

@@ -1,3 +1,4 @@
+import Observation
 import Revertible
 
 /// A client of a `VersioningController`, using it in one tracking mode with that mode's call
@@ -18,20 +19,22 @@ protocol ControllerClient: AnyObject {
     var transactionInput: Board { get }
 
     func append(_ board: Board)
-    func append(_ board: Board, tag: HistoryTag)
+    func append(_ board: Board, tag: TestTag)
     /// Changes the client's board without telling the controller.
     func editWithoutAppending(_ board: Board)
     func undo() throws
     func redo() throws
     func undo(steps: Int) throws
     func redo(steps: Int) throws
-    func undo(to tag: HistoryTag) throws
-    func redo(to tag: HistoryTag) throws
+    func undo(to tag: TestTag) throws
+    func redo(to tag: TestTag) throws
     func undoCurrentScope() throws
     func redoCurrentScope() throws
     func popCurrentScope() throws
     func undoAndPopCurrentScope() throws
     func transaction(_ body: (inout Board) -> Void)
+    /// Makes `board` the client's board and the controller's current version, without a step.
+    func setWithoutTracking(_ board: Board)
 }
 
 /// The tracking modes, each with its own client.
@@ -46,8 +49,16 @@ enum TrackingMode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `VersioningController(on: model, at: \.board)` on a class; `appendCurrentVersion()`,
     /// `undo()` writing the model.
     case objectKeyPath
+    /// `VersioningController(observing: model, at: \.board)` on an `@Observable` class: every
+    /// change of the model is recorded on its own.
+    case observing
 
     var description: String { rawValue }
+
+    /// The modes where the client can change the tracked value without the controller
+    /// recording it, so a wrong version can be set up: all but `observing`, which records
+    /// every change.
+    static let recordingOnRequest: [TrackingMode] = allCases.filter { $0 != .observing }
 
     func makeClient(tracking board: Board) -> any ControllerClient {
         switch self {
@@ -55,6 +66,7 @@ enum TrackingMode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .directReturning: DirectClient(board, inPlace: false)
         case .valueKeyPath: ValueKeyPathClient(board)
         case .objectKeyPath: ObjectKeyPathClient(board)
+        case .observing: ObservingClient(board)
         }
     }
 }
@@ -78,7 +90,7 @@ final class DirectClient: ControllerClient {
         controller.append(board)
     }
 
-    func append(_ board: Board, tag: HistoryTag) {
+    func append(_ board: Board, tag: TestTag) {
         self.board = board
         controller.append(board, tag: tag.value)
     }
@@ -96,12 +108,12 @@ final class DirectClient: ControllerClient {
     func undo(steps: Int) throws { board = try controller.undo(to: .steps(steps)) }
     func redo(steps: Int) throws { board = try controller.redo(to: .steps(steps)) }
 
-    func undo(to tag: HistoryTag) throws {
-        if inPlace { try controller.undo(&board, to: tag.value) } else { board = try controller.undo(to: tag.value) }
+    func undo(to tag: TestTag) throws {
+        if inPlace { try controller.undo(&board, to: tag.target) } else { board = try controller.undo(to: tag.target) }
     }
 
-    func redo(to tag: HistoryTag) throws {
-        if inPlace { try controller.redo(&board, to: tag.value) } else { board = try controller.redo(to: tag.value) }
+    func redo(to tag: TestTag) throws {
+        if inPlace { try controller.redo(&board, to: tag.target) } else { board = try controller.redo(to: tag.target) }
     }
 
     func undoCurrentScope() throws {
@@ -119,6 +131,11 @@ final class DirectClient: ControllerClient {
     }
 
     func transaction(_ body: (inout Board) -> Void) { board = controller.setWithTransaction(body) }
+
+    func setWithoutTracking(_ board: Board) {
+        self.board = board
+        controller.setWithoutTracking(board)
+    }
 }
 
 /// A struct root: only the tracked property counts, and `unrelated` changes with every append.
@@ -146,7 +163,7 @@ final class ValueKeyPathClient: ControllerClient {
         controller.append(root: holder)
     }
 
-    func append(_ board: Board, tag: HistoryTag) {
+    func append(_ board: Board, tag: TestTag) {
         holder.board = board
         holder.unrelated += 1
         controller.append(root: holder, tag: tag.value)
@@ -155,15 +172,20 @@ final class ValueKeyPathClient: ControllerClient {
     func editWithoutAppending(_ board: Board) { holder.board = board }
     func undo() throws { try controller.undo(root: &holder) }
     func redo() throws { try controller.redo(root: &holder) }
-    func undo(steps: Int) throws { holder.board = try controller.undo(to: .steps(steps)) }
-    func redo(steps: Int) throws { holder.board = try controller.redo(to: .steps(steps)) }
-    func undo(to tag: HistoryTag) throws { try controller.undo(&holder.board, to: tag.value) }
-    func redo(to tag: HistoryTag) throws { try controller.redo(&holder.board, to: tag.value) }
-    func undoCurrentScope() throws { try controller.undoCurrentScope(&holder.board) }
+    func undo(steps: Int) throws { try controller.undo(root: &holder, to: .steps(steps)) }
+    func redo(steps: Int) throws { try controller.redo(root: &holder, to: .steps(steps)) }
+    func undo(to tag: TestTag) throws { try controller.undo(&holder.board, to: tag.target) }
+    func redo(to tag: TestTag) throws { try controller.redo(&holder.board, to: tag.target) }
+    func undoCurrentScope() throws { try controller.undoCurrentScope(root: &holder) }
     func redoCurrentScope() throws { try controller.redoCurrentScope(&holder.board) }
     func popCurrentScope() throws { try controller.popCurrentScope() }
-    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope(&holder.board) }
+    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope(root: &holder) }
     func transaction(_ body: (inout Board) -> Void) { holder.board = controller.setWithTransaction(body) }
+
+    func setWithoutTracking(_ board: Board) {
+        holder.board = board
+        controller.setWithoutTracking(board)
+    }
 }
 
 /// A class root the controller reads and writes itself.
@@ -195,7 +217,7 @@ final class ObjectKeyPathClient: ControllerClient {
         controller.appendCurrentVersion()
     }
 
-    func append(_ board: Board, tag: HistoryTag) {
+    func append(_ board: Board, tag: TestTag) {
         model.board = board
         controller.appendCurrentVersion(tag: tag.value)
     }
@@ -205,16 +227,67 @@ final class ObjectKeyPathClient: ControllerClient {
     func redo() throws { try controller.redo() }
     func undo(steps: Int) throws { try controller.undo(to: .steps(steps)) }
     func redo(steps: Int) throws { try controller.redo(to: .steps(steps)) }
-    func undo(to tag: HistoryTag) throws { try controller.undo(to: tag.value) }
-    func redo(to tag: HistoryTag) throws { try controller.redo(to: tag.value) }
+    func undo(to tag: TestTag) throws { try controller.undo(to: tag.target) }
+    func redo(to tag: TestTag) throws { try controller.redo(to: tag.target) }
     func undoCurrentScope() throws { try controller.undoCurrentScope() }
     func redoCurrentScope() throws { try controller.redoCurrentScope() }
     func popCurrentScope() throws { try controller.popCurrentScope() }
     func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
     func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
+    func setWithoutTracking(_ board: Board) { controller.setWithoutTracking(board) }
+}
+
+/// An `@Observable` class root: the controller records each change of the model itself.
+@Observable
+final class ObservedBoardModel {
+    var board: Board
+
+    init(board: Board) {
+        self.board = board
+    }
+}
+
+final class ObservingClient: ControllerClient {
+    let controller: VersioningController<ObservedBoardModel, Board, ReversionError>
+    private let model: ObservedBoardModel
+
+    init(_ board: Board) {
+        model = ObservedBoardModel(board: board)
+        controller = VersioningController(observing: model, at: \.board)
+    }
+
+    var board: Board { model.board }
+    // Every change of the model is recorded, so an edit is always recorded before an undo.
+    var undoRecordsUnappendedEdits: Bool { true }
+    var transactionInput: Board { model.board }
+
+    func append(_ board: Board) { model.board = board }
+
+    func append(_ board: Board, tag: TestTag) {
+        model.board = board
+        controller.tag(tag.value)
+    }
+
+    func editWithoutAppending(_ board: Board) { model.board = board }
+    func undo() throws { try controller.undo() }
+    func redo() throws { try controller.redo() }
+    func undo(steps: Int) throws { try controller.undo(to: .steps(steps)) }
+    func redo(steps: Int) throws { try controller.redo(to: .steps(steps)) }
+    func undo(to tag: TestTag) throws { try controller.undo(to: tag.target) }
+    func redo(to tag: TestTag) throws { try controller.redo(to: tag.target) }
+    func undoCurrentScope() throws { try controller.undoCurrentScope() }
+    func redoCurrentScope() throws { try controller.redoCurrentScope() }
+    func popCurrentScope() throws { try controller.popCurrentScope() }
+    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
+    func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
+    func setWithoutTracking(_ board: Board) { controller.setWithoutTracking(board) }
 }
 
 extension ControllerClient {
     func pushNewScope() { controller.pushNewScope() }
-    func tagCurrentVersion(_ tag: HistoryTag) { controller.tag(tag.value) }
+    func tag(_ tag: TestTag) { controller.tag(tag.value) }
+}
+
+extension ControllerClient {
+    func location(of tag: String) -> HistoryTagLocation { controller.location(of: tag) }
 }

@@ -46,12 +46,12 @@ struct ControllerModelReliabilityTests {
                 let before = model
                 model.apply(operation, editing: model.current)
                 switch operation {
-                case .pushNewScope where model.scopeLevel >= 2: reached.deepScope += 1
+                case .pushScope where model.scopeLevel >= 2: reached.deepScope += 1
                 case .redo where before.redoCount >= 3, .redoScope where before.redoCount >= 3: reached.longRedo += 1
                 case .undoToTag where before.undoCount - model.undoCount >= 2,
                      .redoToTag where before.redoCount - model.redoCount >= 2: reached.tagJump += 1
                 case .setLimit where model.undoCount < before.undoCount: reached.trim += 1
-                case .popCurrentScope where before.undoCount >= 2: reached.squash += 1
+                case .popScope where before.undoCount >= 2: reached.squash += 1
                 case .appendGrouped where before.isGroupOpen: reached.groupJoin += 1
                 default: break
                 }

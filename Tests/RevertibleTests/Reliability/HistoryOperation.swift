@@ -1,3 +1,4 @@
+import Revertible
 /// One thing a client does to a history, as data: random sequences of these are run on a
 /// controller and on ``ReferenceHistory``, and a failing sequence is shrunk by dropping some.
 ///
@@ -7,7 +8,7 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     /// Edit the board and append it.
     case append(BoardEdit)
     /// Edit the board and append it with a tag.
-    case appendTagged(BoardEdit, HistoryTag)
+    case appendTagged(BoardEdit, TestTag)
     /// Append the board unchanged: no step.
     case appendUnchanged
     /// Edit the board and append it right after the previous change (within the debounce
@@ -20,9 +21,9 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case redo
     case undoSteps(Int)
     case redoSteps(Int)
-    case tag(HistoryTag)
-    case undoToTag(HistoryTag)
-    case redoToTag(HistoryTag)
+    case tag(TestTag)
+    case undoToTag(TestTag)
+    case redoToTag(TestTag)
     case pushScope
     case popScope
     case discardScope
@@ -32,6 +33,12 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case transaction([BoardEdit])
     case setLimit(Int?)
     case removeAll
+    /// Set the board's cursor with `setWithoutTracking`: no step, and undo keeps it.
+    case setCursorWithoutTracking(Int)
+    /// Edit the board and change its ignored `hover` in the same append.
+    case appendWithHover(BoardEdit, Int)
+    /// Change only the ignored `hover` and append: no step.
+    case hover(Int)
 
     var description: String {
         switch self {
@@ -42,19 +49,22 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .undoUnappendedEdit(edit): "undoUnappendedEdit(\(edit))"
         case .undo: "undo"
         case .redo: "redo"
-        case let .undoSteps(count): "undo(to: .steps(\(count)))"
-        case let .redoSteps(count): "redo(to: .steps(\(count)))"
+        case let .undoSteps(count): "undo(steps: \(count))"
+        case let .redoSteps(count): "redo(steps: \(count))"
         case let .tag(tag): "tag(\(tag))"
-        case let .undo(to: .tag(tag)): "undo(to: \(tag))"
-        case let .redo(to: .tag(tag)): "redo(to: \(tag))"
-        case .pushNewScope: "pushScope"
-        case .popCurrentScope: "popScope"
-        case .undoAndPopCurrentScope: "discardScope"
+        case let .undoToTag(tag): "undo(to: \(tag))"
+        case let .redoToTag(tag): "redo(to: \(tag))"
+        case .pushScope: "pushScope"
+        case .popScope: "popScope"
+        case .discardScope: "discardScope"
         case .undoScope: "undoScope"
         case .redoScope: "redoScope"
         case let .transaction(edits): "transaction(\(edits.map(\.description).joined(separator: ", ")))"
         case let .setLimit(limit): "setLimit(\(limit.map(String.init) ?? "nil"))"
         case .removeAll: "removeAll"
+        case let .setCursorWithoutTracking(cursor): "setCursorWithoutTracking(\(cursor))"
+        case let .appendWithHover(edit, hover): "appendWithHover(\(edit), \(hover))"
+        case let .hover(hover): "hover(\(hover))"
         }
     }
 }
@@ -74,13 +84,13 @@ struct BoardEdit: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A tag: mostly strings, some integers, so tags of different types meet (`1` is not `"1"`).
-enum HistoryTag: Sendable, Hashable, CustomStringConvertible {
+enum TestTag: Sendable, Hashable, CustomStringConvertible {
     case text(String)
     case number(Int)
 
     /// The tags a sequence uses; `unknown` is never given to a version.
-    static let pool: [HistoryTag] = [.text("a"), .text("b"), .text("c"), .number(1), .text("1")]
-    static let unknown = HistoryTag.text("never tagged")
+    static let pool: [TestTag] = [.text("a"), .text("b"), .text("c"), .number(1), .text("1")]
+    static let unknown = TestTag.text("never tagged")
 
     var value: any Hashable & Sendable {
         switch self {
@@ -90,6 +100,9 @@ enum HistoryTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     var anyHashable: AnyHashable { AnyHashable(value) }
+
+    /// The controller's target for this tag.
+    var target: HistoryTarget { .tag(HistoryTag(value)) }
 
     var description: String {
         switch self {
@@ -110,9 +123,9 @@ extension HistoryOperation {
             nextEdit += 1
             return BoardEdit(seed: random.next(), firstID: nextEdit * 10_000)
         }
-        func tag(includingUnknown: Bool = false) -> HistoryTag {
+        func tag(includingUnknown: Bool = false) -> TestTag {
             if includingUnknown, random.chance(0.15) { return .unknown }
-            return HistoryTag.pool.randomElement(using: &random)!
+            return TestTag.pool.randomElement(using: &random)!
         }
         func stepCount() -> Int { Int.random(in: 0...4, using: &random) }
 
@@ -125,7 +138,7 @@ extension HistoryOperation {
             // Tag, move on, come back: a jump of several steps to a tag.
             let name = tag()
             let away = (0..<Int.random(in: 2...5, using: &random)).map { _ in HistoryOperation.append(edit()) }
-            return [.tag(name)] + away + [.undo(to: .tag(name))] + (random.chance(0.6) ? [.redo(to: .tag(tag()))] : [])
+            return [.tag(name)] + away + [.undoToTag(name)] + (random.chance(0.6) ? [.redoToTag(tag())] : [])
         }
 
         let weighted: [(weight: Int, make: () -> [HistoryOperation])] = [
@@ -139,17 +152,20 @@ extension HistoryOperation {
             (4, { [.undoSteps(stepCount())] }),
             (3, { [.redoSteps(stepCount())] }),
             (8, { [.tag(tag())] }),
-            (6, { [.undo(to: .tag(tag(includingUnknown: true)))] }),
-            (5, { [.redo(to: .tag(tag(includingUnknown: true)))] }),
+            (6, { [.undoToTag(tag(includingUnknown: true))] }),
+            (5, { [.redoToTag(tag(includingUnknown: true))] }),
             (2, tagTrip),
-            (4, { [.pushNewScope] }),
-            (4, { [.popCurrentScope] }),
-            (2, { [.undoAndPopCurrentScope] }),
+            (4, { [.pushScope] }),
+            (4, { [.popScope] }),
+            (2, { [.discardScope] }),
             (2, { [.undoScope] }),
             (2, { [.redoScope] }),
             (4, { [.transaction((0..<Int.random(in: 1...3, using: &random)).map { _ in edit() })] }),
             (2, { [.setLimit([nil, nil, 0, 1, 3, 8].randomElement(using: &random)!)] }),
             (1, { [.removeAll] }),
+            (4, { [.setCursorWithoutTracking(Int.random(in: 0...1_000, using: &random))] }),
+            (3, { [.appendWithHover(edit(), Int.random(in: 0...1_000, using: &random))] }),
+            (3, { [.hover(Int.random(in: 0...1_000, using: &random))] }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
         var operations: [HistoryOperation] = []

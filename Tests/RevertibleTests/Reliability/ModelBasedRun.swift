@@ -22,20 +22,34 @@ struct ModelBasedRun {
     private func firstFailure(of operations: [HistoryOperation], client: some ControllerClient) -> Failure? {
         let clock = TestClock()
         if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
-        var model = ReferenceHistory(initial)
+        var model = ReferenceHistory(board: initial)
+        // The last refusal stays in `error` until a command succeeds.
+        var expectedError: ReferenceHistory<Board>.Refusal?
         for (index, operation) in operations.enumerated() {
             clock.advance(by: operation.recordsAfter)
             let isTransaction = if case .transaction = operation { true } else { false }
-            model.apply(
+            let refusal = model.apply(
                 operation,
                 editing: isTransaction ? client.transactionInput : client.board,
                 undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits,
                 grouping: debounces
             )
+            var thrown: ReversionError?
             do {
                 try perform(operation, on: client)
             } catch {
-                return Failure(index: index, message: "the controller threw \(error)", kind: "threw")
+                thrown = error as? ReversionError
+            }
+            if let misuse = model.misuse {
+                return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
+            }
+            if thrown?.refusal != refusal {
+                let expected = refusal.map { "a refusal (\($0))" } ?? "no refusal"
+                return Failure(index: index, message: "expected \(expected), the controller threw \(thrown.map { "\($0)" } ?? "nothing")", kind: "refusal")
+            }
+            if operation.isCommand { expectedError = refusal }
+            if client.controller.error?.refusal != expectedError {
+                return Failure(index: index, message: "error is \(String(describing: client.controller.error)), expected \(String(describing: expectedError))", kind: "error")
             }
             if let (kind, message) = mismatch(between: client, and: model) {
                 return Failure(index: index, message: message, kind: kind)
@@ -58,14 +72,14 @@ struct ModelBasedRun {
             try client.undo()
         case .undo: try client.undo()
         case .redo: try client.redo()
-        case let .undoSteps(count): try client.undo(to: .steps(count))
-        case let .redoSteps(count): try client.redo(to: .steps(count))
+        case let .undoSteps(count): try client.undo(steps: count)
+        case let .redoSteps(count): try client.redo(steps: count)
         case let .tag(tag): controller.tag(tag.value)
-        case let .undo(to: .tag(tag)): try client.undo(to: tag)
-        case let .redo(to: .tag(tag)): try client.redo(to: tag)
-        case .pushNewScope: controller.pushNewScope()
-        case .popCurrentScope: try client.popCurrentScope()
-        case .undoAndPopCurrentScope: try client.undoAndPopCurrentScope()
+        case let .undoToTag(tag): try client.undo(to: tag)
+        case let .redoToTag(tag): try client.redo(to: tag)
+        case .pushScope: controller.pushNewScope()
+        case .popScope: try client.popCurrentScope()
+        case .discardScope: try client.undoAndPopCurrentScope()
         case .undoScope: try client.undoCurrentScope()
         case .redoScope: try client.redoCurrentScope()
         case let .transaction(edits):
@@ -74,6 +88,18 @@ struct ModelBasedRun {
             }
         case let .setLimit(limit): controller.historyLimit = limit
         case .removeAll: controller.removeAllVersions()
+        case let .setCursorWithoutTracking(cursor):
+            var board = client.board
+            board.cursor = cursor
+            client.setWithoutTracking(board)
+        case let .appendWithHover(edit, hover):
+            var board = edit.applied(to: client.board)
+            board.hover = hover
+            client.append(board)
+        case let .hover(hover):
+            var board = client.board
+            board.hover = hover
+            client.append(board)
         }
     }
 
@@ -99,12 +125,12 @@ struct ModelBasedRun {
         for level in 0...model.scopeLevel + 1 {
             let actual = controller.tags(inScopeLevel: level)
             let expected = model.tags(inScopeLevel: level)
-            if actual.undo != expected.undo || actual.redo != expected.redo {
-                return ("tags", "tags(inScopeLevel: \(level)) is \(actual), the model's is \(expected)")
+            if actual?.undo != expected?.undo || actual?.redo != expected?.redo {
+                return ("tags", "tags(inScopeLevel: \(level)) is \(String(describing: actual)), the model's is \(String(describing: expected))")
             }
         }
-        if let error = controller.error {
-            return ("error", "the controller reports \(error)")
+        if controller.currentVersionTags.map(\.base) != model.currentTags {
+            return ("tags", "currentVersionTags is \(controller.currentVersionTags), the model's is \(model.currentTags)")
         }
         return nil
     }
@@ -120,18 +146,46 @@ func differingFields(_ lhs: Board, _ rhs: Board) -> String {
         ("name", { $0.name }), ("items", { $0.items }), ("labels", { $0.labels }), ("lookup", { $0.lookup }),
         ("mode", { $0.mode }), ("note", { $0.note }), ("rating", { $0.rating }), ("pinned", { $0.pinned }),
         ("body", { $0.body }), ("blob", { $0.blob }), ("scores", { $0.scores }),
+        ("cursor", { $0.cursor }), ("hover", { $0.hover }),
     ]
     return fields.filter { $0.1(lhs) != $0.1(rhs) }.map(\.0).joined(separator: ", ")
 }
 
 private extension HistoryOperation {
+    /// Whether the operation is a command (it sets or clears `error`), not a recording.
+    var isCommand: Bool {
+        switch self {
+        case .append, .appendUnchanged, .appendGrouped, .transaction, .setLimit,
+             .setCursorWithoutTracking, .appendWithHover, .hover:
+            false
+        default:
+            true
+        }
+    }
+
     /// How long after the previous operation this one comes, on the debouncing clock.
     var recordsAfter: Duration {
         switch self {
         case .appendGrouped: .milliseconds(10)
         // These record the client's board (an unappended edit is recorded before the undo).
-        case .append, .appendTagged, .appendUnchanged, .undoUnappendedEdit, .transaction: .seconds(10)
+        case .append, .appendTagged, .appendUnchanged, .undoUnappendedEdit, .appendWithHover, .hover: .seconds(10)
+        // Right after the previous change, so that joining its burst would be wrong.
+        case .transaction, .setCursorWithoutTracking: .milliseconds(10)
         default: .zero
+        }
+    }
+}
+
+extension ReversionError {
+    /// The model's name for this refusal; `nil` for a wrong version, which the model never
+    /// expects.
+    var refusal: ReferenceHistory<Board>.Refusal? {
+        switch reason {
+        case .wrongVersion: nil
+        case .stepsOutOfRange: .stepsOutOfRange
+        case .unknownTag: .unknownTag
+        case .tagOutOfReach: .tagOutOfReach
+        case .noScopeToPop: .noScopeToPop
         }
     }
 }

@@ -39,8 +39,9 @@ struct ModelFoundRegressionReliabilityTests {
     }
 
     /// Seed 22: popping a scope whose newest step had no tag gave the squashed step the tag of
-    /// the scope's first version, so `undo(to:)` that tag stopped on the wrong version.
-    @Test("A tag on a scope's first version does not move to the squashed step")
+    /// the scope's first version, so `undo(to:)` that tag stopped on the wrong version. A tag
+    /// names a version: the scope's start is the version before the squashed step.
+    @Test("A tag on a scope's first version stays on that version, before the squashed step")
     func baseTagStaysOffTheSquashedStep() throws {
         var activity = Activity.mock(title: "Before")
         let controller = VersioningController(activity)
@@ -49,7 +50,8 @@ struct ModelFoundRegressionReliabilityTests {
         activity.title = "Inside"
         controller.append(activity)
         try controller.popCurrentScope()
-        #expect(controller.tags().undo == [nil, nil])
+        #expect(controller.tags().undo == ["start", nil])
+        #expect(controller.location(of: "start") == .behind(steps: 1))
     }
 
     @Test("A scope with no steps gives its first version's tag to the version it ended on")
@@ -103,7 +105,7 @@ struct ModelFoundRegressionReliabilityTests {
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "typed"
         controller.append(activity)
-        try controller.popCurrentScope()
+        #expect(throws: ReversionError.noScopeToPop) { try controller.popCurrentScope() }
         clock.advance(by: .milliseconds(10))
         activity.title = "typed, then more"
         controller.append(activity)

@@ -2,6 +2,12 @@ import TestSupport
 
 extension ReferenceHistory where Value == Board {
 
+    /// A model of a board's history: the cursor (written only without tracking) and the
+    /// ignored hover are untracked.
+    init(board: Board) {
+        self.init(board, untracked: [UntrackedPart(\.cursor), UntrackedPart(\.hover)])
+    }
+
     /// What `operation` does to the history, by the rules of ``ReferenceHistory``.
     ///
     /// - Parameters:
@@ -12,7 +18,9 @@ extension ReferenceHistory where Value == Board {
     ///     controller (see ``ControllerClient/undoRecordsUnappendedEdits``).
     ///   - grouping: Whether grouped appends group (the controller debounces); if not, they are
     ///     plain appends.
-    mutating func apply(_ operation: HistoryOperation, editing board: Board, undoRecordsUnappendedEdits: Bool = true, grouping: Bool = true) {
+    /// - Returns: Why the model refuses the operation, if it does.
+    @discardableResult
+    mutating func apply(_ operation: HistoryOperation, editing board: Board, undoRecordsUnappendedEdits: Bool = true, grouping: Bool = true) -> Refusal? {
         switch operation {
         case let .append(edit): record(edit.applied(to: board))
         case let .appendTagged(edit, tag): record(edit.applied(to: board), tag: tag.anyHashable)
@@ -20,22 +28,35 @@ extension ReferenceHistory where Value == Board {
         case let .appendGrouped(edit): record(edit.applied(to: board), grouped: grouping)
         case let .undoUnappendedEdit(edit):
             if undoRecordsUnappendedEdits { record(edit.applied(to: board)) }
-            undo()
-        case .undo: undo()
-        case .redo: redo()
-        case let .undoSteps(count): undo(to: .steps(count))
-        case let .redoSteps(count): redo(to: .steps(count))
+            return undo()
+        case .undo: return undo()
+        case .redo: return redo()
+        case let .undoSteps(count): return undo(steps: count)
+        case let .redoSteps(count): return redo(steps: count)
         case let .tag(tag): self.tag(tag.anyHashable)
-        case let .undo(to: .tag(tag)): undo(to: tag.anyHashable)
-        case let .redo(to: .tag(tag)): redo(to: tag.anyHashable)
-        case .pushNewScope: pushScope()
-        case .popCurrentScope: popScope()
-        case .undoAndPopCurrentScope: discardScope()
-        case .undoScope: undo(to: .steps(undoCount))
-        case .redoScope: redo(to: .steps(redoCount))
-        case let .transaction(edits): record(edits.reduce(board) { $1.applied(to: $0) })
+        case let .undoToTag(tag): return undo(to: tag.anyHashable)
+        case let .redoToTag(tag): return redo(to: tag.anyHashable)
+        case .pushScope: pushScope()
+        case .popScope: return popScope()
+        case .discardScope: return discardScope()
+        case .undoScope: return undo(steps: undoCount)
+        case .redoScope: return redo(steps: redoCount)
+        case let .transaction(edits): record(edits.reduce(board) { $1.applied(to: $0) }, opensGroup: false)
         case let .setLimit(limit): self.limit = limit
         case .removeAll: removeAll()
+        case let .setCursorWithoutTracking(cursor):
+            var board = board
+            board.cursor = cursor
+            recordWithoutTracking(board)
+        case let .appendWithHover(edit, hover):
+            var board = edit.applied(to: board)
+            board.hover = hover
+            record(board)
+        case let .hover(hover):
+            var board = board
+            board.hover = hover
+            record(board)
         }
+        return nil
     }
 }

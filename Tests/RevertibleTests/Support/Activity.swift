@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 
 /// The seed README's model: recursive nesting, an enum with associated values, a collection.
-struct Activity: Identifiable, Versionable {
+struct Activity: Identifiable, Versionable, Hashable {
 
     let id: UUID
     var title: String

@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 
 /// A nested model exercising every kind of reversion at once.
-struct Board: Versionable, Sendable {
+struct Board: Versionable, Hashable, Sendable {
     var name: String
     var items: [Item]
     var labels: Set<String>
@@ -14,6 +14,10 @@ struct Board: Versionable, Sendable {
     var body: String
     var blob: Data
     var scores: [Int]
+    /// Written only by untracked changes (`setWithoutTracking`) in the randomized tests.
+    var cursor = 0
+    /// Ignored: a change only here is no step, and undo never writes it.
+    var hover = 0
 
     func addReversions(into reverter: inout some Reverter<Self>) {
         reverter.appendReversion(at: \.name)
@@ -27,10 +31,12 @@ struct Board: Versionable, Sendable {
         reverter.appendReversion(at: \.body)
         reverter.appendReversion(at: \.blob)
         reverter.appendReversion(at: \.scores)
+        reverter.appendReversion(at: \.cursor)
+        reverter.ignore(\.hover)
     }
 }
 
-struct Item: Identifiable, Versionable, Sendable {
+struct Item: Identifiable, Versionable, Hashable, Sendable {
     let id: Int
     var title: String
     var done: Bool
@@ -45,7 +51,7 @@ struct Item: Identifiable, Versionable, Sendable {
     }
 }
 
-enum Mode: Versionable, Sendable {
+enum Mode: Versionable, Hashable, Sendable {
     case idle
     case editing(field: String, cursor: Int)
     case reviewing(since: Date?)

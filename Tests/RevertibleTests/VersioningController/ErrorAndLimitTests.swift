@@ -58,16 +58,16 @@ struct ErrorAndLimitTests {
         #expect(!holder.$throwing.hasUndo)
     }
 
-    @Test("Nothing to undo, redo or pop is a no-op, never a crash")
+    @Test("One step with nothing to undo or redo does nothing; popping, too many steps and unknown tags are refused")
     func misuse() throws {
         var activity = Activity.mock()
         let controller = VersioningController(activity)
         try controller.undo(&activity)
         try controller.redo(&activity)
-        try controller.popCurrentScope()
-        try controller.undoAndPopCurrentScope(&activity)
-        _ = try controller.undo(to: .steps(5))
-        _ = try controller.redo(to: "nothing")
+        #expect(throws: ReversionError.noScopeToPop) { try controller.popCurrentScope() }
+        #expect(throws: ReversionError.noScopeToPop) { try controller.undoAndPopCurrentScope(&activity) }
+        #expect(throws: ReversionError.stepsOutOfRange(requested: 5, available: 0)) { try controller.undo(to: .steps(5)) }
+        #expect(throws: ReversionError.unknownTag("nothing")) { try controller.redo(to: "nothing") }
         #expect(activity == Activity.mock(title: "Title").with(id: activity.id))
         #expect(controller.scopeLevel == 0 && !controller.hasUndo && !controller.hasRedo)
     }

@@ -133,7 +133,7 @@ struct ScopeAndTagTests {
         #expect(model.activity.childActivities.count == 3)
     }
 
-    @Test("An unknown tag, or one in another scope, changes nothing; tagging again moves a tag")
+    @Test("An unknown tag is refused; tagging again moves a tag; a tag before a push is the scope's start")
     func tagEdgeCases() {
         let model = SeedModel()
         model.activity.title = "One"
@@ -141,14 +141,17 @@ struct ScopeAndTagTests {
         model.activity.title = "Two"
         model.$activity.tag("mark")
         model.$activity.undo(to: "nowhere")
+        #expect(model.$activity.error == .unknownTag("nowhere"))
         #expect(model.activity.title == "Two")
         #expect(model.$activity.tags().undo == [nil, nil, "mark"])
 
         model.$activity.pushNewScope()
+        #expect(model.$activity.tags().undo == ["mark"])
         model.activity.title = "Three"
         model.$activity.undo(to: "mark")
-        #expect(model.activity.title == "Three")
-        #expect(model.$activity.tags(inScopeLevel: 0).undo == [nil, nil, "mark"])
+        #expect(model.activity.title == "Two" && model.$activity.scopeLevel == 1)
+        #expect(model.$activity.tags(inScopeLevel: 0)!.undo == [nil, nil, "mark"])
+        #expect(model.$activity.tags(inScopeLevel: 2) == nil)
     }
 
     @Test("A squashed scope keeps the tag of the version it ended on")

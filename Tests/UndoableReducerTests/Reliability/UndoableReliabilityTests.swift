@@ -45,11 +45,11 @@ struct UndoableReliabilityTests {
         let initial = Shelf.State(items: (0..<4).map { Shelf.Item(id: -1 - $0, title: "start \($0)") }, name: "shelf")
         let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable())
         for action: UndoableAction<Shelf.Action> in [
-            .pushScope, .transaction([.name("\u{E9}"), .move(from: 2, to: 1)]),
-            .pushScope, .action(.name("b")), .action(.name("e\u{301}")), .popScope, .discardScope,
+            .pushNewScope, .transaction([.name("\u{E9}"), .move(from: 2, to: 1)]),
+            .pushNewScope, .action(.name("b")), .action(.name("e\u{301}")), .popCurrentScope, .undoAndPopCurrentScope,
         ] {
             store.send(action)
-            #expect(store.state.lastError == nil, "\(action)")
+            #expect(store.state.error == nil, "\(action)")
         }
         #expect(store.state.present == initial)
         #expect(store.state.scopeLevel == 0 && store.state.undoCount == 0)
@@ -91,6 +91,10 @@ struct Shelf: Reducer {
         var counts: [String: Int] = [:]
         var note: String?
         var name = ""
+        /// Written only by `moveCursor`, which the reducer's `recording:` filter leaves out.
+        var cursor = 0
+        /// Ignored: a change only here is no step.
+        var hover = 0
 
         func addReversions(into reverter: inout some Reverter<State>) {
             reverter.appendReversion(at: \.items)
@@ -98,6 +102,8 @@ struct Shelf: Reducer {
             reverter.appendReversion(at: \.counts)
             reverter.appendReversion(at: \.note)
             reverter.appendReversion(at: \.name)
+            reverter.appendReversion(at: \.cursor)
+            reverter.ignore(\.hover)
         }
     }
 
@@ -115,7 +121,21 @@ struct Shelf: Reducer {
         case count(String, Int?)
         case note(String?)
         case name(String)
+        /// Not recorded (the `recording:` filter).
+        case moveCursor(Int)
+        /// Changes only the ignored `hover`.
+        case hover(Int)
         case noop
+
+        /// Whether the `recording:` filter keeps the action.
+        var isRecorded: Bool {
+            if case .moveCursor = self { false } else { true }
+        }
+
+        /// Typing a name: consecutive names are one step.
+        var groupKey: HistoryTag? {
+            if case .name = self { "name" } else { nil }
+        }
 
         var description: String {
             switch self {
@@ -128,6 +148,8 @@ struct Shelf: Reducer {
             case let .count(key, value): "count(\(key.debugDescription), \(value.map(String.init) ?? "nil"))"
             case let .note(note): "note(\(note?.debugDescription ?? "nil"))"
             case let .name(name): "name(\(name.debugDescription))"
+            case let .moveCursor(cursor): "moveCursor(\(cursor))"
+            case let .hover(hover): "hover(\(hover))"
             case .noop: "noop"
             }
         }
@@ -154,6 +176,10 @@ struct Shelf: Reducer {
             state.note = note
         case let .name(name):
             state.name = name
+        case let .moveCursor(cursor):
+            state.cursor = cursor
+        case let .hover(hover):
+            state.hover = hover
         case .noop:
             break
         }
@@ -226,7 +252,10 @@ struct UndoableModelRun {
         let tags = ["t1", "t2", "t3"]
         func position() -> Int { Int.random(in: 0..<8, using: &random) }
         func word() -> String { words.randomElement(using: &random)! }
-        func baseAction() -> Shelf.Action {
+        func baseAction(includingUnrecorded: Bool = true) -> Shelf.Action {
+            if includingUnrecorded, Int.random(in: 0..<8, using: &random) == 0 {
+                return Bool.random(using: &random) ? .moveCursor(position()) : .hover(position())
+            }
             switch Int.random(in: 0..<11, using: &random) {
             case 0, 1:
                 nextID += 1
@@ -256,17 +285,36 @@ struct UndoableModelRun {
             case 83..<87: .popScope
             case 87..<90: .discardScope
             case 90..<91: .clearHistory
-            default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction() })
+            // A transaction records all its actions, so it holds no unrecorded ones.
+            default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction(includingUnrecorded: false) })
             }
         }
     }
 
     func firstFailure(of operations: [UndoableOperation]) -> Failure? {
-        let store = Store(initialState: UndoableState(initial), reducer: Shelf().undoable(UndoableOptions(historyLimit: limit)))
-        var model = ReferenceHistory(initial, limit: limit)
+        let reducer = Shelf().undoable(UndoableOptions(
+            historyLimit: limit,
+            recording: \.isRecorded,
+            groupingBy: \.groupKey
+        ))
+        let store = Store(initialState: UndoableState(initial), reducer: reducer)
+        var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover)])
+        // The last refusal stays in `error` until a command succeeds.
+        var expectedError: ReferenceHistory<Shelf.State>.Refusal?
         for (index, operation) in operations.enumerated() {
-            apply(operation, to: &model)
+            let refusal = apply(operation, to: &model)
             store.send(operation.action)
+            if let misuse = model.misuse {
+                return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
+            }
+            switch operation {
+            case .action, .transaction: break
+            default: expectedError = refusal
+            }
+            if store.state.error?.refusal != expectedError {
+                let expected = expectedError.map { "a refusal (\($0))" } ?? "no refusal"
+                return Failure(index: index, message: "expected \(expected), the state's error is \(String(describing: store.state.error))", kind: "refusal")
+            }
             if let (kind, message) = mismatch(between: store.state, and: model) {
                 return Failure(index: index, message: message, kind: kind)
             }
@@ -274,25 +322,29 @@ struct UndoableModelRun {
         return nil
     }
 
-    private func apply(_ operation: UndoableOperation, to model: inout ReferenceHistory<Shelf.State>) {
+    private func apply(_ operation: UndoableOperation, to model: inout ReferenceHistory<Shelf.State>) -> ReferenceHistory<Shelf.State>.Refusal? {
         func reduced(_ actions: [Shelf.Action]) -> Shelf.State {
             var state = model.current
             for action in actions { _ = Shelf().reduce(into: &state, action: action) }
             return state
         }
         switch operation {
-        case let .action(action): model.record(reduced([action]))
-        case let .transaction(actions): model.record(reduced(actions))
-        case let .undo(steps): model.undo(steps: steps)
-        case let .redo(steps): model.redo(steps: steps)
+        case let .action(action) where !action.isRecorded: model.recordWithoutTracking(reduced([action]))
+        case let .action(action):
+            let grouped = action.groupKey != nil
+            model.record(reduced([action]), grouped: grouped, opensGroup: grouped)
+        case let .transaction(actions): model.record(reduced(actions), opensGroup: false)
+        case let .undo(steps): return model.undo(steps: steps)
+        case let .redo(steps): return model.redo(steps: steps)
         case let .tag(tag): model.tag(AnyHashable(tag))
-        case let .undoToTag(tag): model.undo(to: AnyHashable(tag))
-        case let .redoToTag(tag): model.redo(to: AnyHashable(tag))
+        case let .undoToTag(tag): return model.undo(to: AnyHashable(tag))
+        case let .redoToTag(tag): return model.redo(to: AnyHashable(tag))
         case .pushScope: model.pushScope()
-        case .popScope: model.popScope()
-        case .discardScope: model.discardScope()
+        case .popScope: return model.popScope()
+        case .discardScope: return model.discardScope()
         case .clearHistory: model.removeAll()
         }
+        return nil
     }
 
     private func mismatch(between state: UndoableState<Shelf.State>, and model: ReferenceHistory<Shelf.State>) -> (kind: String, message: String)? {
@@ -312,9 +364,12 @@ struct UndoableModelRun {
         for level in 0...model.scopeLevel + 1 {
             let actual = state.tags(inScopeLevel: level)
             let expected = model.tags(inScopeLevel: level)
-            if actual.undo != expected.undo || actual.redo != expected.redo {
-                return ("tags", "tags(inScopeLevel: \(level)) is \(actual), the model's is \(expected)")
+            if actual?.undo != expected?.undo || actual?.redo != expected?.redo {
+                return ("tags", "tags(inScopeLevel: \(level)) is \(String(describing: actual)), the model's is \(String(describing: expected))")
             }
+        }
+        if state.currentVersionTags.map(\.base) != model.currentTags {
+            return ("tags", "currentVersionTags is \(state.currentVersionTags), the model's is \(model.currentTags)")
         }
         return nil
     }
@@ -324,3 +379,17 @@ struct UndoableModelRun {
     }
 }
 
+
+extension ReversionError {
+    /// The model's name for this refusal; `nil` for a wrong version, which the model never
+    /// expects.
+    var refusal: ReferenceHistory<Shelf.State>.Refusal? {
+        switch reason {
+        case .wrongVersion: nil
+        case .stepsOutOfRange: .stepsOutOfRange
+        case .unknownTag: .unknownTag
+        case .tagOutOfReach: .tagOutOfReach
+        case .noScopeToPop: .noScopeToPop
+        }
+    }
+}

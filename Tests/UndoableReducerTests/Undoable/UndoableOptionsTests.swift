@@ -13,7 +13,9 @@ struct UndoableOptionsTests {
         var state = reduce(reducer, UndoableState(Tally.State()), (1...4).map { .action(.add($0)) })
         #expect(state.undoCount == 2)
         state = reduce(reducer, state, [.undo(to: .steps(5))])
-        #expect(state.present.count == 3)
+        #expect(state.error == .stepsOutOfRange(requested: 5, available: 2) && state.present.count == 10)
+        state = reduce(reducer, state, [.undo(to: .steps(2))])
+        #expect(state.present.count == 3 && state.error == nil)
     }
 
     /// redux-undo replaces the present with the previous snapshot, losing filtered changes;

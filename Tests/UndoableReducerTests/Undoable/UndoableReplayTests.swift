@@ -35,8 +35,8 @@ struct UndoableReplayTests {
         let restored = try reducer.restore(decoded)
 
         #expect(restored == state)
-        #expect(restored.tags(inScopeLevel: 0) == state.tags(inScopeLevel: 0))
-        #expect(restored.labels.undo == state.labels.undo)
+        #expect(restored.tags(inScopeLevel: 0)! == state.tags(inScopeLevel: 0)!)
+        #expect(restored.steps().undo.map(\.label) == state.steps().undo.map(\.label))
         for commands in [[UndoableAction<TodoList.Action>.redo], [.undo, .undo], [.popCurrentScope, .undo], [.undoAndPopCurrentScope, .undo(to: .tag("two"))]] {
             #expect(reduce(reducer, restored, commands) == reduce(reducer, state, commands))
         }

@@ -21,21 +21,35 @@ struct UndoableTests {
         #expect(state.present.count == 12 && !state.hasRedo)
     }
 
-    @Test("Undo and redo by N steps stop at the ends of the history")
+    @Test("Undo and redo by N steps; more steps than there are is refused and changes nothing")
     func jumpByN() {
         var state = reduce(tally, UndoableState(Tally.State()), (1...5).map { .action(.add($0)) })
         state = reduce(tally, state, [.undo(to: .steps(2))])
         #expect(state.present.count == 6)
         state = reduce(tally, state, [.undo(to: .steps(10))])
-        #expect(state.present.count == 0 && !state.hasUndo && state.redoCount == 5)
+        #expect(state.error == .stepsOutOfRange(requested: 10, available: 3))
+        #expect(state.present.count == 6 && state.undoCount == 3 && state.redoCount == 2)
+        state = reduce(tally, state, [.undo(to: .steps(3))])
+        #expect(state.present.count == 0 && !state.hasUndo && state.redoCount == 5 && state.error == nil)
         state = reduce(tally, state, [.redo(to: .steps(3))])
         #expect(state.present.count == 6)
     }
 
-    @Test("With nothing to undo or redo, the commands do nothing")
+    @Test("With nothing to undo or redo, one step does nothing; the other moves are refused with the reason")
     func emptyHistory() {
-        let state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo, .popCurrentScope, .undoAndPopCurrentScope, .undo(to: .tag("none"))])
-        #expect(state.present.count == 4 && state.scopeLevel == 0 && state.error == nil)
+        var state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo])
+        #expect(state.present.count == 4 && state.error == nil)
+        for (command, error) in [
+            (UndoableAction<Tally.Action>.popCurrentScope, ReversionError.noScopeToPop),
+            (.undoAndPopCurrentScope, .noScopeToPop),
+            (.undo(to: .tag("none")), .unknownTag("none")),
+            (.redo(to: .steps(2)), .stepsOutOfRange(requested: 2, available: 0)),
+        ] {
+            state = reduce(tally, state, [command])
+            #expect(state.present.count == 4 && state.scopeLevel == 0 && state.error == error)
+        }
+        state = reduce(tally, state, [.tag("here")])
+        #expect(state.error == nil, "a command that succeeds clears the error")
     }
 
     @Test("An action that changes nothing makes no step")
@@ -58,7 +72,7 @@ struct UndoableTests {
         #expect(state.nextUndoLabel == "Toggle")
         state = reduce(todos, state, [.undo])
         #expect(state.nextUndoLabel == "Add “eggs”" && state.nextRedoLabel == "Toggle")
-        #expect(state.labels.undo == ["Add “milk”", "Add “eggs”"] && state.labels.redo == ["Toggle"])
+        #expect(state.steps().undo.map(\.label) == ["Add “milk”", "Add “eggs”"] && state.steps().redo.map(\.label) == ["Toggle"])
     }
 
     @Test("Tags name versions: undo to a tag stops on it, redo to a tag includes it")
@@ -84,6 +98,8 @@ struct UndoableTests {
         ])
         #expect(state.scopeLevel == 1 && state.undoCount == 2)
         state = reduce(tally, state, [.undo(to: .steps(5))])
+        #expect(state.error == .stepsOutOfRange(requested: 5, available: 2), "undo never leaves a scope")
+        state = reduce(tally, state, [.undoCurrentScope])
         #expect(state.present.count == 1 && state.scopeLevel == 1)
         state = reduce(tally, state, [.redo(to: .steps(2)), .popCurrentScope])
         #expect(state.scopeLevel == 0 && state.undoCount == 2 && state.present.count == 6)

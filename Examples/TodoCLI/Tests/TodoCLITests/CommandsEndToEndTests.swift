@@ -160,7 +160,7 @@ struct CommandsEndToEndTests {
         #expect(try todo.ok("history").lines == [
             #"Inside a scope (level 1): "commit" makes these steps one, "rollback" abandons them"#,
             "1 to undo, 0 to redo (history limit 100)",
-            "  0  (start)",
+            "  0  (start)  [two]",
             #"* 1  add "bread""#,
         ])
     }
