@@ -37,7 +37,10 @@ public struct Reversion<Root> {
     /// - Throws: ``ReversionError/attemptingToRevertWrongVersion`` if `value` is not, at the
     ///   locations this reversion writes, the version it was made from. `value` is then unchanged.
     public func revert(_ value: inout Root) throws(ReversionError) {
-        guard node.canApply(to: value, direction), node.apply(to: &value, direction) else {
+        guard node.canApply(to: value, direction) else {
+            throw ReversionError(.wrongVersion, keyPath: node.refusedKeyPath(in: value, direction).map { String(describing: $0) })
+        }
+        guard node.apply(to: &value, direction) else {
             throw .attemptingToRevertWrongVersion
         }
     }

@@ -32,9 +32,20 @@ protocol ReversionNode<Root>: AnyObject {
 
     /// Appends the key paths this node writes.
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>])
+
+    /// The location where `value` does not hold what this node expects, for the error's
+    /// message; `nil` when it cannot be told. Called only after `canApply` refused.
+    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath?
 }
 
 extension ReversionNode {
+
+    /// A node that writes one location refuses there.
+    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
+        var paths: [PartialKeyPath<Root>] = []
+        appendKeyPaths(to: &paths)
+        return paths.count == 1 ? paths[0] : nil
+    }
 
     func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         nil

@@ -28,6 +28,10 @@ final class CompositeReversion<Root>: ReversionNode {
         return true
     }
 
+    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
+        nodes.first { !$0.canApply(to: value, direction) }?.refusedKeyPath(in: value, direction)
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         for node in nodes {
             node.appendKeyPaths(to: &paths)

@@ -16,6 +16,10 @@ final class InvertedReversion<Root>: ReversionNode {
         base.apply(to: &value, direction.reversed)
     }
 
+    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
+        base.refusedKeyPath(in: value, direction.reversed)
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         base.appendKeyPaths(to: &paths)
     }

@@ -20,6 +20,11 @@ final class KeyPathReversion<Root, Value>: ReversionNode {
         child.apply(to: &value[keyPath: keyPath], direction)
     }
 
+    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
+        guard let inner = child.refusedKeyPath(in: value[keyPath: keyPath], direction) else { return keyPath }
+        return (keyPath as AnyKeyPath).appending(path: inner) ?? keyPath
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         var childPaths: [PartialKeyPath<Value>] = []
         child.appendKeyPaths(to: &childPaths)
