@@ -37,7 +37,7 @@ let package = Package(
         // end-to-end tests run.
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoKit", "StateMachine"],
+            dependencies: ["TodoCLI", "TodoKit", "StateMachine", "TestSupport"],
             path: "Examples/TodoCLI/Tests/TodoCLITests",
             exclude: ["Fixtures"]
         ),

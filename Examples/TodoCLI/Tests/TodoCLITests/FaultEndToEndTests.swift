@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Seeded fault injection against the built `todo` binary: garbage command lines never crash
 /// it, and damaged data files are always refused by a command that reads the history, with the
@@ -17,7 +18,7 @@ struct FaultEndToEndTests {
     /// Words, flags, numbers, unicode, empty strings and very long arguments. Never `--file`,
     /// which would send the data file outside the sandbox.
     static func garbageArguments(seed: UInt64) -> [String] {
-        var random = FaultGenerator(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let words = [
             "add", "list", "done", "undone", "edit", "rm", "move", "clear", "undo", "redo", "tag", "history",
             "begin", "commit", "rollback", "help", "quit", "frob", "milk", "", " ", "--", "-", "--json", "--all",
@@ -66,7 +67,7 @@ struct FaultEndToEndTests {
 
     /// One damage to `file`: a flipped bit, an inserted byte, a deleted byte, or a truncation.
     static func damage(_ file: Data, seed: UInt64) -> (Data, String) {
-        var random = FaultGenerator(seed: seed &+ 0x5EED)
+        var random = SeededGenerator(seed: seed &+ 0x5EED)
         var bytes = [UInt8](file)
         switch seed % 4 {
         case 0:
@@ -127,15 +128,3 @@ struct FaultEndToEndTests {
     }
 }
 
-/// SplitMix64.
-struct FaultGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

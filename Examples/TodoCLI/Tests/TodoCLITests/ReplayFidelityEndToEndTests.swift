@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The history restored from the file behaves exactly like the one kept in memory: the same
 /// random commands, run once as separate invocations (each restoring the file) and once as
@@ -8,20 +9,8 @@ import Testing
 @Suite("Replay fidelity, end to end")
 struct ReplayFidelityEndToEndTests {
 
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func randomCommands(seed: UInt64, count: Int) -> [[String]] {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(seed: seed)
         let words = ["milk", "eggs", "bread", "jam", "tea", "rice"]
         func n() -> String { String(Int.random(in: 1...6, using: &random)) }
         func word() -> String { words.randomElement(using: &random)! }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which standard streams are terminals: that decides between the shell and a script, and
 /// whether to use color.
 public struct Terminal: Sendable {

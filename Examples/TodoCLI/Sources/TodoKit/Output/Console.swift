@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where a session's text goes. The real one writes straight to the file descriptors,
 /// unbuffered, so a confirmation is out the moment its change is on disk (a script killed
 /// right after cannot lose an acknowledgement sitting in a buffer); tests collect the text.

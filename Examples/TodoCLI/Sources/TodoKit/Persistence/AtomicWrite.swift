@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Replaces a file so that, whenever the process dies, the path holds either the whole old
 /// contents or the whole new ones: write a temporary file in the same directory, flush it,
 /// rename it over the old file, then flush the directory so the rename itself is on disk.

@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An open file, closed when released.
 ///
 /// The data file is read through one descriptor: a writer replaces the file by renaming a new

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An exclusive `flock` on a lock file beside the data file, held across a whole
 /// read-modify-write so two `todo` processes never lose each other's updates.
 ///

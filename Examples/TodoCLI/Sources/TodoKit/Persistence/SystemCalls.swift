@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The text of the current `errno`, for error messages.
 func systemErrorDescription(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))

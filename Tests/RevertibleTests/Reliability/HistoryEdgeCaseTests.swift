@@ -4,8 +4,8 @@ import TestSupport
 
 /// Bugs the model-based tests found, each kept as a plain example. The seed is the one that
 /// found it (`RANDOMIZED_SEED=<seed> swift test --filter ControllerModelReliabilityTests`).
-@Suite("Reliability: regressions found by the reference model")
-struct ModelFoundRegressionReliabilityTests {
+@Suite("Reliability: history edge cases (trimmed scopes, tags at scope starts, re-spelled strings, bursts)")
+struct HistoryEdgeCaseReliabilityTests {
 
     /// Seed 8: the limit dropped a scope's first steps, and the squash then started from the
     /// oldest kept version instead of where the scope started.

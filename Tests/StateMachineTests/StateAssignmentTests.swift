@@ -5,8 +5,8 @@ import StateMachine
 import Testing
 
 @MainActor
-@Suite("Seed README examples")
-struct SeedExamplesTests {
+@Suite("Setting, reading and resetting a state")
+struct StateAssignmentTests {
     @Test("Assigning `state` directly keeps the last value assigned")
     func assigningStateDirectly() {
         let aView = MyView()

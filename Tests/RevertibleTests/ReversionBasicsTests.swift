@@ -3,8 +3,8 @@ import Testing
 @testable import Revertible
 
 /// The examples of seeds 000, 001 and 004 that need no macros, with their stated results.
-@Suite("Seed examples")
-struct SeedExampleTests {
+@Suite("Reversions: reverting, refusing wrong versions, stacking, nested values and enums")
+struct ReversionBasicsTests {
 
     @Test("A reversion reverts a changed name")
     func revertsName() throws {
