@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "Revertible"),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
         .target(name: "CHeap", path: "Benchmarks/CHeap"),
         .executableTarget(
             name: "benchmarks",

@@ -53,10 +53,7 @@ public struct ReferenceHistory<Value: Equatable> {
         }
     }
 
-    /// Why the model refuses an operation; it then changes nothing.
-    public enum Refusal: String, Sendable, Equatable {
-        case stepsOutOfRange, unknownTag, tagOutOfReach, noScopeToPop
-    }
+    public typealias Refusal = ReferenceRefusal
 
     /// A part of the value no step records: written into every version whenever it changes.
     public struct UntrackedPart {
@@ -278,4 +275,9 @@ public struct ReferenceHistory<Value: Equatable> {
         if undoCount == 0 { isGroupOpen = false }
         forgetRemovedTags()
     }
+}
+
+/// Why the model refuses an operation; it then changes nothing.
+public enum ReferenceRefusal: String, Sendable, Equatable {
+    case stepsOutOfRange, unknownTag, tagOutOfReach, noScopeToPop
 }

@@ -65,8 +65,8 @@ enum TrackingMode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .directInPlace: DirectClient(board, inPlace: true)
         case .directReturning: DirectClient(board, inPlace: false)
         case .valueKeyPath: ValueKeyPathClient(board)
-        case .objectKeyPath: ObjectKeyPathClient(board)
-        case .observing: ObservingClient(board)
+        case .objectKeyPath: ObjectRootClient(board, observing: false)
+        case .observing: ObjectRootClient(board, observing: true)
         }
     }
 }
@@ -188,7 +188,9 @@ final class ValueKeyPathClient: ControllerClient {
     }
 }
 
-/// A class root the controller reads and writes itself.
+/// A class root the controller reads and writes itself; `@Observable`, so the same model
+/// serves the observing mode.
+@Observable
 final class BoardModel {
     var board: Board
     var unrelated = 0
@@ -198,13 +200,20 @@ final class BoardModel {
     }
 }
 
-final class ObjectKeyPathClient: ControllerClient {
+/// A client of a controller with an object root: either it appends the model's board
+/// (`VersioningController(on:at:)`), or the controller observes the model and records every
+/// change itself (`VersioningController(observing:at:)`).
+final class ObjectRootClient: ControllerClient {
     let controller: VersioningController<BoardModel, Board, ReversionError>
     private let model: BoardModel
+    private let observing: Bool
 
-    init(_ board: Board) {
+    init(_ board: Board, observing: Bool) {
         model = BoardModel(board: board)
-        controller = VersioningController(on: model, at: \.board)
+        self.observing = observing
+        controller = observing
+            ? VersioningController(observing: model, at: \.board)
+            : VersioningController(on: model, at: \.board)
     }
 
     var board: Board { model.board }
@@ -214,58 +223,12 @@ final class ObjectKeyPathClient: ControllerClient {
     func append(_ board: Board) {
         model.board = board
         model.unrelated += 1
-        controller.appendCurrentVersion()
+        if !observing { controller.appendCurrentVersion() }
     }
 
     func append(_ board: Board, tag: TestTag) {
         model.board = board
-        controller.appendCurrentVersion(tag: tag.value)
-    }
-
-    func editWithoutAppending(_ board: Board) { model.board = board }
-    func undo() throws { try controller.undo() }
-    func redo() throws { try controller.redo() }
-    func undo(steps: Int) throws { try controller.undo(to: .steps(steps)) }
-    func redo(steps: Int) throws { try controller.redo(to: .steps(steps)) }
-    func undo(to tag: TestTag) throws { try controller.undo(to: tag.target) }
-    func redo(to tag: TestTag) throws { try controller.redo(to: tag.target) }
-    func undoCurrentScope() throws { try controller.undoCurrentScope() }
-    func redoCurrentScope() throws { try controller.redoCurrentScope() }
-    func popCurrentScope() throws { try controller.popCurrentScope() }
-    func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
-    func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
-    func setWithoutTracking(_ board: Board) { controller.setWithoutTracking(board) }
-}
-
-/// An `@Observable` class root: the controller records each change of the model itself.
-@Observable
-final class ObservedBoardModel {
-    var board: Board
-
-    init(board: Board) {
-        self.board = board
-    }
-}
-
-final class ObservingClient: ControllerClient {
-    let controller: VersioningController<ObservedBoardModel, Board, ReversionError>
-    private let model: ObservedBoardModel
-
-    init(_ board: Board) {
-        model = ObservedBoardModel(board: board)
-        controller = VersioningController(observing: model, at: \.board)
-    }
-
-    var board: Board { model.board }
-    // Every change of the model is recorded, so an edit is always recorded before an undo.
-    var undoRecordsUnappendedEdits: Bool { true }
-    var transactionInput: Board { model.board }
-
-    func append(_ board: Board) { model.board = board }
-
-    func append(_ board: Board, tag: TestTag) {
-        model.board = board
-        controller.tag(tag.value)
+        if observing { controller.tag(tag.value) } else { controller.appendCurrentVersion(tag: tag.value) }
     }
 
     func editWithoutAppending(_ board: Board) { model.board = board }

@@ -112,27 +112,16 @@ struct ModelBasedRun {
         if controller.currentVersion != model.current {
             return ("value", "currentVersion differs from the model's in \(differingFields(controller.currentVersion, model.current))")
         }
-        let counts = [
-            ("scopeLevel", controller.scopeLevel, model.scopeLevel),
-            ("undoCount", controller.undoCount, model.undoCount),
-            ("redoCount", controller.redoCount, model.redoCount),
-            ("hasUndo", controller.hasUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
-            ("hasRedo", controller.hasRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
-        ]
-        for (name, actual, expected) in counts where actual != expected {
-            return (name, "\(name) is \(actual), the model's is \(expected)")
-        }
-        for level in 0...model.scopeLevel + 1 {
-            let actual = controller.tags(inScopeLevel: level)
-            let expected = model.tags(inScopeLevel: level)
-            if actual?.undo != expected?.undo || actual?.redo != expected?.redo {
-                return ("tags", "tags(inScopeLevel: \(level)) is \(String(describing: actual)), the model's is \(String(describing: expected))")
-            }
-        }
-        if controller.currentVersionTags.map(\.base) != model.currentTags {
-            return ("tags", "currentVersionTags is \(controller.currentVersionTags), the model's is \(model.currentTags)")
-        }
-        return nil
+        let observed = HistoryObservation(
+            scopeLevel: controller.scopeLevel,
+            undoCount: controller.undoCount,
+            redoCount: controller.redoCount,
+            hasUndo: controller.hasUndo,
+            hasRedo: controller.hasRedo,
+            tags: controller.tags(inScopeLevel:),
+            currentTags: controller.currentVersionTags.map(\.base)
+        )
+        return observed.firstDifference(from: HistoryObservation(model))
     }
 
     func shrink(_ operations: [HistoryOperation], failure: Failure) -> ([HistoryOperation], Failure) {
@@ -172,20 +161,6 @@ private extension HistoryOperation {
         // Right after the previous change, so that joining its burst would be wrong.
         case .transaction, .setCursorWithoutTracking: .milliseconds(10)
         default: .zero
-        }
-    }
-}
-
-extension ReversionError {
-    /// The model's name for this refusal; `nil` for a wrong version, which the model never
-    /// expects.
-    var refusal: ReferenceHistory<Board>.Refusal? {
-        switch reason {
-        case .wrongVersion: nil
-        case .stepsOutOfRange: .stepsOutOfRange
-        case .unknownTag: .unknownTag
-        case .tagOutOfReach: .tagOutOfReach
-        case .noScopeToPop: .noScopeToPop
         }
     }
 }

@@ -351,45 +351,19 @@ struct UndoableModelRun {
         if state.present != model.current {
             return ("present", "the present is \(state.present), the model's is \(model.current)")
         }
-        let counts = [
-            ("scopeLevel", state.scopeLevel, model.scopeLevel),
-            ("undoCount", state.undoCount, model.undoCount),
-            ("redoCount", state.redoCount, model.redoCount),
-            ("hasUndo", state.hasUndo ? 1 : 0, model.undoCount > 0 ? 1 : 0),
-            ("hasRedo", state.hasRedo ? 1 : 0, model.redoCount > 0 ? 1 : 0),
-        ]
-        for (name, actual, expected) in counts where actual != expected {
-            return (name, "\(name) is \(actual), the model's is \(expected)")
-        }
-        for level in 0...model.scopeLevel + 1 {
-            let actual = state.tags(inScopeLevel: level)
-            let expected = model.tags(inScopeLevel: level)
-            if actual?.undo != expected?.undo || actual?.redo != expected?.redo {
-                return ("tags", "tags(inScopeLevel: \(level)) is \(String(describing: actual)), the model's is \(String(describing: expected))")
-            }
-        }
-        if state.currentVersionTags.map(\.base) != model.currentTags {
-            return ("tags", "currentVersionTags is \(state.currentVersionTags), the model's is \(model.currentTags)")
-        }
-        return nil
+        let observed = HistoryObservation(
+            scopeLevel: state.scopeLevel,
+            undoCount: state.undoCount,
+            redoCount: state.redoCount,
+            hasUndo: state.hasUndo,
+            hasRedo: state.hasRedo,
+            tags: state.tags(inScopeLevel:),
+            currentTags: state.currentVersionTags.map(\.base)
+        )
+        return observed.firstDifference(from: HistoryObservation(model))
     }
 
     func shrink(_ operations: [UndoableOperation], failure: Failure) -> ([UndoableOperation], Failure) {
         TestSupport.shrink(operations, failure: failure) { firstFailure(of: $0) }
-    }
-}
-
-
-extension ReversionError {
-    /// The model's name for this refusal; `nil` for a wrong version, which the model never
-    /// expects.
-    var refusal: ReferenceHistory<Shelf.State>.Refusal? {
-        switch reason {
-        case .wrongVersion: nil
-        case .stepsOutOfRange: .stepsOutOfRange
-        case .unknownTag: .unknownTag
-        case .tagOutOfReach: .tagOutOfReach
-        case .noScopeToPop: .noScopeToPop
-        }
     }
 }
