@@ -19,8 +19,8 @@ public protocol Reverter<Root> {
     /// overloads call it for you.
     mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>)
 
-    /// Excludes the property at `keyPath` from versioning (the seed's `@VersionableIgnored`):
-    /// differences only there make no step, and undo and redo never write there.
+    /// Excludes the property at `keyPath` from versioning: differences only there make no
+    /// step, and undo and redo never write there.
     ///
     /// ```swift
     /// reverter.appendReversion(at: \.shapes)
@@ -108,7 +108,7 @@ extension Reverter {
     /// removed elements, moves, and the edits inside elements that kept their identity.
     ///
     /// Inlinable: the walk over the unchanged elements is specialized for `Element` in the
-    /// caller's module (see ``identifiedCommonEnds(_:_:)``).
+    /// caller's module (see `identifiedCommonEnds(_:_:)`).
     @inlinable @inline(__always)
     public mutating func appendReversion<Element: Identifiable & Versionable>(
         at keyPath: WritableKeyPath<Root, [Element]>

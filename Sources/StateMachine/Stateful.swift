@@ -29,7 +29,7 @@
 public protocol Stateful: AnyObject {
     /// The current state, or `nil` before one is set or after a reset.
     ///
-    /// Writing it directly works, as in the seed API, but bypasses
+    /// Writing it directly is allowed, but bypasses
     /// transition rules and ``stateDidChange(from:to:)``.
     var state: Any? { get set }
 

@@ -7,7 +7,7 @@ import Revertible
 /// ```swift
 /// let store = Store(initialState: 0, reducer: Counter())
 /// store.send(.increment)
-/// print(store.state)  // 1
+/// #expect(store.state == 1)
 /// ```
 ///
 /// ## Isolation

@@ -3,7 +3,7 @@
 /// Tests and command-line tools await it to know the work an action set off is done:
 ///
 /// ```swift
-/// await store.send(.refresh).finish()
+/// await store.send(.refreshTapped).finish()
 /// #expect(store.state.items.count == 3)
 /// ```
 public struct StoreTask: Sendable {

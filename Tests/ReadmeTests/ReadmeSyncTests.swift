@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Every Swift code block of the README must stand, line for line (indentation aside), in one
-/// of the test files that compile and run the README's examples, so the README never shows
-/// code that does not build.
+/// Every Swift code block of the README, of the `.docc` articles and of the doc comments of
+/// Revertible and UndoableReducer must stand, line for line (indentation and blank lines
+/// aside), in one of the test files that compile and run the examples, so the documentation
+/// never shows code that does not build.
 @Suite("README code is compiled")
 struct ReadmeSyncTests {
 
@@ -12,8 +13,13 @@ struct ReadmeSyncTests {
     static let exampleFiles = [
         "Tests/ReadmeTests/RevertibleReadmeTests.swift",
         "Tests/ReadmeTests/UndoableReducerReadmeTests.swift",
+        "Tests/ReadmeTests/RevertibleDocumentationTests.swift",
+        "Tests/ReadmeTests/UndoableReducerDocumentationTests.swift",
         "Tests/StateMachineTests/ReadmeExamplesTests.swift",
     ]
+
+    /// The modules whose doc comments and `.docc` articles must be compiled too.
+    static let documentedModules = ["Sources/Revertible", "Sources/UndoableReducer"]
 
     /// Lines without their indentation, blank lines dropped.
     static func normalized(_ text: String) -> [String] {
@@ -27,22 +33,81 @@ struct ReadmeSyncTests {
         return parts.dropFirst().compactMap { $0.components(separatedBy: "```").first }
     }
 
+    /// The Swift code blocks of the doc comments (`///`) of a source file.
+    static func docCommentCodeBlocks(in source: String) -> [String] {
+        let comment = source.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("///") ? String(trimmed.dropFirst(3)) : ""
+        }
+        return codeBlocks(in: comment.joined(separator: "\n").replacingOccurrences(of: "\n ```", with: "\n```"))
+    }
+
+    /// Whether `block`'s lines stand, in order and together, in one of the example files.
+    static func isTested(_ block: String, in sources: [[String]]) -> Bool {
+        let lines = normalized(block)
+        return sources.contains { source in
+            source.indices.contains { start in
+                start + lines.count <= source.count && Array(source[start ..< start + lines.count]) == lines
+            }
+        }
+    }
+
+    static func exampleSources() throws -> [[String]] {
+        try exampleFiles.map {
+            normalized(try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// The files of `directory` (relative to the package root) with the extension `ext`.
+    static func files(under directory: String, withExtension ext: String) -> [URL] {
+        let url = root.appendingPathComponent(directory)
+        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+        return (enumerator?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension == ext }
+            .sorted { $0.path < $1.path }
+    }
+
     @Test("Each README Swift block appears in a README test file")
     func blocksAreTested() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let sources = try Self.exampleFiles.map {
-            Self.normalized(try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8))
-        }
+        let sources = try Self.exampleSources()
         let blocks = Self.codeBlocks(in: readme)
         #expect(blocks.count >= 10)
         for block in blocks {
-            let lines = Self.normalized(block)
-            let found = sources.contains { source in
-                source.indices.contains { start in
-                    start + lines.count <= source.count && Array(source[start ..< start + lines.count]) == lines
-                }
-            }
+            let found = Self.isTested(block, in: sources)
             #expect(found, "README block not found in the README tests:\n\(block)")
         }
+    }
+
+    @Test("Each Swift block of a .docc article appears in a documentation test file")
+    func articleBlocksAreTested() throws {
+        let sources = try Self.exampleSources()
+        var count = 0
+        for module in Self.documentedModules {
+            for file in Self.files(under: module, withExtension: "md") {
+                for block in Self.codeBlocks(in: try String(contentsOf: file, encoding: .utf8)) {
+                    count += 1
+                    let found = Self.isTested(block, in: sources)
+                    #expect(found, "\(file.lastPathComponent): block not found in the documentation tests:\n\(block)")
+                }
+            }
+        }
+        #expect(count >= 5)
+    }
+
+    @Test("Each Swift block of a doc comment appears in a documentation test file")
+    func docCommentBlocksAreTested() throws {
+        let sources = try Self.exampleSources()
+        var count = 0
+        for module in Self.documentedModules {
+            for file in Self.files(under: module, withExtension: "swift") {
+                for block in Self.docCommentCodeBlocks(in: try String(contentsOf: file, encoding: .utf8)) {
+                    count += 1
+                    let found = Self.isTested(block, in: sources)
+                    #expect(found, "\(file.lastPathComponent): block not found in the documentation tests:\n\(block)")
+                }
+            }
+        }
+        #expect(count >= 20)
     }
 }

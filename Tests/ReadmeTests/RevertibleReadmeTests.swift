@@ -82,6 +82,33 @@ struct Model {
     @Versioned var activity = Activity(id: UUID(), title: "Title", priority: .low, childActivities: [])
 }
 
+struct Drawing: Versionable {
+    var shapes: [String] = []
+    var hover: Int? = nil
+
+    func addReversions(into reverter: inout some Reverter<Drawing>) {
+        reverter.appendReversion(at: \.shapes)
+        reverter.ignore(\.hover)
+    }
+}
+
+@MainActor
+@Observable
+final class DocumentModel {
+    var text: String
+    @ObservationIgnored lazy var history = VersioningController(observing: self, at: \.text)
+
+    init(text: String) {
+        self.text = text
+        _ = history // start tracking now, not at first use
+    }
+}
+
+@Observable
+final class Form {
+    @ObservationIgnored @Versioned var name = ""
+}
+
 @Suite("README: Revertible")
 struct RevertibleReadmeTests {
 
@@ -175,5 +202,98 @@ struct RevertibleReadmeTests {
         model.$activity.undo(to: "reviewed")
         #expect(model.activity.title == "Draft 2")
         #expect(model.$activity.tags().undo == [nil, "reviewed"])
+    }
+
+    @Test("Leaving a property out")
+    func ignoring() throws {
+        var drawing = Drawing()
+        let controller = ValueVersioningController(drawing)
+
+        drawing.shapes.append("circle")
+        controller.append(drawing)
+        drawing.hover = 0
+        controller.append(drawing) // only `hover` changed: no step
+        #expect(controller.undoCount == 1)
+
+        try controller.undo(&drawing)
+        #expect(drawing.shapes.isEmpty)
+        #expect(drawing.hover == 0) // undo leaves the pointer where it is
+    }
+
+    @Test("A model that owns its controller") @MainActor
+    func owningModel() throws {
+        let document = DocumentModel(text: "Hello")
+        document.text = "Hello, world"
+        document.history.tag("saved")
+        document.text = "Hello, world!"
+
+        try document.history.undo(to: "saved")
+        #expect(document.text == "Hello, world")
+        #expect(document.history.location(of: "saved") == .present)
+    }
+
+    @Test("@Versioned inside an @Observable class")
+    func observableVersioned() {
+        let form = Form()
+        form.name = "Ada"
+        form.name = "Ada Lovelace"
+        form.$name.undo()
+        #expect(form.name == "Ada")
+    }
+
+    @Test("Where a tag is, and what each step holds")
+    func locationAndSteps() {
+        let document = ValueVersioningController("")
+        document.append("Hello")
+        document.tag("saved")
+        #expect(document.location(of: "saved") == .present)
+
+        document.append("Hello, world")
+        #expect(document.location(of: "saved") == .behind(steps: 1)) // unsaved changes
+
+        let steps = document.steps()
+        #expect(steps.undo.map(\.tags) == [["saved"], []])
+        #expect(steps.redo.isEmpty)
+    }
+
+    @Test("Refusals")
+    func refusals() throws {
+        let controller = ValueVersioningController("a")
+        controller.append("ab")
+        controller.tag("saved")
+        try controller.undo() // "saved" is now one step ahead
+
+        #expect(throws: ReversionError.tagOutOfReach("saved", .ahead(steps: 1))) {
+            try controller.undo(to: "saved")
+        }
+        #expect(throws: ReversionError.unknownTag("published")) {
+            try controller.redo(to: "published")
+        }
+        #expect(throws: ReversionError.stepsOutOfRange(requested: 2, available: 1)) {
+            try controller.redo(to: .steps(2))
+        }
+        #expect(throws: ReversionError.noScopeToPop) {
+            try controller.popCurrentScope()
+        }
+        #expect(controller.error?.reason == .noScopeToPop)
+
+        try controller.undo() // nothing to undo: a no-op, not a refusal
+        #expect(controller.error == nil)
+        #expect(controller.currentVersion == "a")
+    }
+
+    @Test("Testing debounced changes with TestClock")
+    func testClock() throws {
+        let clock = TestClock()
+        let text = ValueVersioningController("", debounceInterval: .milliseconds(300), clock: clock)
+
+        text.append("H")
+        clock.advance(by: .milliseconds(100))
+        text.append("Hi") // 100 ms after the last change: the same step
+        clock.advance(by: .seconds(1))
+        text.append("Hi!") // after a pause: a new step
+
+        #expect(text.undoCount == 2)
+        #expect(try text.undo() == "Hi")
     }
 }

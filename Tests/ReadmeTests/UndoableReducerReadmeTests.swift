@@ -2,7 +2,7 @@ import Revertible
 import Testing
 import UndoableReducer
 
-// The README's UndoableReducer example. `ReadmeSyncTests` checks it matches the README.
+// The README's UndoableReducer examples. `ReadmeSyncTests` checks it matches the README.
 
 struct Todo: Identifiable, Versionable {
     let id: Int
@@ -64,5 +64,24 @@ struct UndoableReducerReadmeTests {
         store.send(.undo)
         #expect(store.state.present.items.count == 1)
         #expect(store.state.hasRedo)
+    }
+
+    @Test("Scopes, tags and refusals as actions")
+    func scopesAndTags() {
+        let store = Store(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
+
+        store.send(.action(.add(id: 1, title: "milk")))
+        store.send(.tag("shopping"))
+        store.send(.pushNewScope)
+        store.send(.action(.add(id: 2, title: "eggs")))
+        store.send(.action(.toggle(id: 2)))
+        store.send(.popCurrentScope) // the scope's two steps become one
+        #expect(store.state.undoCount == 2)
+        #expect(store.state.location(of: "shopping") == .behind(steps: 1))
+
+        store.send(.undo(to: "shopping"))
+        #expect(store.state.present.items.count == 1)
+        store.send(.undo(to: "nowhere"))
+        #expect(store.state.error == ReversionError.unknownTag("nowhere"))
     }
 }

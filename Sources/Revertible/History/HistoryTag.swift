@@ -2,6 +2,7 @@
 ///
 /// ```swift
 /// controller.tag("before import")
+/// controller.append(imported)
 /// try controller.undo(to: "before import")
 /// ```
 public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLiteral {

@@ -1,6 +1,6 @@
 /// How far an undo or a redo goes: a number of steps, or the version with a tag.
 ///
-/// A string literal is a tag, so the seed's spelling works unchanged:
+/// A string literal is a tag, so a move to a named version reads as the name:
 ///
 /// ```swift
 /// try controller.undo(to: "before import")

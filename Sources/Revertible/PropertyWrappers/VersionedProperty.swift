@@ -9,6 +9,7 @@
 /// struct Model {
 ///     @Versioned var activity = Activity.mock
 /// }
+/// let model = Model()
 /// model.activity.title = "New title"
 /// model.$activity.undo() // model.activity.title == "Title"
 /// ```
@@ -63,6 +64,7 @@ public typealias Versioned<Value: Revertible> = VersionedProperty<Value, Never>
 ///
 /// ```swift
 /// @ThrowingVersioned var activity = Activity.mock
-/// try $activity.undo()
+/// activity.title = "New title"
+/// try $activity.undo() // activity.title == "Title"
 /// ```
 public typealias ThrowingVersioned<Value: Revertible> = VersionedProperty<Value, ReversionError>

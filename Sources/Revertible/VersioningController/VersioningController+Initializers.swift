@@ -10,6 +10,7 @@ extension VersioningController where Root == Value, Failure == ReversionError {
     /// ```
     ///
     /// - Parameters:
+    ///   - value: The first version: undo goes no further back.
     ///   - historyLimit: The most undo steps to keep, or `nil` for no limit.
     ///   - debounceInterval: Versions appended less than this apart become one step.
     ///   - clock: The clock that measures `debounceInterval` and times each step.

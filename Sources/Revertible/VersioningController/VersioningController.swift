@@ -2,7 +2,7 @@ import Observation
 
 /// Keeps the undo and redo history of a value and moves it back and forth.
 ///
-/// Three ways to track, as in the seed API:
+/// Three ways to track:
 /// - **Direct**: `VersioningController(value)`; you ``append(_:)`` each new version and get
 ///   versions back from ``undo(to:)`` and ``redo(to:)`` (or pass yours with
 ///   ``undo(_:to:)``).

@@ -14,8 +14,12 @@
 ///         if case let .counter(action) = self { action } else { nil }
 ///     }
 /// }
+/// ```
 ///
-/// Scope(state: \AppState.counter, embed: AppAction.counter, extract: \.counter) {
+/// The parent's reducer then runs `Counter` on its `counter` state:
+///
+/// ```swift
+/// let counter = Scope(state: \AppState.counter, embed: AppAction.counter, extract: \.counter) {
 ///     Counter()
 /// }
 /// ```

@@ -6,8 +6,8 @@ import Revertible
 /// Make one with ``Reducer/undoable(_:)``:
 ///
 /// ```swift
-/// let store = Store(initialState: UndoableState(Todos()), reducer: TodoReducer().undoable())
-/// store.send(.action(.add("milk")))
+/// let store = Store(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
+/// store.send(.action(.add(id: 1, title: "milk")))
 /// store.send(.undo)
 /// ```
 ///
@@ -104,7 +104,7 @@ extension Reducer where State: Versionable & Sendable {
     /// actions (``UndoableAction``) and its state carries its history (``UndoableState``).
     ///
     /// ```swift
-    /// TodoReducer().undoable(UndoableOptions(historyLimit: 100, label: { $0.label }))
+    /// let reducer = Todos().undoable(UndoableOptions(historyLimit: 100, label: { $0.label }))
     /// ```
     public func undoable(_ options: UndoableOptions<Action> = UndoableOptions()) -> Undoable<Self> {
         Undoable(self, options: options)

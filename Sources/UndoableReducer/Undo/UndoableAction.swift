@@ -1,7 +1,7 @@
 import Revertible
 
 /// An action for a reducer wrapped by ``Reducer/undoable(_:)``: one of the base reducer's
-/// actions, or a history command in the same words as ``VersioningController``'s.
+/// actions, or a history command in the same words as `VersioningController`'s.
 public enum UndoableAction<Action: Sendable>: Sendable {
     /// An action of the base reducer, recorded as one undo step (unless filtered out or
     /// grouped with the previous one).

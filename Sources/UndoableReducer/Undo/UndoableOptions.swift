@@ -31,7 +31,7 @@ public struct UndoableOptions<Action>: Sendable {
     ///   - groupingInterval: With a key, the longest pause within a group; without one,
     ///     recorded actions less than this apart are one step.
     ///   - clock: The clock that measures `groupingInterval` and times each step (a
-    ///     ``TestClock`` in tests).
+    ///     `TestClock` in tests).
     ///   - label: A label for the step an action starts.
     public init(
         historyLimit: Int? = nil,

@@ -1,7 +1,7 @@
 import Revertible
 
 /// The state of a reducer wrapped by `undoable`: the base state (``present``) and its undo
-/// history, read in the same words as ``VersioningController``'s.
+/// history, read in the same words as `VersioningController`'s.
 ///
 /// History memory is the diff of each step, not a copy of the state: a step that edits one
 /// title of a ten-thousand-item list keeps that title's change. It has value semantics:

@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+import Revertible
+import Testing
+
+// The code examples of Revertible's documentation: the doc comments of its public API and the
+// articles of `Revertible.docc`. Each example stands here line for line (`ReadmeSyncTests`
+// checks it), after the declarations it needs; `#expect` states what the example says.
+
+extension Activity {
+    /// The activity the documentation's examples start from.
+    static var mock: Activity {
+        Activity(id: UUID(), title: "Title", priority: .low, childActivities: [])
+    }
+}
+
+/// A tag that is not a string.
+enum Checkpoint: Hashable, Sendable {
+    case imported, saved
+}
+
+@Observable
+final class ActivityModel {
+    var activity = Activity.mock
+}
+
+@Suite("Documentation examples: Revertible")
+struct RevertibleDocumentationTests {
+
+    @Test("Reversion")
+    func reversion() throws {
+        var user = User(name: "", imageData: Data())
+        let original = user
+        user.name = "Johnny"
+        let reversion = user.reversion(to: original)
+        try reversion?.revert(&user) // user.name == ""
+        #expect(user.name == "")
+    }
+
+    @Test("ReversionError")
+    func reversionError() throws {
+        var user = User(name: "", imageData: Data())
+        let reversion = try #require(User(name: "Johnny", imageData: Data()).reversion(to: user))
+        var other = user
+        other.name = "Someone else"
+        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try reversion.revert(&other) }
+        user.name = "Johnny"
+        try reversion.revert(&user)
+        #expect(user.name == "")
+    }
+
+    @Test("VersioningController.init(_:)")
+    func directTracking() throws {
+        var activity = Activity.mock
+        let controller = VersioningController(activity)
+        activity.title = "New title"
+        controller.append(activity)
+        try controller.undo(&activity)
+        #expect(activity.title == "Title")
+    }
+
+    @Test("VersioningController.init(observing:at:)")
+    func observing() throws {
+        let model = ActivityModel()
+        let controller = VersioningController(observing: model, at: \.activity)
+        model.activity.title = "New title"
+        try controller.undo() // model.activity.title == "Title"
+        #expect(model.activity.title == "Title")
+    }
+
+    @Test("VersionedProperty")
+    func versionedProperty() {
+        struct Model {
+            @Versioned var activity = Activity.mock
+        }
+        let model = Model()
+        model.activity.title = "New title"
+        model.$activity.undo() // model.activity.title == "Title"
+        #expect(model.activity.title == "Title")
+    }
+
+    @Test("ThrowingVersioned")
+    func throwingVersioned() throws {
+        @ThrowingVersioned var activity = Activity.mock
+        activity.title = "New title"
+        try $activity.undo() // activity.title == "Title"
+        #expect(activity.title == "Title")
+    }
+
+    @Test("HistoryTag")
+    func historyTag() throws {
+        let controller = ValueVersioningController("data")
+        let imported = "data, imported"
+        controller.tag("before import")
+        controller.append(imported)
+        try controller.undo(to: "before import")
+        #expect(controller.currentVersion == "data")
+    }
+
+    @Test("HistoryTarget")
+    func historyTarget() throws {
+        let controller = ValueVersioningController("")
+        controller.tag(Checkpoint.saved)
+        for text in ["a", "ab", "abc"] { controller.append(text) }
+        controller.tag("before import")
+        controller.append("abc, imported")
+
+        try controller.undo(to: "before import")
+        try controller.undo(to: .steps(3))
+        try controller.undo(to: .tag(Checkpoint.saved))
+        #expect(controller.currentVersion == "")
+    }
+
+    @Test("HistoryTagLocation")
+    func historyTagLocation() {
+        let controller = ValueVersioningController("draft")
+        controller.tag("saved")
+        if controller.location(of: "saved") == .present { /* the document is saved */ }
+        #expect(controller.location(of: "saved") == .present)
+    }
+
+    @Test("TestClock")
+    func testClock() {
+        let clock = TestClock()
+        let controller = VersioningController("", debounceInterval: .milliseconds(500), clock: clock)
+        controller.append("a")
+        clock.advance(by: .milliseconds(10))
+        controller.append("ab") // joins the burst: one step
+        #expect(controller.undoCount == 1)
+    }
+
+    @Test("Differences from the seed API: tags of any type")
+    func tagsOfAnyType() throws {
+        let controller = ValueVersioningController("")
+        controller.append("data")
+        controller.tag(Checkpoint.imported)
+        controller.append("data, edited")
+
+        try controller.undo(to: .tag(Checkpoint.imported))
+        #expect(controller.currentVersion == "data")
+    }
+
+    @Test("Differences from the seed API: matching a wrong-version refusal")
+    func matchingWrongVersion() throws {
+        var user = User(name: "", imageData: Data())
+        let original = user
+        user.name = "Johnny"
+        let reversion = try #require(user.reversion(to: original))
+        user.name = "Johnny Appleseed"
+
+        do {
+            try reversion.revert(&user)
+        } catch ReversionError.attemptingToRevertWrongVersion {
+            // Nothing was changed.
+        } catch {
+            // Another refusal: switch over `error.reason`.
+        }
+        #expect(user.name == "Johnny Appleseed")
+    }
+}
