@@ -83,15 +83,6 @@ extension ReversionError: Hashable {
     }
 }
 
-extension ReversionError {
-
-    /// Matches a thrown error against this one in a `catch` clause of untyped throws:
-    /// `catch ReversionError.attemptingToRevertWrongVersion`.
-    public static func ~= (pattern: ReversionError, error: any Error) -> Bool {
-        (error as? ReversionError).map { $0 == pattern } ?? false
-    }
-}
-
 extension ReversionError: CustomStringConvertible, LocalizedError {
 
     /// One sentence saying what was refused and where; nothing was changed.

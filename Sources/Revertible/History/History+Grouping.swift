@@ -44,7 +44,11 @@ extension History {
             open.mark = mark
             group = open
         } else {
+            // Back where the group started, but perhaps spelled differently (`"é"` as
+            // `"e\u{301}"`): the steps below check the base's exact bytes, so it becomes the
+            // history's version again.
             scopes[top].undo.removeLast()
+            reference = open.base
             group = nil
         }
     }

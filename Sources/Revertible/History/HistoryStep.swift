@@ -8,8 +8,8 @@ public struct HistoryStep: Hashable, Sendable {
     public var changeCount: Int
     /// The tags of the version the step leads to, oldest first.
     public var tags: [HistoryTag]
-    /// When the step was recorded, as time elapsed on the history's clock since the history
-    /// was made.
+    /// When the step was recorded, as time elapsed on the history's clock since that clock
+    /// was given (when the history was made, or by `withDebouncing(clock:interval:)`).
     public var time: Duration
 
     /// A step description.

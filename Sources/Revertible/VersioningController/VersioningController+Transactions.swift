@@ -38,6 +38,8 @@ extension VersioningController {
             try changes.revert(&merged)
         } catch {
             change { $0.history.lastError = error }
+            // This function throws the body's errors; an error key path still hears of it.
+            try? reportError(root.object, error)
             return merged
         }
         commit(merged)

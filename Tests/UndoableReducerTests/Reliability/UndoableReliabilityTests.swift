@@ -55,6 +55,25 @@ struct UndoableReliabilityTests {
         #expect(store.state.scopeLevel == 0 && store.state.undoCount == 0)
     }
 
+    /// Found by seed 311 (grouping by key): a group whose changes came back to where it
+    /// started, spelled differently (`"é"` as `"e\u{301}"`), dropped its step but kept the new
+    /// spelling in the history's copy, which the step before it did not match, so popping the
+    /// scope failed.
+    @Test("A group that comes back to a re-spelled start keeps the steps before it undoable (seed 311)")
+    func groupBackToReSpelledStart() {
+        let reducer = Shelf().undoable(UndoableOptions(groupingBy: \.groupKey))
+        let store = Store(initialState: UndoableState(Shelf.State()), reducer: reducer)
+        for action: UndoableAction<Shelf.Action> in [
+            .pushNewScope, .transaction([.name("\u{E9}")]), .action(.name("b")), .action(.name("e\u{301}")), .popCurrentScope,
+        ] {
+            store.send(action)
+            #expect(store.state.error == nil, "\(action)")
+        }
+        #expect(store.state.scopeLevel == 0 && store.state.undoCount == 1)
+        store.send(.undo)
+        #expect(store.state.present.name == "" && store.state.error == nil)
+    }
+
     @Test("The shelf's reducer edits every kind of field")
     func shelfSanity() {
         var state = Shelf.State()
