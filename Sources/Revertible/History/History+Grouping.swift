@@ -30,27 +30,34 @@ extension History {
     mutating func extendGroup(with value: Value, annotation: Annotation, mark: GroupMark) {
         guard var open = group else { return }
         let step = scopes[top].undo[scopes[top].undo.count - 1]
-        if let change = value.reversion(to: current) {
-            advanceReference(to: value, by: change)
-        }
+        // A change equal to the current version adds nothing to the group.
+        guard let change = value.reversion(to: current) else { return }
+        advanceReference(to: value, by: change)
         // From the history's own version, not `value`: the step must check exactly the bytes
         // the history holds (see `advanceReference(to:by:)`).
-        if let reversion = current.reversion(to: open.base) {
-            var replacement = step
-            replacement.reversion = reversion
-            replacement.annotation = step.annotation.merged(with: annotation)
-            replacement.changeCount += 1
-            scopes[top].undo[scopes[top].undo.count - 1] = replacement
-            open.mark = mark
-            group = open
-        } else {
+        guard let reversion = current.reversion(to: open.base) else {
             // Back where the group started, but perhaps spelled differently (`"é"` as
             // `"e\u{301}"`): the steps below check the base's exact bytes, so it becomes the
             // history's version again.
             scopes[top].undo.removeLast()
             reference = open.base
             group = nil
+            return
         }
+        if !Set(reversion.changedKeyPaths).isSuperset(of: step.reversion.changedKeyPaths) {
+            // A location came back to its value before the group, perhaps spelled
+            // differently, so the new step does not write it: the history's copy takes the
+            // base's bytes there again, by applying the step to the base.
+            var next = open.base
+            if (try? reversion.inverted.revert(&next)) != nil { reference = next }
+        }
+        var replacement = step
+        replacement.reversion = reversion
+        replacement.annotation = step.annotation.merged(with: annotation)
+        replacement.changeCount += 1
+        scopes[top].undo[scopes[top].undo.count - 1] = replacement
+        open.mark = mark
+        group = open
     }
 
     /// Closes the open group: the next change starts a new step. Every command does this

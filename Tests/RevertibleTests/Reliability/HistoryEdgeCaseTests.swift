@@ -145,4 +145,25 @@ struct HistoryEdgeCaseReliabilityTests {
         try controller.undo(&activity)
         #expect(activity.title == "cafe" && activity.priority == .low)
     }
+
+    /// Seed 67 (debouncing, with tree moves in the mix): a burst whose last change re-spelled a
+    /// string back to its value before the burst (`"e\u{301}é"` as `"ée\u{301}"`) gave a step
+    /// that no longer wrote the string, while the history kept the re-spelling, so the step
+    /// before the burst, which checks the string's exact bytes, refused.
+    @Test("A burst that re-spells a string back to its start keeps the steps before it undoable")
+    func burstBackToReSpelledString() throws {
+        let clock = TestClock()
+        let controller = VersioningController(Note(title: "x", cursor: 0), debounceInterval: .seconds(1), clock: clock)
+        clock.advance(by: .seconds(10))
+        controller.append(Note(title: "e\u{301}\u{E9}", cursor: 0))
+        controller.tag("before the burst")
+        clock.advance(by: .milliseconds(10))
+        controller.append(Note(title: "zz", cursor: 1))
+        clock.advance(by: .milliseconds(10))
+        controller.append(Note(title: "\u{E9}e\u{301}", cursor: 1))
+        #expect(controller.undoCount == 2 && controller.steps().undo.map(\.changeCount) == [1, 2])
+        #expect(Array(try controller.undo().title.utf8) == Array("e\u{301}\u{E9}".utf8))
+        #expect(try controller.undo().title == "x")
+        #expect(try controller.redo(to: .steps(2)) == Note(title: "\u{E9}e\u{301}", cursor: 1))
+    }
 }
