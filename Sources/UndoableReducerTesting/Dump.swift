@@ -126,8 +126,35 @@ private indirect enum DumpNode {
         return label
     }
 
-    /// The type's name without its module: `Todos.State`, `Array<Int>`.
+    /// The type's name without modules or private contexts: `Todos.State`, `Array<Int>`.
     private static func typeName(_ type: Any.Type) -> String {
-        _typeName(type, qualified: false)
+        var name = Substring(String(reflecting: type))
+        var result = ""
+        // Each qualified name starts the string or follows one of these; its first
+        // component is a module.
+        var atNameStart = true
+        while !name.isEmpty {
+            if name.hasPrefix("(unknown context at ") || name.hasPrefix("(extension in ") {
+                // A private or extension context: `(unknown context at $10f2a4).`
+                if let close = name.firstIndex(of: ")") {
+                    name = name[name.index(after: close)...]
+                    if name.first == "." { name = name.dropFirst() }
+                    continue
+                }
+            }
+            if atNameStart {
+                let identifier = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let rest = name.dropFirst(identifier.count)
+                if !identifier.isEmpty, rest.first == "." {
+                    name = rest.dropFirst()
+                    atNameStart = false
+                    continue
+                }
+            }
+            let character = name.removeFirst()
+            result.append(character)
+            atNameStart = "<([, :".contains(character)
+        }
+        return result
     }
 }

@@ -154,9 +154,9 @@ extension TestStore {
     ) where State == UndoableTestState<Base> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let end = currentRoot() as? UndoableState<Base>, let initial = initialRoot as? UndoableState<Base> else { return }
-        let history = Undoable(Reduce<Base, Never> { _, _ in .none })
+        let history = Undoable(Reduce<Base, NoAction> { _, _ in .none })
         var state = end
-        func run(_ command: UndoableAction<Never>) {
+        func run(_ command: UndoableAction<NoAction>) {
             _ = history.reduce(into: &state, action: command)
         }
 
@@ -185,3 +185,6 @@ extension TestStore {
         }
     }
 }
+
+/// The base action of the reducer `assertUndoRoundTrip` runs history commands with; never sent.
+private struct NoAction: Sendable {}
