@@ -72,6 +72,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     ///
     /// A reducer whose state is an `UndoableState` gets the undoable initializer instead, so
     /// the test can state the history.
+    @_disfavoredOverload // the undoable initializer wins when both apply
     public convenience init<R: Reducer<State, Action>>(
         initialState: State,
         reducer: R,
