@@ -145,7 +145,7 @@ extension Store {
     ///
     /// ```swift
     /// for await canUndo in store.values(of: \.hasUndo) {
-    ///     undoButton.isEnabled = canUndo
+    ///     print("undo", canUndo ? "enabled" : "disabled")
     /// }
     /// ```
     ///
