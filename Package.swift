@@ -8,12 +8,15 @@ let package = Package(
         .library(name: "Revertible", targets: ["Revertible"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "UndoableReducer", targets: ["UndoableReducer"]),
+        // `TestStore` for reducer tests; links Testing and XCTest, so apps never depend on it.
+        .library(name: "UndoableReducerTesting", targets: ["UndoableReducerTesting"]),
         .executable(name: "todo", targets: ["TodoCLI"]),
     ],
     targets: [
         .target(name: "Revertible"),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
+        .target(name: "UndoableReducerTesting", dependencies: ["UndoableReducer", "Revertible"]),
         .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
         .target(name: "CHeap", path: "Benchmarks/CHeap"),
         .executableTarget(
@@ -23,9 +26,9 @@ let package = Package(
             exclude: ["CHeap", "Proposals", "README-Performance.md"]
         ),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
-        .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "StateMachine"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
-        .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "TestSupport"]),
+        .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "UndoableReducerTesting", "TestSupport"]),
         // The `todo` example: the logic in a library, so tests can reach it, and a thin executable.
         .target(
             name: "TodoKit",
@@ -37,7 +40,7 @@ let package = Package(
         // end-to-end tests run.
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoKit", "StateMachine", "TestSupport"],
+            dependencies: ["TodoCLI", "TodoKit", "StateMachine", "TestSupport", "UndoableReducer", "UndoableReducerTesting"],
             path: "Examples/TodoCLI/Tests/TodoCLITests",
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Observation
+import Revertible
 
 /// Reading ``Store/state`` inside `withObservationTracking` (or a SwiftUI view)
 /// tracks it, and every reduction step reports a change to it.
@@ -92,5 +93,102 @@ extension Store {
             let change = core.pendingChanges.removeFirst()
             return (change, core.subscribers.filter { $0.since < change.version })
         }
+    }
+}
+
+// MARK: - Observing one derived value
+
+extension Store {
+    /// Calls `onChange` with `value(state)` after each later reduction step that changes it,
+    /// and never for a step that leaves it equal: an observer of `\.hasUndo` is not woken by
+    /// a hover update.
+    ///
+    /// ```swift
+    /// let subscription = store.observe(\.hasUndo) { hasUndo in
+    ///     print("undo is now", hasUndo ? "enabled" : "disabled")
+    /// }
+    /// ```
+    ///
+    /// It is not called with the current value. Like ``subscribe(_:)``, it runs outside the
+    /// store's lock, one step at a time and in order; `value` runs there too, once per step,
+    /// so keep it cheap.
+    ///
+    /// - Parameters:
+    ///   - value: Derives the observed value from the state; a key path will do.
+    ///   - onChange: Receives each new, different value.
+    /// - Returns: A subscription that must be kept alive; releasing it unsubscribes.
+    public func observe<Value: Equatable & Sendable>(
+        _ value: @escaping @Sendable (State) -> Value,
+        onChange: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        let id = core.withLock { core in
+            let id = core.makeID()
+            let last = Locked(value(core.state))
+            core.subscribers.append(Subscriber(id: id, since: core.version) { state in
+                let new = value(state)
+                let changed = last.withLock { last in
+                    guard last != new else { return false }
+                    last = new
+                    return true
+                }
+                if changed { onChange(new) }
+            })
+            return id
+        }
+        return StoreSubscription { [weak self] in
+            self?.core.withLock { $0.subscribers.removeAll { $0.id == id } }
+        }
+    }
+
+    /// A stream that starts with `value(state)`, then yields it after each reduction step
+    /// that changes it, in order; equal values in a row are never repeated.
+    ///
+    /// ```swift
+    /// for await canUndo in store.values(of: \.hasUndo) {
+    ///     print("undo", canUndo ? "enabled" : "disabled")
+    /// }
+    /// ```
+    ///
+    /// Each call makes a new, unbounded stream. Ending the iteration unsubscribes; the stream
+    /// finishes when the store is released.
+    public func values<Value: Equatable & Sendable>(
+        of value: @escaping @Sendable (State) -> Value
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+        let finisher = StreamFinisher(continuation)
+        let id = core.withLock { core in
+            let id = core.makeID()
+            let first = value(core.state)
+            let last = Locked(first)
+            // Under the lock, so no step falls between the first value and the next.
+            continuation.yield(first)
+            core.subscribers.append(Subscriber(id: id, since: core.version) { state in
+                let new = value(state)
+                let changed = last.withLock { last in
+                    guard last != new else { return false }
+                    last = new
+                    return true
+                }
+                if changed { finisher.continuation.yield(new) }
+            })
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.core.withLock { $0.subscribers.removeAll { $0.id == id } }
+        }
+        return stream
+    }
+}
+
+/// Finishes a stream fed by a subscriber when the subscriber is dropped (its store released).
+private final class StreamFinisher<Value: Sendable>: Sendable {
+    let continuation: AsyncStream<Value>.Continuation
+
+    init(_ continuation: AsyncStream<Value>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
     }
 }

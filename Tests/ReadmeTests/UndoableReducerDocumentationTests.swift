@@ -1,6 +1,7 @@
 import Revertible
 import Testing
 import UndoableReducer
+import UndoableReducerTesting
 
 // The code examples of UndoableReducer's documentation: the doc comments of its public API and
 // the articles of `UndoableReducer.docc`. Each example stands here line for line
@@ -294,5 +295,68 @@ struct UndoableReducerDocumentationTests {
         #expect(store.state.present.items.isEmpty)
         store.send(.redoTapped)
         #expect(store.state.present.items.count == 1)
+    }
+}
+
+// The "Testing a feature" article, and the examples of `Store.observe` and `Store.values(of:)`.
+extension Feed.State: Equatable {}
+extension Feed.Action: Equatable {}
+
+@Suite("Documentation examples: testing a feature")
+struct TestingArticleTests {
+
+    @Test("A test store asserts each change and each received action")
+    func sendAndReceive() async {
+        let store = TestStore(initialState: Feed.State(), reducer: Feed())
+
+        await store.send(.refreshTapped) { $0.isLoading = true }
+        await store.receive(.itemsLoaded(["milk", "eggs", "bread"])) {
+            $0.isLoading = false
+            $0.items = ["milk", "eggs", "bread"]
+        }
+        await store.finish()
+    }
+
+    @Test("The expectation states the history")
+    func undoable() async {
+        let store = TestStore(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
+
+        await store.send(.action(.add(id: 1, title: "milk"))) {
+            $0.present.items = [Todo(id: 1, title: "milk")]
+            $0.undo = [.init()] // one step, without a label
+        }
+        await store.send(.tag("saved")) {
+            $0.undo[0].tags = ["saved"]
+        }
+        await store.send(.undo) {
+            $0.present.items = []
+            $0.undo = []
+            $0.redo = [.init(tags: ["saved"])]
+        }
+        store.assertUndoRoundTrip()
+    }
+
+    @Test("Non-exhaustive tests")
+    func nonExhaustive() async {
+        let store = TestStore(initialState: Feed.State(), reducer: Feed())
+        store.exhaustivity = .off
+        await store.send(.refreshTapped)
+        await store.receive(.itemsLoaded(["milk", "eggs", "bread"])) { $0.items = ["milk", "eggs", "bread"] }
+    }
+
+    @Test("Observing one value")
+    func observeOneValue() async {
+        let store = Store(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
+        let subscription = store.observe(\.hasUndo) { hasUndo in
+            print("undo is now", hasUndo ? "enabled" : "disabled")
+        }
+        let watcher = Task {
+            for await canUndo in store.values(of: \.hasUndo) {
+                print("undo", canUndo ? "enabled" : "disabled")
+            }
+        }
+        store.send(.action(.add(id: 1, title: "milk")))
+        watcher.cancel()
+        withExtendedLifetime(subscription) {}
     }
 }

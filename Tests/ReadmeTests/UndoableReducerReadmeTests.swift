@@ -1,6 +1,8 @@
+import Foundation
 import Revertible
 import Testing
 import UndoableReducer
+import UndoableReducerTesting
 
 // The README's UndoableReducer examples. `ReadmeSyncTests` checks it matches the README.
 
@@ -83,5 +85,53 @@ struct UndoableReducerReadmeTests {
         #expect(store.state.present.items.count == 1)
         store.send(.undo(to: "nowhere"))
         #expect(store.state.error == ReversionError.unknownTag("nowhere"))
+    }
+}
+
+// The README's TestStore example.
+@Test func addToggleAndUndo() async {
+    let store = TestStore(
+        initialState: UndoableState(Todos.State()),
+        reducer: Todos().undoable(UndoableOptions(label: { action in
+            if case let .add(_, title) = action { "Add “\(title)”" } else { "Toggle" }
+        }))
+    )
+
+    await store.send(.action(.add(id: 1, title: "milk"))) {
+        $0.present.items = [Todo(id: 1, title: "milk")]
+        $0.undo = ["Add “milk”"]
+    }
+    await store.send(.action(.toggle(id: 1))) {
+        $0.present.items[0].isDone = true
+        $0.undo.append("Toggle")
+    }
+    await store.send(.undo) {
+        $0.present.items[0].isDone = false
+        $0.undo = ["Add “milk”"]
+        $0.redo = ["Toggle"]
+    }
+    store.assertUndoRoundTrip() // undoing every step gives the initial state back
+}
+
+// The README's failure message, for a toggle whose expectation forgot the change.
+@Test func readmeFailureMessage() async {
+    let store = TestStore(
+        initialState: UndoableState(Todos.State()),
+        reducer: Todos().undoable(UndoableOptions(label: { action in
+            if case let .add(_, title) = action { "Add “\(title)”" } else { "Toggle" }
+        }))
+    )
+    await store.send(.action(.add(id: 1, title: "milk"))) {
+        $0.present.items = [Todo(id: 1, title: "milk")]
+        $0.undo = ["Add “milk”"]
+    }
+    let readme = try! String(contentsOf: ReadmeSyncTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    await withKnownIssue {
+        await store.send(.action(.toggle(id: 1))) {
+            $0.undo.append("Toggle")
+        }
+    } matching: { issue in
+        let message = issue.comments.map(\.rawValue).joined()
+        return readme.contains("```\n" + message + "\n```")
     }
 }
