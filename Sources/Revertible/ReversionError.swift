@@ -26,6 +26,10 @@ public struct ReversionError: Error, Sendable {
         case tagOutOfReach(HistoryTag, HistoryTagLocation)
         /// Popping or abandoning a scope at the outermost scope, which always stays.
         case noScopeToPop
+        /// No version of the history has this identifier (any more).
+        case unknownVersion(HistoryVersion)
+        /// The version is outside the current scope: pop or abandon the scope first.
+        case versionOutOfReach(HistoryVersion)
     }
 
     /// What was refused.
@@ -102,6 +106,10 @@ extension ReversionError: CustomStringConvertible, LocalizedError {
             return "The version tagged “\(tag)” is \(location), out of reach of this move; nothing was changed."
         case .noScopeToPop:
             return "There is no scope to pop: the outermost scope always stays; nothing was changed."
+        case let .unknownVersion(version):
+            return "The history has no version \(version); nothing was changed."
+        case let .versionOutOfReach(version):
+            return "Version \(version) is outside the current scope; nothing was changed."
         }
     }
 

@@ -14,6 +14,8 @@ public struct HistoryObservation: Equatable {
     /// `tags(inScopeLevel:)` of every level, and of one past the innermost (`nil`).
     public var tags: [Tags?]
     public var currentTags: [AnyHashable]
+    /// The identity of the current version.
+    public var currentVersion: Int
 
     public init(
         scopeLevel: Int,
@@ -22,7 +24,8 @@ public struct HistoryObservation: Equatable {
         hasUndo: Bool,
         hasRedo: Bool,
         tags: (Int) -> Tags?,
-        currentTags: [AnyHashable]
+        currentTags: [AnyHashable],
+        currentVersion: Int
     ) {
         self.scopeLevel = scopeLevel
         self.undoCount = undoCount
@@ -31,6 +34,7 @@ public struct HistoryObservation: Equatable {
         self.hasRedo = hasRedo
         self.tags = (0...scopeLevel + 1).map(tags)
         self.currentTags = currentTags
+        self.currentVersion = currentVersion
     }
 
     /// What the model says a client should observe.
@@ -42,7 +46,8 @@ public struct HistoryObservation: Equatable {
             hasUndo: model.undoCount > 0,
             hasRedo: model.redoCount > 0,
             tags: model.tags(inScopeLevel:),
-            currentTags: model.currentTags
+            currentTags: model.currentTags,
+            currentVersion: model.currentID
         )
     }
 
@@ -66,6 +71,9 @@ public struct HistoryObservation: Equatable {
         where actual?.undo != wanted?.undo || actual?.redo != wanted?.redo {
             return ("tags", "tags(inScopeLevel: \(level)) is \(String(describing: actual)), the model's is \(String(describing: wanted))")
         }
+        if currentVersion != expected.currentVersion {
+            return ("version", "the current version is \(currentVersion), the model's is \(expected.currentVersion)")
+        }
         if currentTags != expected.currentTags {
             return ("tags", "currentVersionTags is \(currentTags), the model's is \(expected.currentTags)")
         }
@@ -83,6 +91,8 @@ extension ReversionError {
         case .unknownTag: .unknownTag
         case .tagOutOfReach: .tagOutOfReach
         case .noScopeToPop: .noScopeToPop
+        case .unknownVersion: .unknownVersion
+        case .versionOutOfReach: .versionOutOfReach
         }
     }
 }

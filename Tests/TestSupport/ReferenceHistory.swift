@@ -7,49 +7,100 @@
 /// can specify any history built on the same rules (the `undoable` reducer's, for one).
 ///
 /// The rules:
-/// - A scope is a stack of versions: the oldest one undo reaches first, the current version
-///   last. Each version after the first is one undo step. Redo walks `ahead`, next version
-///   first. Every version has an identity; a scope pushed on a version starts with that very
-///   version.
-/// - Recording a value equal to the current version makes no step. Recording a new one clears
-///   the current scope's redo versions.
+/// - A scope is a tree of versions rooted at the oldest version undo reaches (its floor).
+///   Undo walks up from the current version; redo walks down the branch visited or made
+///   last. Every version has an identity, numbered in the order versions are made; a scope
+///   pushed on a version starts with that very version.
+/// - Recording a value equal to the current version makes no step. Recording a new one adds a
+///   version after the current one; the branch redo would have taken stays.
 /// - A tag names one version: tagging moves it to the current version. A version may have
-///   several tags; `tags(inScopeLevel:)` shows the newest. Undo to a tag stops on the tagged
-///   version; redo to a tag stops on it too, so it includes the step that made it. Moving to
-///   the present's own tag does nothing.
+///   several tags; `tags(inScopeLevel:)` shows the newest, along the path and the redo branch.
+///   Undo to a tag stops on the tagged version; redo to a tag stops on it too, so it includes
+///   the step that made it. Moving to the present's own tag does nothing.
+/// - A move to a version (by identity, by tag, or by creation order) goes up to the nearest
+///   common ancestor and down again, and makes that branch the one redo follows.
 /// - Refusals, which change nothing: a tag no version has (`unknownTag`), a tag in the other
-///   direction or outside the current scope (`tagOutOfReach`), a negative number of steps or
-///   more than the scope holds, except one step with nothing there, which does nothing
-///   (`stepsOutOfRange`), popping or abandoning the outermost scope (`noScopeToPop`).
-/// - Undo and redo never leave the current scope. Popping a scope records its current version
-///   (the same version, with its tags) on the scope below, so all its steps become one; if it
-///   ended equal to where it started, its tags move to that version and there is no step.
-///   Abandoning it goes back to where it started.
-/// - The limit bounds the undo steps of all scopes together: the oldest versions go first,
+///   direction, on another branch or outside the current scope (`tagOutOfReach`), a negative
+///   number of steps or more than there are, except one undo or redo with nothing there,
+///   which does nothing (`stepsOutOfRange`), popping or abandoning the outermost scope
+///   (`noScopeToPop`), a version no scope has (`unknownVersion`) or one outside the current
+///   scope (`versionOutOfReach`).
+/// - Popping a scope records its current version (the same version, with its tags) after the
+///   current version of the scope below, so all its steps become one; if it ended equal to
+///   where it started, its tags move to that version and there is no step. Abandoning it goes
+///   back to where it started.
+/// - The limit bounds the steps of all scopes together: first the oldest versions off the path
+///   from each floor to its current version (leaves first), then the oldest on the path,
 ///   outermost scope first. Versions no scope holds any more lose their tags.
 /// - Untracked parts (properties a type ignores, or that only untracked changes write): a
 ///   recorded or untracked value's untracked parts are written into every version, as if
-///   they had always been so: undo and redo never change them.
+///   they had always been so: no move ever changes them.
 /// - Grouping (a debounced burst, or the reducer's grouped actions): a grouped recording
-///   replaces the value of the version made by the newest step instead of adding one, while
-///   the group is open. A recording that adds an untagged step opens a group; a transaction
-///   and every command close it; untracked changes leave it open. A group that comes back to
-///   the version before its step loses the step.
+///   replaces the value of the current version instead of adding one, while the group is
+///   open. A recording that adds an untagged step opens a group (if the caller's grouping
+///   opens groups); a transaction and every command close it; untracked changes leave it
+///   open. A group that comes back to the version before its step loses the step.
 public struct ReferenceHistory<Value: Equatable> {
 
     public struct Version {
         public var id: Int
         public var value: Value
+        /// `nil` for the floor.
+        public var parent: Int?
     }
 
     public struct Scope {
-        /// The oldest version undo reaches first, the current version last; never empty.
-        public var versions: [Version]
-        /// The versions redo goes to, next first.
-        public var ahead: [Version] = []
+        public var floor: Int
+        public var current: Int
+        public var versions: [Int: Version]
+        /// The versions after each version; redo follows the last.
+        var children: [Int: [Int]] = [:]
 
-        func contains(_ id: Int) -> Bool {
-            versions.contains { $0.id == id } || ahead.contains { $0.id == id }
+        init(_ version: Version) {
+            floor = version.id
+            current = version.id
+            versions = [version.id: Version(id: version.id, value: version.value, parent: nil)]
+        }
+
+        /// The floor first, the current version last.
+        var path: [Int] {
+            var path = [current]
+            while let parent = versions[path[0]]!.parent { path.insert(parent, at: 0) }
+            return path
+        }
+
+        /// The versions redo goes to, next first.
+        var ahead: [Int] {
+            var chain: [Int] = []
+            var id = current
+            while let next = children[id]?.last {
+                chain.append(next)
+                id = next
+            }
+            return chain
+        }
+
+        var stepCount: Int { versions.count - 1 }
+
+        func contains(_ id: Int) -> Bool { versions[id] != nil }
+
+        mutating func add(_ version: Version) {
+            versions[version.id] = version
+            children[version.parent!, default: []].append(version.id)
+            current = version.id
+        }
+
+        mutating func remove(_ id: Int) {
+            let parent = versions.removeValue(forKey: id)!.parent!
+            children[parent]!.removeAll { $0 == id }
+            if children[parent]!.isEmpty { children[parent] = nil }
+        }
+
+        /// Makes `id` the branch redo follows from its parent.
+        mutating func markVisited(_ id: Int) {
+            guard let parent = versions[id]?.parent else { return }
+            children[parent]!.removeAll { $0 == id }
+            children[parent]!.append(id)
         }
     }
 
@@ -79,29 +130,32 @@ public struct ReferenceHistory<Value: Equatable> {
     private let untracked: [UntrackedPart]
 
     public init(_ value: Value, limit: Int? = nil, untracked: [UntrackedPart] = []) {
-        scopes = [Scope(versions: [Version(id: 0, value: value)])]
+        scopes = [Scope(Version(id: 0, value: value, parent: nil))]
         self.limit = limit
         self.untracked = untracked
     }
 
     // MARK: What a client observes
 
-    public var current: Value { scopes[top].versions.last!.value }
+    public var current: Value { scopes[top].versions[scopes[top].current]!.value }
+    public var currentID: Int { scopes[top].current }
     public var scopeLevel: Int { top }
-    public var undoCount: Int { scopes[top].versions.count - 1 }
+    public var undoCount: Int { scopes[top].path.count - 1 }
     public var redoCount: Int { scopes[top].ahead.count }
 
     /// `nil` for a level that does not exist.
     public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
         guard scopes.indices.contains(level) else { return nil }
-        return (scopes[level].versions.map { newestTag(of: $0.id) }, scopes[level].ahead.map { newestTag(of: $0.id) })
+        return (scopes[level].path.map(newestTag(of:)), scopes[level].ahead.map(newestTag(of:)))
     }
 
     /// The tags of the current version, oldest first.
     public var currentTags: [AnyHashable] {
-        let id = scopes[top].versions.last!.id
-        return tagged.filter { $0.id == id }.map(\.tag)
+        tagged.filter { $0.id == currentID }.map(\.tag)
     }
+
+    /// The versions of the current scope, in the order they were made.
+    public var versionIDs: [Int] { scopes[top].versions.keys.sorted() }
 
     private func newestTag(of id: Int) -> AnyHashable? {
         tagged.last { $0.id == id }?.tag
@@ -120,9 +174,7 @@ public struct ReferenceHistory<Value: Equatable> {
         } else {
             isGroupOpen = false
             if value != current {
-                scopes[top].ahead = []
-                scopes[top].versions.append(Version(id: makeID(), value: value))
-                forgetRemovedTags()
+                scopes[top].add(Version(id: makeID(), value: value, parent: currentID))
                 trimToLimit()
                 isGroupOpen = opensGroup && tag == nil && undoCount > 0
             }
@@ -143,29 +195,28 @@ public struct ReferenceHistory<Value: Equatable> {
     private mutating func adoptUntrackedParts(of value: Value) {
         guard !untracked.isEmpty else { return }
         for level in scopes.indices {
-            for index in scopes[level].versions.indices {
-                for part in untracked { part.copy(&scopes[level].versions[index].value, value) }
-            }
-            for index in scopes[level].ahead.indices {
-                for part in untracked { part.copy(&scopes[level].ahead[index].value, value) }
+            for id in scopes[level].versions.keys {
+                for part in untracked { part.copy(&scopes[level].versions[id]!.value, value) }
             }
         }
     }
 
     private mutating func joinGroup(_ value: Value) {
-        let versions = scopes[top].versions
-        if value == versions[versions.count - 2].value {
-            scopes[top].versions.removeLast()
+        let id = currentID
+        let parent = scopes[top].versions[id]!.parent!
+        if value == scopes[top].versions[parent]!.value {
+            scopes[top].current = parent
+            scopes[top].remove(id)
             isGroupOpen = false
         } else {
-            scopes[top].versions[versions.count - 1].value = value
+            scopes[top].versions[id]!.value = value
         }
     }
 
     public mutating func tag(_ tag: AnyHashable) {
         isGroupOpen = false
         tagged.removeAll { $0.tag == tag }
-        tagged.append((tag, scopes[top].versions.last!.id))
+        tagged.append((tag, currentID))
     }
 
     // MARK: Moving within the current scope
@@ -175,9 +226,8 @@ public struct ReferenceHistory<Value: Equatable> {
         isGroupOpen = false
         if steps == 1, undoCount == 0 { return nil }
         guard (0...undoCount).contains(steps) else { return .stepsOutOfRange }
-        for _ in 0..<steps {
-            scopes[top].ahead.insert(scopes[top].versions.removeLast(), at: 0)
-        }
+        let path = scopes[top].path
+        moveWithinScope(to: path[path.count - 1 - steps])
         return nil
     }
 
@@ -186,52 +236,102 @@ public struct ReferenceHistory<Value: Equatable> {
         isGroupOpen = false
         if steps == 1, redoCount == 0 { return nil }
         guard (0...redoCount).contains(steps) else { return .stepsOutOfRange }
-        for _ in 0..<steps {
-            scopes[top].versions.append(scopes[top].ahead.removeFirst())
-        }
-        trimToLimit()
+        if steps > 0 { moveWithinScope(to: scopes[top].ahead[steps - 1]) }
         return nil
     }
 
     @discardableResult
     public mutating func undo(to tag: AnyHashable) -> Refusal? {
         isGroupOpen = false
-        guard let id = tagged.last(where: { $0.tag == tag })?.id else { return .unknownTag }
-        if let index = scopes[top].versions.lastIndex(where: { $0.id == id }) {
+        guard let id = taggedVersion(tag) else { return .unknownTag }
+        if let index = scopes[top].path.lastIndex(of: id) {
             return undo(steps: undoCount - index)
         }
-        return scopes.contains { $0.contains(id) } ? .tagOutOfReach : .unknownTag
+        return .tagOutOfReach
     }
 
     @discardableResult
     public mutating func redo(to tag: AnyHashable) -> Refusal? {
         isGroupOpen = false
-        guard let id = tagged.last(where: { $0.tag == tag })?.id else { return .unknownTag }
-        if scopes[top].versions.last!.id == id { return nil }
-        if let index = scopes[top].ahead.firstIndex(where: { $0.id == id }) {
+        guard let id = taggedVersion(tag) else { return .unknownTag }
+        if id == currentID { return nil }
+        if let index = scopes[top].ahead.firstIndex(of: id) {
             return redo(steps: index + 1)
         }
-        return scopes.contains { $0.contains(id) } ? .tagOutOfReach : .unknownTag
+        return .tagOutOfReach
+    }
+
+    /// Moves to the version `id` of the current scope.
+    @discardableResult
+    public mutating func move(toVersion id: Int) -> Refusal? {
+        isGroupOpen = false
+        guard scopes[top].contains(id) else {
+            return scopes.contains { $0.contains(id) } ? .versionOutOfReach : .unknownVersion
+        }
+        moveWithinScope(to: id)
+        return nil
+    }
+
+    @discardableResult
+    public mutating func move(toTag tag: AnyHashable) -> Refusal? {
+        isGroupOpen = false
+        guard let id = taggedVersion(tag) else { return .unknownTag }
+        guard scopes[top].contains(id) else { return .tagOutOfReach }
+        moveWithinScope(to: id)
+        return nil
+    }
+
+    /// Moves `count` versions earlier (negative: later) in the order they were made.
+    @discardableResult
+    public mutating func move(earlierBy count: Int) -> Refusal? {
+        isGroupOpen = false
+        let ids = versionIDs
+        let index = ids.firstIndex(of: currentID)! - count
+        guard ids.indices.contains(index) else { return .stepsOutOfRange }
+        moveWithinScope(to: ids[index])
+        return nil
+    }
+
+    /// The version `tag` names, if any scope still has it.
+    private func taggedVersion(_ tag: AnyHashable) -> Int? {
+        tagged.last { $0.tag == tag }?.id
+    }
+
+    /// Moves to `id` through the nearest common ancestor: every version left on the way up,
+    /// then every version on the way down, becomes the branch redo follows from its parent.
+    private mutating func moveWithinScope(to id: Int) {
+        var up = currentID
+        while !scopes[top].isAncestor(up, of: id) {
+            scopes[top].markVisited(up)
+            up = scopes[top].versions[up]!.parent!
+        }
+        var down = id
+        var descent: [Int] = []
+        while down != up {
+            descent.append(down)
+            down = scopes[top].versions[down]!.parent!
+        }
+        for version in descent.reversed() { scopes[top].markVisited(version) }
+        scopes[top].current = id
     }
 
     // MARK: Scopes
 
     public mutating func pushScope() {
         isGroupOpen = false
-        scopes.append(Scope(versions: [scopes[top].versions.last!]))
+        scopes.append(Scope(scopes[top].versions[currentID]!))
     }
 
     @discardableResult
     public mutating func popScope() -> Refusal? {
         isGroupOpen = false
         guard top > 0 else { return .noScopeToPop }
-        let end = scopes.removeLast().versions.last!
-        let start = scopes[top].versions.last!
-        if end.value == start.value {
-            for index in tagged.indices where tagged[index].id == end.id { tagged[index].id = start.id }
+        let popped = scopes.removeLast()
+        let end = popped.versions[popped.current]!
+        if end.value == current {
+            for index in tagged.indices where tagged[index].id == end.id { tagged[index].id = currentID }
         } else {
-            scopes[top].ahead = []
-            scopes[top].versions.append(end)
+            scopes[top].add(Version(id: end.id, value: end.value, parent: currentID))
         }
         forgetRemovedTags()
         trimToLimit()
@@ -252,7 +352,7 @@ public struct ReferenceHistory<Value: Equatable> {
     public mutating func removeAll() {
         isGroupOpen = false
         tagged = []
-        scopes = [Scope(versions: [Version(id: makeID(), value: current)])]
+        scopes = [Scope(Version(id: makeID(), value: current, parent: nil))]
     }
 
     private var top: Int { scopes.count - 1 }
@@ -268,16 +368,47 @@ public struct ReferenceHistory<Value: Equatable> {
 
     private mutating func trimToLimit() {
         guard let limit else { return }
-        while scopes.reduce(0, { $0 + $1.versions.count - 1 }) > max(limit, 0) {
-            let oldest = scopes.firstIndex { $0.versions.count > 1 }!
-            scopes[oldest].versions.removeFirst()
+        var excess = scopes.reduce(0) { $0 + $1.stepCount } - max(limit, 0)
+        while excess > 0, let (level, id) = oldestLeafOffPath() {
+            scopes[level].remove(id)
+            excess -= 1
+        }
+        for level in scopes.indices {
+            while excess > 0, scopes[level].current != scopes[level].floor {
+                let next = scopes[level].path[1]
+                scopes[level].versions.removeValue(forKey: scopes[level].floor)
+                scopes[level].children[scopes[level].floor] = nil
+                scopes[level].versions[next]!.parent = nil
+                scopes[level].floor = next
+                excess -= 1
+            }
         }
         if undoCount == 0 { isGroupOpen = false }
         forgetRemovedTags()
+    }
+
+    private func oldestLeafOffPath() -> (Int, Int)? {
+        scopes.indices.compactMap { level -> (Int, Int)? in
+            let path = Set(scopes[level].path)
+            let leaf = scopes[level].versions.keys.filter { !path.contains($0) && scopes[level].children[$0] == nil }.min()
+            return leaf.map { (level, $0) }
+        }.min { $0.1 < $1.1 }
+    }
+}
+
+extension ReferenceHistory.Scope {
+    /// Whether `ancestor` is `id` or lies on the way from `id` up to the floor.
+    func isAncestor(_ ancestor: Int, of id: Int) -> Bool {
+        var version: Int? = id
+        while let current = version {
+            if current == ancestor { return true }
+            version = versions[current]!.parent
+        }
+        return false
     }
 }
 
 /// Why the model refuses an operation; it then changes nothing.
 public enum ReferenceRefusal: String, Sendable, Equatable {
-    case stepsOutOfRange, unknownTag, tagOutOfReach, noScopeToPop
+    case stepsOutOfRange, unknownTag, tagOutOfReach, noScopeToPop, unknownVersion, versionOutOfReach
 }

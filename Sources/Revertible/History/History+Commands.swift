@@ -3,6 +3,7 @@
 package enum HistoryCommand: Sendable {
     case undo(HistoryTarget)
     case redo(HistoryTarget)
+    case move(HistoryDestination)
     case undoCurrentScope
     case redoCurrentScope
     case tag(HistoryTag)
@@ -43,6 +44,8 @@ extension History {
             return try undo(&value, to: target) > 0
         case let .redo(target):
             return try redo(&value, to: target) > 0
+        case let .move(destination):
+            return try move(&value, to: destination) > 0
         case .undoCurrentScope:
             return try undo(&value, to: .steps(undoCount)) > 0
         case .redoCurrentScope:

@@ -14,7 +14,7 @@ extension History {
 
     /// Whether a change marked `mark` joins the open group under `policy`.
     func joinsGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
-        guard let open = group, open.scope == top, !scopes[top].undo.isEmpty else { return false }
+        guard let open = group, open.scope == top, scopes[top].currentStep != nil else { return false }
         if let key = mark.key, key != open.mark.key { return false }
         guard let interval = policy.groupingInterval else { return mark.key != nil }
         return mark.time - open.mark.time < interval
@@ -28,8 +28,7 @@ extension History {
     /// Folds `value` into the open group, replacing the group's step with the change from the
     /// group's base (or removing it, if the group's changes cancelled out).
     mutating func extendGroup(with value: Value, annotation: Annotation, mark: GroupMark) {
-        guard var open = group else { return }
-        let step = scopes[top].undo[scopes[top].undo.count - 1]
+        guard var open = group, let step = scopes[top].currentStep else { return }
         // A change equal to the current version adds nothing to the group.
         guard let change = value.reversion(to: current) else { return }
         advanceReference(to: value, by: change)
@@ -39,7 +38,7 @@ extension History {
             // Back where the group started, but perhaps spelled differently (`"é"` as
             // `"e\u{301}"`): the steps below check the base's exact bytes, so it becomes the
             // history's version again.
-            scopes[top].undo.removeLast()
+            scopes[top].removeCurrentLeaf()
             reference = open.base
             group = nil
             return
@@ -55,7 +54,7 @@ extension History {
         replacement.reversion = reversion
         replacement.annotation = step.annotation.merged(with: annotation)
         replacement.changeCount += 1
-        scopes[top].undo[scopes[top].undo.count - 1] = replacement
+        scopes[top].replaceCurrentStep(replacement)
         open.mark = mark
         group = open
     }

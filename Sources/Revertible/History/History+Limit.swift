@@ -1,30 +1,40 @@
 extension History {
 
-    /// Drops the oldest undo steps, outermost scope first, until at most `limit` remain.
+    /// Drops steps until at most `limit` remain in all scopes together: first the oldest
+    /// versions off the path from each scope's first version to the present (abandoned
+    /// branches, the steps redo would take), oldest first; then the oldest steps on the path,
+    /// outermost scope first.
     ///
-    /// In the outermost scope, the version a dropped step led to becomes the oldest one undo
-    /// reaches, and the versions before it (with their tags) are gone. In an inner scope, the
-    /// dropped steps are folded into the scope's start (see ``ScopeStart``), so popping the
-    /// scope still squashes everything it did, and abandoning it still goes back to where it
-    /// started, writing only the locations its changes wrote.
+    /// In the outermost scope, the version a dropped path step led to becomes the oldest one
+    /// undo reaches, and the versions before it (with their tags) are gone. In an inner scope,
+    /// the dropped path steps are folded into the scope's start (see ``ScopeStart``), so
+    /// popping the scope still squashes everything it did, and abandoning it still goes back
+    /// to where it started, writing only the locations its changes wrote.
     package mutating func trim(to limit: Int?) {
-        guard let limit, totalUndoCount > max(limit, 0) else { return }
-        var excess = totalUndoCount - max(limit, 0)
+        guard let limit, stepCount > max(limit, 0) else { return }
+        var excess = stepCount - max(limit, 0)
+        while excess > 0, let (level, leaf) = oldestLeafOffPath() {
+            scopes[level].removeLeaf(leaf)
+            excess -= 1
+        }
         var level = 0
         while excess > 0, level < scopes.count {
-            while excess > 0, !scopes[level].undo.isEmpty {
-                if level > 0 {
-                    // Untracked changes can conflict with a step; then the scope keeps it.
-                    guard foldOldestStepIntoStart(ofScope: level) else { break }
-                }
-                let dropped = scopes[level].undo.removeFirst()
-                scopes[level].floor = dropped.version
+            while excess > 0, scopes[level].undoCount > 0 {
+                // Untracked changes can conflict with a step; then the scope keeps it.
+                if level > 0, !foldOldestStepIntoStart(ofScope: level) { break }
+                guard scopes[level].dropOldestPathStep() != nil else { break }
                 excess -= 1
-                if level == group?.scope, scopes[level].undo.isEmpty { group = nil }
+                if level == group?.scope, scopes[level].undoCount == 0 { group = nil }
             }
             level += 1
         }
         forgetTagsOfRemovedVersions()
+    }
+
+    /// The oldest version, in any scope, off the path to that scope's current version and
+    /// followed by no other version.
+    private func oldestLeafOffPath() -> (level: Int, version: HistoryVersion)? {
+        scopes.indices.compactMap { level in scopes[level].oldestLeafOffPath.map { (level, $0) } }.min { $0.version < $1.version }
     }
 
     /// Before the limit drops the oldest step of the inner scope at `level`, makes the scope's

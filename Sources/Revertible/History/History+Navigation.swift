@@ -59,28 +59,10 @@ extension History {
 
     /// Moves one step: backward takes the newest undo step onto the redo stack, forward the
     /// next redo step back onto the undo stack, applying its reversion in that direction.
-    private mutating func moveOneStep(_ value: inout Value, _ direction: ReversionDirection) throws(ReversionError) {
+    mutating func moveOneStep(_ value: inout Value, _ direction: ReversionDirection) throws(ReversionError) {
         guard let step = scopes[top].nextStep(direction) else { return }
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
         try reversion.revert(&value)
         scopes[top].passNextStep(direction)
-    }
-}
-
-extension HistoryScope {
-
-    /// The step a move in `direction` takes: the newest undo step going backward, the next
-    /// redo step going forward.
-    func nextStep(_ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
-        direction == .backward ? undo.last : redo.last
-    }
-
-    /// Moves that step to the other stack.
-    mutating func passNextStep(_ direction: ReversionDirection) {
-        if direction == .backward {
-            redo.append(undo.removeLast())
-        } else {
-            undo.append(redo.removeLast())
-        }
     }
 }

@@ -3,7 +3,7 @@ extension History {
     /// Starts a new scope on the current version, which is the new scope's start (and keeps
     /// its tags there). Undo and redo stay inside the scope until it is popped.
     mutating func pushNewScope() {
-        scopes.append(HistoryScope(floor: currentVersion))
+        scopes.append(HistoryScope(floor: currentVersion, time: scopes[top].time(of: currentVersion)))
     }
 
     /// Ends the current scope, squashing what it did into one step on the scope below, undone
@@ -25,14 +25,14 @@ extension History {
         value = start
         guard let squashed = end.reversion(to: start) else {
             // Nothing changed in all: the version the scope ended on is the start.
-            retag(scope.currentVersion, as: scope.startVersion)
+            retag(scope.current, as: scope.startVersion)
             forgetTagsOfRemovedVersions()
             return
         }
         try squashed.inverted.revert(&value)
         push(RecordedStep(
             reversion: squashed,
-            version: scope.currentVersion,
+            version: scope.current,
             annotation: scope.squashedAnnotation,
             time: scope.start?.time ?? scope.undo.first?.time ?? .zero,
             changeCount: (scope.start?.changeCount ?? 0) + scope.undo.reduce(0) { $0 + $1.changeCount }

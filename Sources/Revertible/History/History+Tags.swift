@@ -8,7 +8,7 @@ extension History {
     }
 
     /// The tags of `version`, oldest first.
-    func tags(of version: VersionID) -> [HistoryTag] {
+    func tags(of version: HistoryVersion) -> [HistoryTag] {
         tagged.filter { $0.version == version }.map(\.tag)
     }
 
@@ -24,7 +24,7 @@ extension History {
     package func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
-        func newestTag(_ version: VersionID) -> AnyHashable? {
+        func newestTag(_ version: HistoryVersion) -> AnyHashable? {
             tagged.last { $0.version == version }?.tag.base
         }
         return ([newestTag(scope.floor)] + scope.undo.map { newestTag($0.version) }, scope.redo.reversed().map { newestTag($0.version) })
@@ -35,17 +35,26 @@ extension History {
     package func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
-        func describe(_ step: RecordedStep<Value, Annotation>) -> HistoryStep {
-            HistoryStep(label: step.annotation.label, changeCount: step.changeCount, tags: tags(of: step.version), time: step.time)
-        }
         return (scope.undo.map(describe), scope.redo.reversed().map(describe))
+    }
+
+    /// A step, as history views show it.
+    func describe(_ step: RecordedStep<Value, Annotation>) -> HistoryStep {
+        HistoryStep(
+            label: step.annotation.label,
+            changeCount: step.changeCount,
+            tags: tags(of: step.version),
+            time: step.time,
+            version: step.version,
+            parent: step.parent
+        )
     }
 
     /// Where the version tagged `tag` is, seen from the present.
     package func location(of tag: HistoryTag) -> HistoryTagLocation {
         guard let version = tagged.last(where: { $0.tag == tag })?.version else { return .unknown }
         let scope = scopes[top]
-        if version == scope.currentVersion { return .present }
+        if version == scope.current { return .present }
         if version == scope.floor { return .behind(steps: scope.undo.count) }
         if let index = scope.undo.firstIndex(where: { $0.version == version }) {
             return .behind(steps: scope.undo.count - 1 - index)
@@ -53,6 +62,7 @@ extension History {
         if let index = scope.redo.lastIndex(where: { $0.version == version }) {
             return .ahead(steps: scope.redo.count - index)
         }
+        if scope.steps[version] != nil { return .onAnotherBranch }
         for level in scopes.indices.dropLast().reversed() where scopes[level].contains(version) {
             return .outsideCurrentScope(level: level)
         }
@@ -60,7 +70,7 @@ extension History {
     }
 
     /// Moves the tags of `old`, a version that is going away, to `new`, an equal one.
-    mutating func retag(_ old: VersionID, as new: VersionID) {
+    mutating func retag(_ old: HistoryVersion, as new: HistoryVersion) {
         for index in tagged.indices where tagged[index].version == old {
             tagged[index].version = new
         }
@@ -73,11 +83,19 @@ extension History {
     }
 }
 
-extension HistoryScope {
+extension History {
 
-    /// Whether `version` is one of this scope's versions.
-    func contains(_ version: VersionID) -> Bool {
-        floor == version || start?.version == version
-            || undo.contains { $0.version == version } || redo.contains { $0.version == version }
+    /// The identifier of the current version.
+    package var currentVersionID: HistoryVersion { currentVersion }
+
+    /// The steps that leave `version` in the current scope, the one redo follows last.
+    package func branches(from version: HistoryVersion) -> [HistoryStep] {
+        (scopes[top].children[version] ?? []).compactMap { scopes[top].steps[$0] }.map(describe)
+    }
+
+    /// Every step of the current scope, in the order they were made; their `parent`s link
+    /// them into the tree rooted at the scope's oldest version.
+    package func tree() -> [HistoryStep] {
+        scopes[top].steps.values.sorted { $0.version < $1.version }.map(describe)
     }
 }

@@ -19,15 +19,15 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// The open group of changes kept as one step, if any.
     var group: OpenGroup?
     /// Tags and the versions they name, in the order they were given.
-    var tagged: [(tag: HistoryTag, version: VersionID)] = []
+    var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
     /// The identifier the next new version gets.
-    var nextVersion = VersionID(1)
+    var nextVersion = HistoryVersion(1)
     /// The error of the last command that failed, or `nil` once one succeeds.
     package var lastError: ReversionError?
 
     package init(_ value: Value) {
         reference = value
-        scopes = [HistoryScope(floor: VersionID(0))]
+        scopes = [HistoryScope(floor: HistoryVersion(0))]
     }
 
     /// The current version: the last one recorded, undone to or redone to.
@@ -38,16 +38,17 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var top: Int { scopes.count - 1 }
 
     package var scopeLevel: Int { top }
-    package var undoCount: Int { scopes[top].undo.count }
-    package var redoCount: Int { scopes[top].redo.count }
+    package var undoCount: Int { scopes[top].undoCount }
+    package var redoCount: Int { scopes[top].redoCount }
     package var hasUndo: Bool { undoCount > 0 }
     package var hasRedo: Bool { redoCount > 0 }
-    package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].undo.last }
-    package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].redo.last }
-    var totalUndoCount: Int { scopes.reduce(0) { $0 + $1.undo.count } }
+    package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].currentStep }
+    package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].nextStep(.forward) }
+    /// How many steps the history keeps, in every branch of every scope.
+    var stepCount: Int { scopes.reduce(0) { $0 + $1.steps.count } }
 
     /// The identifier of the current version.
-    var currentVersion: VersionID { scopes[top].currentVersion }
+    var currentVersion: HistoryVersion { scopes[top].current }
 
     /// Records `value` as the new current version.
     ///
@@ -141,17 +142,15 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         copyIgnoredProperties(from: value, into: &reference!)
     }
 
-    /// Pushes a step on the current scope: a new change makes the redo steps meaningless.
-    /// The caller trims to the limit once the reference is back.
+    /// Adds a step after the current version of the current scope. The steps redo would
+    /// have taken stay, as a branch: a change after an undo loses nothing. The caller trims to
+    /// the limit once the reference is back.
     mutating func push(_ step: RecordedStep<Value, Annotation>) {
-        let hadRedo = !scopes[top].redo.isEmpty
-        scopes[top].redo.removeAll()
-        scopes[top].undo.append(step)
-        if hadRedo { forgetTagsOfRemovedVersions() }
+        scopes[top].append(step)
     }
 
     /// A new version identifier.
-    mutating func makeVersion() -> VersionID {
+    mutating func makeVersion() -> HistoryVersion {
         defer { nextVersion.rawValue += 1 }
         return nextVersion
     }
@@ -162,15 +161,6 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         group = nil
         tagged = []
         scopes = [HistoryScope(floor: makeVersion())]
-    }
-}
-
-/// The identifier of one version in a history.
-package struct VersionID: Hashable, Sendable {
-    package var rawValue: UInt64
-
-    init(_ rawValue: UInt64) {
-        self.rawValue = rawValue
     }
 }
 
@@ -198,36 +188,17 @@ package struct NoAnnotation: HistoryAnnotation {
 package struct RecordedStep<Value, Annotation> {
     package var reversion: Reversion<Value>
     /// The version this step leads to.
-    var version: VersionID
+    var version: HistoryVersion
     package var annotation: Annotation
     /// When the step was recorded (its first change, for a group).
     var time: Duration
     /// How many recorded changes the step holds.
     var changeCount = 1
-}
-
-/// One level of scopes: the versions undo can reach in it, and the steps between them.
-package struct HistoryScope<Value, Annotation> {
-    /// The oldest version undo reaches in this scope: its start, unless the history limit
-    /// dropped its oldest steps.
-    var floor: VersionID
-    /// Once the limit has dropped an inner scope's oldest steps: how to get from ``floor``
-    /// back to the version the scope started from.
-    var start: ScopeStart<Value, Annotation>?
-    package var undo: [RecordedStep<Value, Annotation>] = []
-    /// The next step to redo is last.
-    package var redo: [RecordedStep<Value, Annotation>] = []
-
-    init(floor: VersionID) {
-        self.floor = floor
-    }
-
-    /// The version the scope is at.
-    var currentVersion: VersionID { undo.last?.version ?? floor }
-
-    /// The version the scope started from: the version the scope below was at when it was
-    /// pushed.
-    var startVersion: VersionID { start?.version ?? floor }
+    /// The version this step starts from; set when it joins a scope's tree.
+    var parent = HistoryVersion(0)
+    /// How many steps lie between this step's version and the scope's first version, plus
+    /// the scope's ``HistoryScope/floorDepth``.
+    var depth = 0
 }
 
 /// The dropped beginning of an inner scope, kept as one reversion (never a snapshot, which
@@ -235,7 +206,7 @@ package struct HistoryScope<Value, Annotation> {
 /// and abandoning the scope goes back there.
 struct ScopeStart<Value, Annotation> {
     /// The version the scope started from.
-    var version: VersionID
+    var version: HistoryVersion
     /// From the scope's floor back to its start; `nil` when the two are equal.
     var reversion: Reversion<Value>?
     /// The dropped steps' annotation, for the squashed step.
@@ -246,5 +217,4 @@ struct ScopeStart<Value, Annotation> {
 
 extension History: Sendable where Value: Sendable {}
 extension RecordedStep: Sendable where Value: Sendable, Annotation: Sendable {}
-extension HistoryScope: Sendable where Value: Sendable, Annotation: Sendable {}
 extension ScopeStart: Sendable where Value: Sendable, Annotation: Sendable {}

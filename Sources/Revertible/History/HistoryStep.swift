@@ -11,12 +11,25 @@ public struct HistoryStep: Hashable, Sendable {
     /// When the step was recorded, as time elapsed on the history's clock since that clock
     /// was given (when the history was made, or by `withDebouncing(clock:interval:)`).
     public var time: Duration
+    /// The version the step leads to.
+    public var version: HistoryVersion
+    /// The version the step starts from.
+    public var parent: HistoryVersion
 
     /// A step description.
-    public init(label: String? = nil, changeCount: Int = 1, tags: [HistoryTag] = [], time: Duration = .zero) {
+    public init(
+        label: String? = nil,
+        changeCount: Int = 1,
+        tags: [HistoryTag] = [],
+        time: Duration = .zero,
+        version: HistoryVersion = HistoryVersion(0),
+        parent: HistoryVersion = HistoryVersion(0)
+    ) {
         self.label = label
         self.changeCount = changeCount
         self.tags = tags
         self.time = time
+        self.version = version
+        self.parent = parent
     }
 }

@@ -10,6 +10,8 @@ public enum HistoryTagLocation: Hashable, Sendable, CustomStringConvertible {
     case behind(steps: Int)
     /// This many redos of the current scope reach it.
     case ahead(steps: Int)
+    /// On another branch of the current scope: ``HistoryDestination/tag(_:)`` moves there.
+    case onAnotherBranch
     /// In the enclosing scope at this level: pop or abandon the current scope first.
     case outsideCurrentScope(level: Int)
     /// No version has the tag.
@@ -20,6 +22,7 @@ public enum HistoryTagLocation: Hashable, Sendable, CustomStringConvertible {
         case .present: "the present"
         case let .behind(steps): "\(steps) step\(steps == 1 ? "" : "s") behind the present"
         case let .ahead(steps): "\(steps) step\(steps == 1 ? "" : "s") ahead of the present"
+        case .onAnotherBranch: "on another branch"
         case let .outsideCurrentScope(level): "in the enclosing scope at level \(level)"
         case .unknown: "unknown"
         }

@@ -38,4 +38,22 @@ extension VersioningController {
     public func redo(root: inout Root, to target: HistoryTarget = .oneStep) throws(Failure) {
         try perform(.redo(target), on: &root[keyPath: self.root.keyPath])
     }
+
+    /// Moves to `destination` in the current scope's tree of versions, whichever branch it is
+    /// on (up to the nearest common ancestor, then down), and returns the version reached.
+    /// All or nothing. Redo then follows the branch moved along.
+    @discardableResult
+    public func move(to destination: HistoryDestination) throws(Failure) -> Value {
+        try perform(.move(destination))
+    }
+
+    /// Moves `value` to `destination` in the current scope's tree of versions, in place.
+    public func move(_ value: inout Value, to destination: HistoryDestination) throws(Failure) {
+        try perform(.move(destination), on: &value)
+    }
+
+    /// Moves the tracked property of `root` to `destination`.
+    public func move(root: inout Root, to destination: HistoryDestination) throws(Failure) {
+        try perform(.move(destination), on: &root[keyPath: self.root.keyPath])
+    }
 }

@@ -40,4 +40,21 @@ extension VersioningController {
     public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         read { $0.history.steps(inScopeLevel: level) }
     }
+
+    /// The identifier of the current version.
+    public var currentVersionID: HistoryVersion {
+        read { $0.history.currentVersionID }
+    }
+
+    /// The steps that leave `version` in the current scope: more than one where a change
+    /// after an undo started a branch. Redo follows the last.
+    public func branches(from version: HistoryVersion) -> [HistoryStep] {
+        read { $0.history.branches(from: version) }
+    }
+
+    /// Every step of the current scope, in the order they were made; each step's `parent`
+    /// links it into the tree of versions.
+    public func tree() -> [HistoryStep] {
+        read { $0.history.tree() }
+    }
 }

@@ -10,6 +10,9 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     case undo(to: HistoryTarget)
     /// Redoes to `target` in the current scope, up to and including a tagged version.
     case redo(to: HistoryTarget)
+    /// Moves to `destination` in the current scope's tree of versions, whichever branch it
+    /// is on.
+    case move(to: HistoryDestination)
     /// Undoes every step of the current scope, staying in it.
     case undoCurrentScope
     /// Redoes every step of the current scope.
@@ -38,6 +41,7 @@ public enum UndoableAction<Action: Sendable>: Sendable {
         case .action, .transaction: nil
         case let .undo(target): .undo(target)
         case let .redo(target): .redo(target)
+        case let .move(destination): .move(destination)
         case .undoCurrentScope: .undoCurrentScope
         case .redoCurrentScope: .redoCurrentScope
         case let .tag(tag): .tag(tag)

@@ -68,6 +68,19 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         history.steps(inScopeLevel: level)
     }
+
+    /// The identifier of the present's version.
+    public var currentVersionID: HistoryVersion { history.currentVersionID }
+
+    /// The steps that leave `version` in the current scope; redo follows the last.
+    public func branches(from version: HistoryVersion) -> [HistoryStep] {
+        history.branches(from: version)
+    }
+
+    /// Every step of the current scope, in the order they were made.
+    public func tree() -> [HistoryStep] {
+        history.tree()
+    }
 }
 
 /// Two undoable states are equal when their presents are, and their histories look the same

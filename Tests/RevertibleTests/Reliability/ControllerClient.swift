@@ -35,6 +35,7 @@ protocol ControllerClient: AnyObject {
     func transaction(_ body: (inout Board) -> Void)
     /// Makes `board` the client's board and the controller's current version, without a step.
     func setWithoutTracking(_ board: Board)
+    func move(to destination: HistoryDestination) throws
 }
 
 /// The tracking modes, each with its own client.
@@ -136,6 +137,10 @@ final class DirectClient: ControllerClient {
         self.board = board
         controller.setWithoutTracking(board)
     }
+
+    func move(to destination: HistoryDestination) throws {
+        if inPlace { try controller.move(&board, to: destination) } else { board = try controller.move(to: destination) }
+    }
 }
 
 /// A struct root: only the tracked property counts, and `unrelated` changes with every append.
@@ -186,6 +191,8 @@ final class ValueKeyPathClient: ControllerClient {
         holder.board = board
         controller.setWithoutTracking(board)
     }
+
+    func move(to destination: HistoryDestination) throws { try controller.move(root: &holder, to: destination) }
 }
 
 /// A class root the controller reads and writes itself; `@Observable`, so the same model
@@ -244,6 +251,7 @@ final class ObjectRootClient: ControllerClient {
     func undoAndPopCurrentScope() throws { try controller.undoAndPopCurrentScope() }
     func transaction(_ body: (inout Board) -> Void) { controller.setWithTransaction(body) }
     func setWithoutTracking(_ board: Board) { controller.setWithoutTracking(board) }
+    func move(to destination: HistoryDestination) throws { try controller.move(to: destination) }
 }
 
 extension ControllerClient {

@@ -39,6 +39,12 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case appendWithHover(BoardEdit, Int)
     /// Change only the ignored `hover` and append: no step.
     case hover(Int)
+    /// Move to a version of the current scope, chosen by its place in the order versions were
+    /// made (modulo their count); a negative place names a version that never existed.
+    case moveToVersion(Int)
+    case moveToTag(TestTag)
+    /// Move this many versions earlier (negative: later) in the order they were made.
+    case moveEarlier(Int)
 
     var description: String {
         switch self {
@@ -65,6 +71,9 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .setCursorWithoutTracking(cursor): "setCursorWithoutTracking(\(cursor))"
         case let .appendWithHover(edit, hover): "appendWithHover(\(edit), \(hover))"
         case let .hover(hover): "hover(\(hover))"
+        case let .moveToVersion(place): "moveToVersion(\(place))"
+        case let .moveToTag(tag): "move(to: \(tag))"
+        case let .moveEarlier(count): "moveEarlier(\(count))"
         }
     }
 }
@@ -166,6 +175,9 @@ extension HistoryOperation {
             (4, { [.setCursorWithoutTracking(Int.random(in: 0...1_000, using: &random))] }),
             (3, { [.appendWithHover(edit(), Int.random(in: 0...1_000, using: &random))] }),
             (3, { [.hover(Int.random(in: 0...1_000, using: &random))] }),
+            (5, { [.moveToVersion(Int.random(in: -1...50, using: &random))] }),
+            (3, { [.moveToTag(tag(includingUnknown: true))] }),
+            (3, { [.moveEarlier(Int.random(in: -4...4, using: &random))] }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
         var operations: [HistoryOperation] = []

@@ -36,7 +36,7 @@ struct ModelBasedRun {
             )
             var thrown: ReversionError?
             do {
-                try perform(operation, on: client)
+                try perform(operation, on: client, model: model)
             } catch {
                 thrown = error as? ReversionError
             }
@@ -60,7 +60,7 @@ struct ModelBasedRun {
 
     /// Does `operation` the way the client would; the model's side is
     /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:)``.
-    private func perform(_ operation: HistoryOperation, on client: some ControllerClient) throws {
+    private func perform(_ operation: HistoryOperation, on client: some ControllerClient, model: ReferenceHistory<Board>) throws {
         let controller = client.controller
         switch operation {
         case let .append(edit): client.append(edit.applied(to: client.board))
@@ -100,6 +100,10 @@ struct ModelBasedRun {
             var board = client.board
             board.hover = hover
             client.append(board)
+        case let .moveToVersion(place):
+            try client.move(to: .version(HistoryVersion(UInt64(model.versionID(atPlace: place)))))
+        case let .moveToTag(tag): try client.move(to: .tag(HistoryTag(tag.value)))
+        case let .moveEarlier(count): try client.move(to: count >= 0 ? .earlier(count) : .later(-count))
         }
     }
 
@@ -119,7 +123,8 @@ struct ModelBasedRun {
             hasUndo: controller.hasUndo,
             hasRedo: controller.hasRedo,
             tags: controller.tags(inScopeLevel:),
-            currentTags: controller.currentVersionTags.map(\.base)
+            currentTags: controller.currentVersionTags.map(\.base),
+            currentVersion: Int(controller.currentVersionID.rawValue)
         )
         return observed.firstDifference(from: HistoryObservation(model))
     }

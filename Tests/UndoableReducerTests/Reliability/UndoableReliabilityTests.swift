@@ -377,7 +377,8 @@ struct UndoableModelRun {
             hasUndo: state.hasUndo,
             hasRedo: state.hasRedo,
             tags: state.tags(inScopeLevel:),
-            currentTags: state.currentVersionTags.map(\.base)
+            currentTags: state.currentVersionTags.map(\.base),
+            currentVersion: Int(state.currentVersionID.rawValue)
         )
         return observed.firstDifference(from: HistoryObservation(model))
     }

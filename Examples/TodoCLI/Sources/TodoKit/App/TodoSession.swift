@@ -204,6 +204,8 @@ public final class TodoSession {
             case .behind, .ahead:
                 let other = undoing ? "redo" : "undo"
                 throw .badInput("tag \(name) is \(undoing ? "ahead of" : "behind") the present: use \"\(other) \(tag)\", not \"\(verb)\"")
+            case .onAnotherBranch:
+                throw .badInput("tag \(name) is on another branch of the history")
             case .outsideCurrentScope:
                 throw .badInput("tag \(name) is outside the open scope: commit or roll back first")
             case .unknown:

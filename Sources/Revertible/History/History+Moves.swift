@@ -1,0 +1,115 @@
+extension History {
+
+    /// Moves `value`, the current version, to `destination` in the current scope's tree: up
+    /// to the nearest common ancestor, then down. All or nothing: if a step refuses, the
+    /// steps taken are taken back and the error says which step refused.
+    ///
+    /// - Returns: How many steps were taken.
+    mutating func move(_ value: inout Value, to destination: HistoryDestination) throws(ReversionError) -> Int {
+        let target = try version(at: destination)
+        let path = scopes[top].path(from: scopes[top].current, to: target)
+        for (index, move) in path.enumerated() {
+            do {
+                try take(move, &value)
+            } catch {
+                for taken in path[..<index].reversed() { try? take(taken.reversed, &value) }
+                throw error.at(step: index + 1)
+            }
+        }
+        return path.count
+    }
+
+    /// The version `destination` names in the current scope.
+    private func version(at destination: HistoryDestination) throws(ReversionError) -> HistoryVersion {
+        let scope = scopes[top]
+        switch destination {
+        case let .version(version):
+            guard scope.steps[version] != nil || version == scope.floor else {
+                throw scopes.contains { $0.contains(version) }
+                    ? .init(.versionOutOfReach(version)) : .init(.unknownVersion(version))
+            }
+            return version
+        case let .tag(tag):
+            switch location(of: tag) {
+            case .unknown: throw .unknownTag(tag)
+            case let .outsideCurrentScope(level): throw .tagOutOfReach(tag, .outsideCurrentScope(level: level))
+            default: return tagged.last { $0.tag == tag }!.version
+            }
+        case let .earlier(count), let .later(count):
+            let versions = scope.versionsInOrder
+            let index = versions.firstIndex(of: scope.current)!
+            let offset = if case .earlier = destination { -count } else { count }
+            guard count >= 0, versions.indices.contains(index + offset) else {
+                let available = offset < 0 ? index : versions.count - 1 - index
+                throw .stepsOutOfRange(requested: count, available: available)
+            }
+            return versions[index + offset]
+        case let .earlierBy(duration), let .laterBy(duration):
+            let now = scope.time(of: scope.current)
+            let limit = if case .earlierBy = destination { now - duration } else { now + duration }
+            let versions = scope.versionsInOrder
+            let index = versions.firstIndex(of: scope.current)!
+            if case .earlierBy = destination {
+                return versions[...index].last { scope.time(of: $0) <= limit } ?? scope.floor
+            }
+            return versions[index...].last { scope.time(of: $0) <= limit } ?? scope.current
+        }
+    }
+
+    /// Takes one move of a path: back to the parent, or forward to one child.
+    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(ReversionError) {
+        switch move {
+        case .up:
+            try moveOneStep(&value, .backward)
+        case let .down(child):
+            scopes[top].markVisited(child, from: scopes[top].current)
+            try moveOneStep(&value, .forward)
+        }
+    }
+}
+
+/// One move along a scope's tree.
+enum TreeMove: Equatable {
+    /// From this version to its parent.
+    case up(from: HistoryVersion)
+    /// From the current version to this child of it.
+    case down(HistoryVersion)
+
+    /// The move that takes this one back.
+    var reversed: TreeMove {
+        switch self {
+        case let .up(version): .down(version)
+        case let .down(version): .up(from: version)
+        }
+    }
+}
+
+extension HistoryScope {
+
+    /// The moves from `origin` to `target`: up to their nearest common ancestor, then down.
+    func path(from origin: HistoryVersion, to target: HistoryVersion) -> [TreeMove] {
+        var up = origin
+        var down = target
+        var descent: [HistoryVersion] = []
+        var ascent: [HistoryVersion] = []
+        while depth(of: up) > depth(of: down) { ascent.append(up); up = steps[up]!.parent }
+        while depth(of: down) > depth(of: up) { descent.append(down); down = steps[down]!.parent }
+        while up != down {
+            ascent.append(up)
+            up = steps[up]!.parent
+            descent.append(down)
+            down = steps[down]!.parent
+        }
+        return ascent.map { .up(from: $0) } + descent.reversed().map { .down($0) }
+    }
+
+    /// Every version of the scope, in the order they were made (the floor first).
+    var versionsInOrder: [HistoryVersion] {
+        [floor] + steps.keys.sorted()
+    }
+
+    /// When `version` was made: its step's time, or for the floor, the scope's.
+    func time(of version: HistoryVersion) -> Duration {
+        steps[version]?.time ?? floorTime
+    }
+}

@@ -1,0 +1,160 @@
+/// One level of scopes: a tree of versions, rooted at the oldest version undo reaches.
+///
+/// Each step leads from its parent version to a new one. Undo walks up towards the root; redo
+/// walks down the branch visited or made last. A change after an undo adds a branch and keeps
+/// the one it left, so nothing is lost.
+package struct HistoryScope<Value, Annotation> {
+    /// The oldest version undo reaches in this scope: its start, unless the history limit
+    /// dropped its oldest steps.
+    var floor: HistoryVersion
+    /// ``RecordedStep/depth`` of the floor.
+    var floorDepth = 0
+    /// When the floor version was made.
+    var floorTime: Duration = .zero
+    /// Once the limit has dropped an inner scope's oldest steps: how to get from ``floor``
+    /// back to the version the scope started from.
+    var start: ScopeStart<Value, Annotation>?
+    /// The version the scope is at.
+    var current: HistoryVersion
+    /// Every step of the scope, by the version it leads to.
+    var steps: [HistoryVersion: RecordedStep<Value, Annotation>] = [:]
+    /// The versions each version leads to; redo follows the last.
+    var children: [HistoryVersion: [HistoryVersion]] = [:]
+
+    init(floor: HistoryVersion, time: Duration = .zero) {
+        self.floor = floor
+        floorTime = time
+        current = floor
+    }
+
+    /// The version the scope started from: the version the scope below was at when it was
+    /// pushed.
+    var startVersion: HistoryVersion { start?.version ?? floor }
+
+    /// The step that led to the current version; `nil` at the floor.
+    var currentStep: RecordedStep<Value, Annotation>? { steps[current] }
+
+    func depth(of version: HistoryVersion) -> Int {
+        steps[version]?.depth ?? floorDepth
+    }
+
+    var undoCount: Int { depth(of: current) - floorDepth }
+
+    var redoCount: Int { redo.count }
+
+    /// The steps from the floor to the current version, oldest first.
+    package var undo: [RecordedStep<Value, Annotation>] {
+        var path: [RecordedStep<Value, Annotation>] = []
+        var version = current
+        while let step = steps[version] {
+            path.append(step)
+            version = step.parent
+        }
+        return path.reversed()
+    }
+
+    /// The steps redo would take, along the branch visited or made last: the next one last,
+    /// as a stack.
+    package var redo: [RecordedStep<Value, Annotation>] {
+        var chain: [RecordedStep<Value, Annotation>] = []
+        var version = current
+        while let next = children[version]?.last, let step = steps[next] {
+            chain.append(step)
+            version = next
+        }
+        return chain.reversed()
+    }
+
+    /// The step a move in `direction` takes: the current version's own going backward, the
+    /// last visited child's going forward.
+    func nextStep(_ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
+        switch direction {
+        case .backward: steps[current]
+        case .forward: children[current]?.last.flatMap { steps[$0] }
+        }
+    }
+
+    /// Whether `version` is one of this scope's versions.
+    func contains(_ version: HistoryVersion) -> Bool {
+        floor == version || start?.version == version || steps[version] != nil
+    }
+
+    /// Adds `step` after the current version and moves there.
+    mutating func append(_ step: RecordedStep<Value, Annotation>) {
+        var step = step
+        step.parent = current
+        step.depth = depth(of: current) + 1
+        steps[step.version] = step
+        children[current, default: []].append(step.version)
+        current = step.version
+    }
+
+    /// Moves the current version one step in `direction`, after its reversion was applied.
+    /// Going back, the branch left is marked the one redo follows.
+    mutating func passNextStep(_ direction: ReversionDirection) {
+        switch direction {
+        case .backward:
+            guard let step = steps[current] else { return }
+            markVisited(current, from: step.parent)
+            current = step.parent
+        case .forward:
+            guard let next = children[current]?.last else { return }
+            current = next
+        }
+    }
+
+    /// Makes `child` the branch of `parent` that redo follows.
+    mutating func markVisited(_ child: HistoryVersion, from parent: HistoryVersion) {
+        guard var siblings = children[parent], siblings.last != child,
+              let index = siblings.firstIndex(of: child) else { return }
+        siblings.remove(at: index)
+        siblings.append(child)
+        children[parent] = siblings
+    }
+
+    /// Replaces the current version's step (a group growing).
+    mutating func replaceCurrentStep(_ step: RecordedStep<Value, Annotation>) {
+        steps[current] = step
+    }
+
+    /// Removes the current version, a leaf, and moves to its parent (a group that came back
+    /// to where it started).
+    mutating func removeCurrentLeaf() {
+        guard let step = steps.removeValue(forKey: current) else { return }
+        children[step.parent]?.removeAll { $0 == current }
+        if children[step.parent]?.isEmpty == true { children[step.parent] = nil }
+        current = step.parent
+    }
+
+    /// The versions on the path from the floor to the current version, the floor included.
+    var pathVersions: Set<HistoryVersion> {
+        Set(undo.map(\.version) + [floor])
+    }
+
+    /// The oldest version off the path from the floor to the current version that no other
+    /// version follows: the first the limit drops.
+    var oldestLeafOffPath: HistoryVersion? {
+        let path = pathVersions
+        return steps.keys.filter { !path.contains($0) && children[$0]?.isEmpty ?? true }.min { $0.rawValue < $1.rawValue }
+    }
+
+    /// Removes a version no other version follows.
+    mutating func removeLeaf(_ version: HistoryVersion) {
+        guard let step = steps.removeValue(forKey: version) else { return }
+        children[step.parent]?.removeAll { $0 == version }
+        if children[step.parent]?.isEmpty == true { children[step.parent] = nil }
+    }
+
+    /// Drops the oldest step on the path, when nothing else branches off the floor: its
+    /// version becomes the floor.
+    mutating func dropOldestPathStep() -> RecordedStep<Value, Annotation>? {
+        guard let next = children[floor], next.count == 1, let step = steps.removeValue(forKey: next[0]) else { return nil }
+        children[floor] = nil
+        floor = step.version
+        floorDepth = step.depth
+        floorTime = step.time
+        return step
+    }
+}
+
+extension HistoryScope: Sendable where Value: Sendable, Annotation: Sendable {}
