@@ -70,6 +70,16 @@ public struct ReversionError: Error, Sendable {
     /// There is no scope to pop or abandon: the outermost scope always stays.
     public static let noScopeToPop = ReversionError(.noScopeToPop)
 
+    /// No version of the history has the identifier `version`.
+    public static func unknownVersion(_ version: HistoryVersion) -> ReversionError {
+        ReversionError(.unknownVersion(version))
+    }
+
+    /// `version` is outside the current scope.
+    public static func versionOutOfReach(_ version: HistoryVersion) -> ReversionError {
+        ReversionError(.versionOutOfReach(version))
+    }
+
     /// The same error, refused at `step` of a move.
     func at(step: Int) -> ReversionError {
         ReversionError(reason, keyPath: keyPath, step: self.step ?? step)

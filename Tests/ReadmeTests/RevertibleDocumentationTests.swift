@@ -157,4 +157,43 @@ struct RevertibleDocumentationTests {
         }
         #expect(user.name == "Johnny Appleseed")
     }
+
+    @Test("HistoryVersion and HistoryDestination: moving through the tree of versions")
+    func movingThroughTheTree() throws {
+        let clock = TestClock()
+        let controller = VersioningController("draft", clock: clock)
+        controller.append("before")
+        controller.tag("before import")
+        let saved = controller.currentVersionID
+        for text in ["one", "two", "three", "four"] {
+            clock.advance(by: .seconds(300))
+            controller.append(text)
+        }
+        try controller.undo(to: .steps(2))
+        controller.append("another branch")
+        #expect(controller.branches(from: controller.tree()[2].version).count == 2)
+
+        try controller.move(to: .earlier(3))            // the state three changes ago, in time
+        try controller.move(to: .later(by: .seconds(600)))
+        try controller.move(to: .tag("before import"))
+        try controller.move(to: .version(saved))
+        #expect(controller.currentVersion == "before")
+        try controller.move(to: .earlier(1))
+        #expect(controller.currentVersion == "draft")
+        try controller.move(to: .later(3))
+        #expect(controller.currentVersion == "two")
+        try controller.move(to: .later(by: .seconds(600)))
+        #expect(controller.currentVersion == "another branch")
+        try controller.move(to: .earlier(by: .seconds(600)))
+        #expect(controller.currentVersion == "two")
+    }
+
+    @Test("HistoryVersion: a saved version to come back to")
+    func savedVersion() throws {
+        let controller = VersioningController("draft")
+        controller.append("edited")
+        let saved = controller.currentVersionID
+        try controller.move(to: .version(saved))
+        #expect(controller.currentVersion == "edited")
+    }
 }

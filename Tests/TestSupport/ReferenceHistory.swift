@@ -157,6 +157,14 @@ public struct ReferenceHistory<Value: Equatable> {
     /// The versions of the current scope, in the order they were made.
     public var versionIDs: [Int] { scopes[top].versions.keys.sorted() }
 
+    /// The version of the current scope at `place` in the order versions were made (modulo
+    /// their count); for a negative place, an identity no version ever had.
+    public func versionID(atPlace place: Int) -> Int {
+        guard place >= 0 else { return 1_000_000_000 }
+        let ids = versionIDs
+        return ids[place % ids.count]
+    }
+
     private func newestTag(of id: Int) -> AnyHashable? {
         tagged.last { $0.id == id }?.tag
     }

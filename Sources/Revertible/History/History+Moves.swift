@@ -25,8 +25,7 @@ extension History {
         switch destination {
         case let .version(version):
             guard scope.steps[version] != nil || version == scope.floor else {
-                throw scopes.contains { $0.contains(version) }
-                    ? .init(.versionOutOfReach(version)) : .init(.unknownVersion(version))
+                throw scopes.contains { $0.contains(version) } ? .versionOutOfReach(version) : .unknownVersion(version)
             }
             return version
         case let .tag(tag):

@@ -2,10 +2,10 @@
 /// it is on, like Vim's `:undo N`, `:earlier` and `:later`.
 ///
 /// ```swift
-/// try controller.move(to: .version(saved))
-/// try controller.move(to: .tag("before import"))
 /// try controller.move(to: .earlier(3))            // the state three changes ago, in time
-/// try controller.move(to: .earlier(by: .seconds(600)))
+/// try controller.move(to: .later(by: .seconds(600)))
+/// try controller.move(to: .tag("before import"))
+/// try controller.move(to: .version(saved))
 /// ```
 public enum HistoryDestination: Hashable, Sendable, Codable {
     /// The version with this identifier.

@@ -63,13 +63,3 @@ extension ReferenceHistory where Value == Board {
         return nil
     }
 }
-
-extension ReferenceHistory {
-    /// The version of the current scope at `place` in the order versions were made (modulo
-    /// their count); for a negative place, an identity no version ever had.
-    func versionID(atPlace place: Int) -> Int {
-        guard place >= 0 else { return 1_000_000_000 }
-        let ids = versionIDs
-        return ids[place % ids.count]
-    }
-}

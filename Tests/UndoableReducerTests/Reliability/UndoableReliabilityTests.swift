@@ -220,6 +220,11 @@ enum UndoableOperation: CustomStringConvertible {
     case discardScope
     case clearHistory
     case transaction([Shelf.Action])
+    /// A version of the current scope by its place in the order versions were made (modulo
+    /// their count); a negative place names one that never existed.
+    case moveToVersion(Int)
+    /// Versions earlier (negative: later) in the order they were made.
+    case moveEarlier(Int)
 
     var action: UndoableAction<Shelf.Action> {
         switch self {
@@ -233,6 +238,7 @@ enum UndoableOperation: CustomStringConvertible {
         case .popScope: .popCurrentScope
         case .discardScope: .undoAndPopCurrentScope
         case .clearHistory: .removeAllVersions
+        case .moveToVersion, .moveEarlier: preconditionFailure("resolved against the model by the run")
         case let .transaction(actions): .transaction(actions)
         }
     }
@@ -304,6 +310,8 @@ struct UndoableModelRun {
             case 83..<87: .popScope
             case 87..<90: .discardScope
             case 90..<91: .clearHistory
+            case 91..<94: .moveToVersion(Int.random(in: -1...30, using: &random))
+            case 94..<96: .moveEarlier(Int.random(in: -3...3, using: &random))
             // A transaction records all its actions, so it holds no unrecorded ones.
             default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction(includingUnrecorded: false) })
             }
@@ -321,8 +329,9 @@ struct UndoableModelRun {
         // The last refusal stays in `error` until a command succeeds.
         var expectedError: ReferenceHistory<Shelf.State>.Refusal?
         for (index, operation) in operations.enumerated() {
+            let action = action(for: operation, model: model)
             let refusal = apply(operation, to: &model)
-            store.send(operation.action)
+            store.send(action)
             if let misuse = model.misuse {
                 return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
             }
@@ -362,8 +371,19 @@ struct UndoableModelRun {
         case .popScope: return model.popScope()
         case .discardScope: return model.discardScope()
         case .clearHistory: model.removeAll()
+        case let .moveToVersion(place): return model.move(toVersion: model.versionID(atPlace: place))
+        case let .moveEarlier(count): return model.move(earlierBy: count)
         }
         return nil
+    }
+
+    /// The store's action for `operation`; moves to a version name it as the model does.
+    private func action(for operation: UndoableOperation, model: ReferenceHistory<Shelf.State>) -> UndoableAction<Shelf.Action> {
+        switch operation {
+        case let .moveToVersion(place): .move(to: .version(HistoryVersion(UInt64(model.versionID(atPlace: place)))))
+        case let .moveEarlier(count): .move(to: count >= 0 ? .earlier(count) : .later(-count))
+        default: operation.action
+        }
     }
 
     private func mismatch(between state: UndoableState<Shelf.State>, and model: ReferenceHistory<Shelf.State>) -> (kind: String, message: String)? {
