@@ -1,0 +1,285 @@
+/// One node of a ``TreeArray``: a leaf holding a short run of elements, or a branch holding
+/// child nodes of one lower height.
+///
+/// Nodes are shared between versions of a tree and never change while shared: a mutation
+/// first copies every node on the path it writes that is not uniquely referenced (copy-on-write
+/// per node), so two versions share all the nodes that one did not write.
+final class TreeArrayNode<Element> {
+
+    typealias Node = TreeArrayNode<Element>
+
+    /// The number of elements in this subtree.
+    var count: Int
+    /// `0` for a leaf; a branch's children all have `height - 1`.
+    let height: Int
+    /// A leaf's elements, in order. Empty in a branch.
+    var elements: ContiguousArray<Element>
+    /// A branch's children, in order. Empty in a leaf.
+    var children: ContiguousArray<Node>
+    /// `ends[i]` is the number of elements in `children[0...i]`. Empty in a leaf.
+    var ends: ContiguousArray<Int>
+
+    init(leaf elements: ContiguousArray<Element>) {
+        self.count = elements.count
+        self.height = 0
+        self.elements = elements
+        self.children = []
+        self.ends = []
+    }
+
+    init(height: Int, children: ContiguousArray<Node>) {
+        self.height = height
+        self.elements = []
+        self.children = children
+        self.ends = []
+        self.count = 0
+        recomputeEnds()
+    }
+
+    private init(copying node: Node) {
+        count = node.count
+        height = node.height
+        elements = node.elements
+        children = node.children
+        ends = node.ends
+    }
+
+    /// A node with the same contents, sharing the children and the element storage (copied
+    /// lazily, when written).
+    func copy() -> Node {
+        Node(copying: self)
+    }
+
+    var isLeaf: Bool {
+        height == 0
+    }
+
+    /// The most elements a leaf holds: about 1 KiB of elements, between 8 and 64.
+    static var leafCapacity: Int {
+        Swift.max(8, Swift.min(64, 1024 / Swift.max(1, MemoryLayout<Element>.stride)))
+    }
+
+    /// The most children a branch holds.
+    static var branchCapacity: Int {
+        32
+    }
+
+    /// The number of entries (elements or children) this node holds.
+    var width: Int {
+        isLeaf ? elements.count : children.count
+    }
+
+    var isOverfull: Bool {
+        isLeaf ? elements.count > Node.leafCapacity : children.count > Node.branchCapacity
+    }
+
+    var isUnderfull: Bool {
+        isLeaf ? elements.count < Node.leafCapacity / 2 : children.count < Node.branchCapacity / 2
+    }
+
+    func recomputeEnds(from start: Int = 0) {
+        var total = start > 0 ? ends[start - 1] : 0
+        ends.removeSubrange(start...)
+        ends.reserveCapacity(children.count)
+        for child in children[start...] {
+            total += child.count
+            ends.append(total)
+        }
+        count = total
+    }
+
+    /// The offset in this subtree where `children[child]` starts.
+    @inline(__always)
+    func start(ofChild child: Int) -> Int {
+        child == 0 ? 0 : ends[child - 1]
+    }
+
+    /// The child holding the element at `index` (`0 ..< count`), and the element's index
+    /// within that child.
+    @inline(__always)
+    func child(containing index: Int) -> (child: Int, offset: Int) {
+        var low = 0
+        var high = ends.count - 1
+        while low < high {
+            let middle = (low &+ high) >> 1
+            if ends[middle] > index { high = middle } else { low = middle &+ 1 }
+        }
+        return (low, index &- start(ofChild: low))
+    }
+
+    /// The child an insertion at `index` (`0 ... count`) goes into: the one holding the
+    /// element now at `index`, or the last child for an append.
+    @inline(__always)
+    func child(insertingAt index: Int) -> (child: Int, offset: Int) {
+        index >= count ? (children.count - 1, index - start(ofChild: children.count - 1)) : child(containing: index)
+    }
+
+    /// Makes `children[child]` uniquely referenced, copying it if it is shared.
+    @inline(__always)
+    func makeChildUnique(_ child: Int) {
+        if !isKnownUniquelyReferenced(&children[child]) {
+            children[child] = children[child].copy()
+        }
+    }
+
+    /// The element at `index` (`0 ..< count`).
+    func element(at index: Int) -> Element {
+        var node = self
+        var index = index
+        while !node.isLeaf {
+            let (child, offset) = node.child(containing: index)
+            node = node.children[child]
+            index = offset
+        }
+        return node.elements[index]
+    }
+
+    // MARK: - Mutation (on a uniquely referenced node)
+
+    /// Inserts `element` at `index` (`0 ... count`). Returns the new right sibling when this
+    /// node had to split.
+    func insert(_ element: Element, at index: Int) -> Node? {
+        if isLeaf {
+            elements.insert(element, at: index)
+            count += 1
+            return isOverfull ? split(appending: index == elements.count - 1) : nil
+        }
+        let (child, offset) = child(insertingAt: index)
+        makeChildUnique(child)
+        if let sibling = children[child].insert(element, at: offset) {
+            children.insert(sibling, at: child + 1)
+            recomputeEnds(from: child)
+            return isOverfull ? split(appending: child + 1 == children.count - 1) : nil
+        }
+        for position in child ..< ends.count { ends[position] += 1 }
+        count += 1
+        return nil
+    }
+
+    /// Moves the upper part of an overfull node into a new right sibling: half of it, or,
+    /// when the entry that overflowed was appended at the end, only that entry, so a tree
+    /// built by appending keeps its nodes full.
+    private func split(appending: Bool) -> Node {
+        if isLeaf {
+            let keep = appending ? elements.count - 1 : elements.count / 2
+            let moved = ContiguousArray(elements[keep...])
+            elements.removeSubrange(keep...)
+            count = elements.count
+            return Node(leaf: moved)
+        }
+        let keep = appending ? children.count - 1 : children.count / 2
+        let moved = ContiguousArray(children[keep...])
+        children.removeSubrange(keep...)
+        recomputeEnds()
+        return Node(height: height, children: moved)
+    }
+
+    /// Removes and returns the element at `index` (`0 ..< count`). Children may become
+    /// underfull; this node merges or rebalances them with a neighbour.
+    func remove(at index: Int) -> Element {
+        if isLeaf {
+            count -= 1
+            return elements.remove(at: index)
+        }
+        let (child, offset) = child(containing: index)
+        makeChildUnique(child)
+        let removed = children[child].remove(at: offset)
+        for position in child ..< ends.count { ends[position] -= 1 }
+        count -= 1
+        if children[child].isUnderfull, children.count > 1 {
+            rebalance(child)
+        }
+        return removed
+    }
+
+    /// Merges the underfull `children[child]` with a neighbour, or, when both do not fit in
+    /// one node, shares their entries evenly.
+    private func rebalance(_ child: Int) {
+        let left = child + 1 < children.count ? child : child - 1
+        makeChildUnique(left)
+        makeChildUnique(left + 1)
+        let (first, second) = (children[left], children[left + 1])
+        if first.isLeaf {
+            var all = first.elements
+            all.append(contentsOf: second.elements)
+            if all.count <= Node.leafCapacity {
+                first.elements = all
+                first.count = all.count
+                children.remove(at: left + 1)
+            } else {
+                let half = all.count / 2
+                first.elements = ContiguousArray(all[..<half])
+                second.elements = ContiguousArray(all[half...])
+                first.count = first.elements.count
+                second.count = second.elements.count
+            }
+        } else {
+            var all = first.children
+            all.append(contentsOf: second.children)
+            if all.count <= Node.branchCapacity {
+                first.children = all
+                first.recomputeEnds()
+                children.remove(at: left + 1)
+            } else {
+                let half = all.count / 2
+                first.children = ContiguousArray(all[..<half])
+                second.children = ContiguousArray(all[half...])
+                first.recomputeEnds()
+                second.recomputeEnds()
+            }
+        }
+        recomputeEnds(from: left)
+    }
+
+    // MARK: - Building
+
+    /// A balanced tree of full nodes holding `elements` in order.
+    static func build<S: Sequence<Element>>(_ elements: S) -> Node {
+        var leaves: ContiguousArray<Node> = []
+        var run = ContiguousArray<Element>()
+        let capacity = leafCapacity
+        run.reserveCapacity(capacity)
+        for element in elements {
+            run.append(element)
+            if run.count == capacity {
+                leaves.append(Node(leaf: run))
+                run = []
+                run.reserveCapacity(capacity)
+            }
+        }
+        if !run.isEmpty || leaves.isEmpty {
+            leaves.append(Node(leaf: run))
+        }
+        var level = leaves
+        var height = 0
+        while level.count > 1 {
+            height += 1
+            var parents: ContiguousArray<Node> = []
+            parents.reserveCapacity(level.count / branchCapacity + 1)
+            var start = 0
+            while start < level.count {
+                let end = Swift.min(start + branchCapacity, level.count)
+                parents.append(Node(height: height, children: ContiguousArray(level[start ..< end])))
+                start = end
+            }
+            level = parents
+        }
+        return level[0]
+    }
+
+    /// Calls `body` with each leaf's elements, in order.
+    func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
+        if isLeaf {
+            try body(elements)
+        } else {
+            for child in children {
+                try child.forEachLeaf(body)
+            }
+        }
+    }
+
+    /// Appends the elements of this subtree to `result`.
+    func appendElements(to result: inout ContiguousArray<Element>) {
+        forEachLeaf { result.append(contentsOf: $0) }
+    }
+}
