@@ -15,13 +15,6 @@ let package = Package(
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .target(name: "CHeap", path: "Benchmarks/CHeap"),
-        .executableTarget(
-            name: "benchmarks",
-            dependencies: ["Revertible", "UndoableReducer", "TodoKit", "TodoCLI", "CHeap"],
-            path: "Benchmarks",
-            exclude: ["CHeap", "Proposals", "README-Performance.md"]
-        ),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
