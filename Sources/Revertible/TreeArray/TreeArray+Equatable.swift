@@ -7,7 +7,7 @@ extension TreeArray: Equatable where Element: Equatable {
     /// - Complexity: O(1) for copies of one another; otherwise O(*d* log *n*), where *d* is
     ///   the number of elements in chunks the two trees do not share (O(*n*) at worst).
     public static func == (lhs: TreeArray, rhs: TreeArray) -> Bool {
-        lhs.root === rhs.root || (lhs.count == rhs.count && Node.equal(lhs.root, rhs.root))
+        Node.known(lhs.root, equalTo: rhs.root) || (lhs.count == rhs.count && Node.equal(lhs.root, rhs.root))
     }
 }
 
@@ -15,7 +15,7 @@ extension TreeArrayNode where Element: Equatable {
 
     /// Whether two subtrees hold equal elements, skipping the children they share.
     static func equal(_ lhs: Node, _ rhs: Node) -> Bool {
-        if lhs === rhs { return true }
+        if known(lhs, equalTo: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
         if lhs.isLeaf, rhs.isLeaf {
             return lhs.elements == rhs.elements

@@ -3,6 +3,7 @@ extension TreeArray: RangeReplaceableCollection {
     /// Inserts `newElement` at position `i` (`0 ... count`).
     ///
     /// - Complexity: O(log *n*).
+    @inlinable
     public mutating func insert(_ newElement: Element, at i: Int) {
         precondition(i >= 0 && i <= root.count, "TreeArray insertion index out of range")
         makeRootUnique()
@@ -14,6 +15,7 @@ extension TreeArray: RangeReplaceableCollection {
     /// Adds `newElement` at the end.
     ///
     /// - Complexity: O(log *n*).
+    @inlinable
     public mutating func append(_ newElement: Element) {
         insert(newElement, at: root.count)
     }
@@ -21,6 +23,7 @@ extension TreeArray: RangeReplaceableCollection {
     /// Adds the elements of `newElements` at the end.
     ///
     /// - Complexity: O(*m* log *n*), where *m* is the number of new elements.
+    @inlinable
     public mutating func append<S: Sequence<Element>>(contentsOf newElements: S) {
         if isEmpty {
             self = TreeArray(newElements)
@@ -34,7 +37,7 @@ extension TreeArray: RangeReplaceableCollection {
     /// Removes and returns the element at position `i`.
     ///
     /// - Complexity: O(log *n*).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func remove(at i: Int) -> Element {
         precondition(i >= 0 && i < root.count, "TreeArray index out of range")
         makeRootUnique()
@@ -47,6 +50,7 @@ extension TreeArray: RangeReplaceableCollection {
     ///
     /// - Complexity: O(1) (the old storage is released, which is O(*n*) if nothing else
     ///   shares it).
+    @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         root = Node(leaf: [])
     }
@@ -55,6 +59,7 @@ extension TreeArray: RangeReplaceableCollection {
     ///
     /// - Complexity: O((*k* + *m*) log *n*) when the removed count *k* and the inserted count
     ///   *m* are small against *n*; otherwise O(*n* + *m*) (the tree is rebuilt).
+    @inlinable
     public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with newElements: C) {
         precondition(subrange.lowerBound >= 0 && subrange.upperBound <= root.count, "TreeArray range out of bounds")
         let inserted = newElements.count

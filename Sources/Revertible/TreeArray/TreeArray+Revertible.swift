@@ -10,18 +10,51 @@ extension TreeArray: Revertible where Element: Identifiable & Versionable {
     ///   the other by a few edits (each copying one path of chunks); O(*d*), where *d* is the
     ///   number of elements in chunks the versions do not share, in general.
     public func reversion(to previous: TreeArray) -> Reversion<TreeArray>? {
-        guard root !== previous.root else { return nil }
+        guard !Node.known(root, equalTo: previous.root) else { return nil }
         var differ = TreeArrayDiffer<Element>()
         differ.compare(old: previous.root, new: root)
-        return differ.makeNode(oldCount: previous.count, newCount: count).map { Reversion(node: $0) }
+        return differ.makeNode(from: previous.root, to: root).map { Reversion(node: $0) }
     }
 
     /// How many nodes the comparison with `previous` visits: the measure of its cost that
     /// tests can assert without timing.
     func nodesVisitedComparing(with previous: TreeArray) -> Int {
-        guard root !== previous.root else { return 0 }
+        guard !Node.known(root, equalTo: previous.root) else { return 0 }
         var differ = TreeArrayDiffer<Element>()
         differ.compare(old: previous.root, new: root)
         return differ.visitedNodes
+    }
+}
+
+extension TreeArray {
+
+    /// Records, in this tree's nodes, that they hold the same elements as `other`'s nodes at
+    /// the same places, so that comparisons between the two skip them as if they were shared.
+    ///
+    /// Call only when this tree holds exactly `other`'s elements. Links only nodes this tree
+    /// references uniquely (writing a link is a mutation), and only down to where the two
+    /// trees' nodes are cut alike.
+    mutating func linkTwins(to other: Node) {
+        guard isKnownUniquelyReferenced(&root) else { return }
+        Node.link(root, to: other)
+    }
+}
+
+extension TreeArrayNode {
+
+    /// Links `node`, uniquely referenced and holding exactly `other`'s elements, and the
+    /// children below it that differ from `other`'s, as twins of `other`'s.
+    static func link(_ node: Node, to other: Node) {
+        if known(node, equalTo: other) { return }
+        if !node.isLeaf, node.height == other.height, node.ends == other.ends {
+            for index in node.children.indices where !known(node.children[index], equalTo: other.children[index]) {
+                if isKnownUniquelyReferenced(&node.children[index]) {
+                    link(node.children[index], to: other.children[index])
+                }
+            }
+        }
+        node.twin = other
+        node.twinGeneration = other.generation
+        node.hasTwin = true
     }
 }

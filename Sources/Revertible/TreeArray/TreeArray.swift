@@ -24,11 +24,12 @@
 /// ```
 public struct TreeArray<Element> {
 
-    typealias Node = TreeArrayNode<Element>
+    @usableFromInline typealias Node = TreeArrayNode<Element>
 
     /// Never empty of nodes: an empty tree is one empty leaf.
-    var root: Node
+    @usableFromInline var root: Node
 
+    @inlinable
     init(root: Node) {
         self.root = root
     }
@@ -36,6 +37,7 @@ public struct TreeArray<Element> {
     /// An empty tree.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public init() {
         root = Node(leaf: [])
     }
@@ -43,20 +45,23 @@ public struct TreeArray<Element> {
     /// A tree holding the elements of `elements`, in order.
     ///
     /// - Complexity: O(*n*), where *n* is the number of elements.
+    @inlinable
     public init<S: Sequence<Element>>(_ elements: S) {
         root = Node.build(elements)
     }
 
     /// Makes the root uniquely referenced, copying it if another version shares it.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) {
             root = root.copy()
         }
+        root.touch()
     }
 
     /// Restores the tree's shape after a removal: a branch root with one child is replaced by
     /// that child.
+    @inlinable
     mutating func collapseRoot() {
         while !root.isLeaf, root.children.count == 1 {
             root = root.children[0]
@@ -67,6 +72,7 @@ public struct TreeArray<Element> {
     /// visit every element.
     ///
     /// - Complexity: O(*n*).
+    @inlinable
     public func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         try root.forEachLeaf { elements in
             try elements.withUnsafeBufferPointer { try body($0) }
@@ -83,48 +89,61 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// The position of the first element: always `0`.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The position one past the last element: the number of elements.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var endIndex: Int { root.count }
 
     /// The number of elements.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var count: Int { root.count }
 
     /// Whether the tree holds no elements.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var isEmpty: Bool { root.count == 0 }
 
     /// The indices of the elements, `0 ..< count`.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var indices: Range<Int> { 0 ..< root.count }
 
     /// The position after `i`.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func index(after i: Int) -> Int { i + 1 }
 
     /// The position before `i`.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func index(before i: Int) -> Int { i - 1 }
 
     /// The element at `position`; writing it copies only the chunks on its path that another
     /// version shares.
     ///
     /// - Complexity: Reading and writing are O(log *n*).
+    @inlinable
     public subscript(position: Int) -> Element {
-        get {
+        _read {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
-            return root.element(at: position)
+            var node = root
+            var index = position
+            while !node.isLeaf {
+                let (child, offset) = node.child(containing: index)
+                node = node.children[child]
+                index = offset
+            }
+            yield node.elements[index]
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
@@ -144,6 +163,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// The elements in `bounds`, as a slice of this tree.
     ///
     /// - Complexity: O(1) to read; writing costs O(log *n*) per element written.
+    @inlinable
     public subscript(bounds: Range<Int>) -> Slice<TreeArray<Element>> {
         get {
             precondition(bounds.lowerBound >= 0 && bounds.upperBound <= root.count, "TreeArray range out of bounds")
@@ -161,6 +181,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// An iterator over the elements, which walks the chunks in order.
     ///
     /// - Complexity: O(1) to make; O(*n*) to iterate all elements.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(root: root)
     }
@@ -168,10 +189,11 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
     public struct Iterator: IteratorProtocol {
         /// The branches above the current leaf, each with the index of the next child to visit.
-        private var path: [(node: Node, next: Int)] = []
-        private var leaf: ContiguousArray<Element>
-        private var position = 0
+        @usableFromInline var path: [(node: Node, next: Int)] = []
+        @usableFromInline var leaf: ContiguousArray<Element>
+        @usableFromInline var position = 0
 
+        @inlinable
         init(root: Node) {
             var node = root
             while !node.isLeaf {
@@ -184,7 +206,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// The next element, or `nil` after the last.
         ///
         /// - Complexity: O(1) amortized.
-        @inline(__always)
+        @inlinable @inline(__always)
         public mutating func next() -> Element? {
             if position < leaf.count {
                 defer { position &+= 1 }
@@ -193,7 +215,8 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             return nextLeaf()
         }
 
-        private mutating func nextLeaf() -> Element? {
+        @inlinable
+        mutating func nextLeaf() -> Element? {
             while let (node, next) = path.last {
                 if next < node.children.count {
                     path[path.count - 1].next = next + 1
@@ -222,6 +245,7 @@ extension TreeArray: ExpressibleByArrayLiteral {
     /// A tree holding the literal's elements.
     ///
     /// - Complexity: O(*n*).
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }

@@ -3,7 +3,8 @@
 /// per-element edits by id, and the removed, inserted and moved positions.
 ///
 /// The walk goes down both trees level by level. At each level, the nodes both versions
-/// share (the same object) are skipped without being read; runs of nodes that differ are
+/// share (the same object, or twins: see ``TreeArrayNode/twin``) are skipped without being
+/// read; runs of nodes that differ are
 /// compared pairwise when both sides have as many of them, and otherwise through their
 /// children one level lower. Only leaves that differ are compared element by element. A
 /// one-element edit in a tree of *n* elements therefore visits O(log *n*) nodes (a few dozen
@@ -35,11 +36,12 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
         compare(oldLevel[...], newLevel[...], oldStart: 0, newStart: 0, height: oldLevel[0].height)
     }
 
-    /// The reversion node for what was found, or `nil` when the versions are equal.
-    func makeNode(oldCount: Int, newCount: Int) -> TreeArrayReversion<Element>? {
+    /// The reversion node for what was found between the trees rooted at `old` and `new`, or
+    /// `nil` when they are equal.
+    func makeNode(from old: Node, to new: Node) -> TreeArrayReversion<Element>? {
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return TreeArrayReversion(edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
+        return TreeArrayReversion(edits: edits, structure: structure, from: old, to: new)
     }
 
     /// Compares two runs of sibling-level nodes of `height`, starting at `oldStart` and
@@ -47,7 +49,7 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
     private mutating func compare(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
         var (oldLow, newLow) = (old.startIndex, new.startIndex)
         var (oldStart, newStart) = (oldStart, newStart)
-        while oldLow < old.endIndex, newLow < new.endIndex, old[oldLow] === new[newLow] {
+        while oldLow < old.endIndex, newLow < new.endIndex, Node.known(old[oldLow], equalTo: new[newLow]) {
             visitedNodes += 1
             oldStart += old[oldLow].count
             newStart += new[newLow].count
@@ -55,7 +57,7 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
             newLow += 1
         }
         var (oldHigh, newHigh) = (old.endIndex, new.endIndex)
-        while oldHigh > oldLow, newHigh > newLow, old[oldHigh - 1] === new[newHigh - 1] {
+        while oldHigh > oldLow, newHigh > newLow, Node.known(old[oldHigh - 1], equalTo: new[newHigh - 1]) {
             visitedNodes += 1
             oldHigh -= 1
             newHigh -= 1
@@ -86,7 +88,7 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
             if position == groupStart {
                 visitedNodes += 1
                 let (oldNode, newNode) = (old[position], new[position + shift])
-                if oldNode !== newNode {
+                if !Node.known(oldNode, equalTo: newNode) {
                     compare(oldNode, newNode, oldStart: groupOldStart, newStart: groupNewStart)
                 }
             } else {

@@ -4,21 +4,40 @@
 /// Nodes are shared between versions of a tree and never change while shared: a mutation
 /// first copies every node on the path it writes that is not uniquely referenced (copy-on-write
 /// per node), so two versions share all the nodes that one did not write.
+///
+/// Internal, but `@usableFromInline`: the collection's hot paths are inlinable, so that they
+/// are specialized for the element type in the client's module. The stored properties opt
+/// out of dynamic exclusivity checks (a check per access would cost more than the access):
+/// a node is only written through the one tree that references it uniquely, inside that
+/// tree's own mutating, hence already exclusive, access.
+@usableFromInline
 final class TreeArrayNode<Element> {
 
-    typealias Node = TreeArrayNode<Element>
+    @usableFromInline typealias Node = TreeArrayNode<Element>
 
     /// The number of elements in this subtree.
-    var count: Int
+    @exclusivity(unchecked) @usableFromInline var count: Int
     /// `0` for a leaf; a branch's children all have `height - 1`.
-    let height: Int
+    @usableFromInline let height: Int
     /// A leaf's elements, in order. Empty in a branch.
-    var elements: ContiguousArray<Element>
+    @exclusivity(unchecked) @usableFromInline var elements: ContiguousArray<Element>
     /// A branch's children, in order. Empty in a leaf.
-    var children: ContiguousArray<Node>
+    @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<Node>
     /// `ends[i]` is the number of elements in `children[0...i]`. Empty in a leaf.
-    var ends: ContiguousArray<Int>
+    @exclusivity(unchecked) @usableFromInline var ends: ContiguousArray<Int>
 
+    /// Counts this node's in-place mutations, so that a ``twin`` link can tell whether the
+    /// twin changed since the link was made.
+    @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
+    /// Whether ``twin`` was set (reading a weak reference costs more than reading this).
+    @exclusivity(unchecked) @usableFromInline var hasTwin = false
+    /// Another node known to hold exactly the same elements as this one, as of its
+    /// ``generation`` `twinGeneration` (see ``TreeArrayReversion``): a comparison of the two
+    /// may skip them as if they were the same node. Cleared when this node is mutated.
+    @usableFromInline weak var twin: Node?
+    @exclusivity(unchecked) @usableFromInline var twinGeneration: UInt64 = 0
+
+    @inlinable
     init(leaf elements: ContiguousArray<Element>) {
         self.count = elements.count
         self.height = 0
@@ -27,6 +46,7 @@ final class TreeArrayNode<Element> {
         self.ends = []
     }
 
+    @inlinable
     init(height: Int, children: ContiguousArray<Node>) {
         self.height = height
         self.elements = []
@@ -36,7 +56,8 @@ final class TreeArrayNode<Element> {
         recomputeEnds()
     }
 
-    private init(copying node: Node) {
+    @inlinable
+    init(copying node: Node) {
         count = node.count
         height = node.height
         elements = node.elements
@@ -46,37 +67,68 @@ final class TreeArrayNode<Element> {
 
     /// A node with the same contents, sharing the children and the element storage (copied
     /// lazily, when written).
+    @inlinable
     func copy() -> Node {
         Node(copying: self)
     }
 
+    /// Marks this node as about to be mutated in place: its twin link no longer holds.
+    @inlinable @inline(__always)
+    func touch() {
+        generation &+= 1
+        if hasTwin {
+            hasTwin = false
+            twin = nil
+        }
+    }
+
+    /// Whether `other` is known to hold exactly this node's elements.
+    @inlinable @inline(__always)
+    func isTwin(of other: Node) -> Bool {
+        hasTwin && twinGeneration == other.generation && twin === other
+    }
+
+    /// Whether the two nodes are known to hold the same elements without reading them: they
+    /// are the same node, or twins.
+    @inlinable @inline(__always)
+    static func known(_ lhs: Node, equalTo rhs: Node) -> Bool {
+        lhs === rhs || lhs.isTwin(of: rhs) || rhs.isTwin(of: lhs)
+    }
+
+    @inlinable
     var isLeaf: Bool {
         height == 0
     }
 
     /// The most elements a leaf holds: about 1 KiB of elements, between 8 and 64.
+    @inlinable
     static var leafCapacity: Int {
         Swift.max(8, Swift.min(64, 1024 / Swift.max(1, MemoryLayout<Element>.stride)))
     }
 
     /// The most children a branch holds.
+    @inlinable
     static var branchCapacity: Int {
         32
     }
 
     /// The number of entries (elements or children) this node holds.
+    @inlinable
     var width: Int {
         isLeaf ? elements.count : children.count
     }
 
+    @inlinable
     var isOverfull: Bool {
         isLeaf ? elements.count > Node.leafCapacity : children.count > Node.branchCapacity
     }
 
+    @inlinable
     var isUnderfull: Bool {
         isLeaf ? elements.count < Node.leafCapacity / 2 : children.count < Node.branchCapacity / 2
     }
 
+    @inlinable
     func recomputeEnds(from start: Int = 0) {
         var total = start > 0 ? ends[start - 1] : 0
         ends.removeSubrange(start...)
@@ -89,14 +141,14 @@ final class TreeArrayNode<Element> {
     }
 
     /// The offset in this subtree where `children[child]` starts.
-    @inline(__always)
+    @inlinable @inline(__always)
     func start(ofChild child: Int) -> Int {
         child == 0 ? 0 : ends[child - 1]
     }
 
     /// The child holding the element at `index` (`0 ..< count`), and the element's index
     /// within that child.
-    @inline(__always)
+    @inlinable @inline(__always)
     func child(containing index: Int) -> (child: Int, offset: Int) {
         var low = 0
         var high = ends.count - 1
@@ -109,20 +161,22 @@ final class TreeArrayNode<Element> {
 
     /// The child an insertion at `index` (`0 ... count`) goes into: the one holding the
     /// element now at `index`, or the last child for an append.
-    @inline(__always)
+    @inlinable @inline(__always)
     func child(insertingAt index: Int) -> (child: Int, offset: Int) {
         index >= count ? (children.count - 1, index - start(ofChild: children.count - 1)) : child(containing: index)
     }
 
     /// Makes `children[child]` uniquely referenced, copying it if it is shared.
-    @inline(__always)
+    @inlinable @inline(__always)
     func makeChildUnique(_ child: Int) {
         if !isKnownUniquelyReferenced(&children[child]) {
             children[child] = children[child].copy()
         }
+        children[child].touch()
     }
 
     /// The element at `index` (`0 ..< count`).
+    @inlinable
     func element(at index: Int) -> Element {
         var node = self
         var index = index
@@ -138,6 +192,7 @@ final class TreeArrayNode<Element> {
 
     /// Inserts `element` at `index` (`0 ... count`). Returns the new right sibling when this
     /// node had to split.
+    @inlinable
     func insert(_ element: Element, at index: Int) -> Node? {
         if isLeaf {
             elements.insert(element, at: index)
@@ -159,7 +214,8 @@ final class TreeArrayNode<Element> {
     /// Moves the upper part of an overfull node into a new right sibling: half of it, or,
     /// when the entry that overflowed was appended at the end, only that entry, so a tree
     /// built by appending keeps its nodes full.
-    private func split(appending: Bool) -> Node {
+    @inlinable
+    func split(appending: Bool) -> Node {
         if isLeaf {
             let keep = appending ? elements.count - 1 : elements.count / 2
             let moved = ContiguousArray(elements[keep...])
@@ -176,6 +232,7 @@ final class TreeArrayNode<Element> {
 
     /// Removes and returns the element at `index` (`0 ..< count`). Children may become
     /// underfull; this node merges or rebalances them with a neighbour.
+    @inlinable
     func remove(at index: Int) -> Element {
         if isLeaf {
             count -= 1
@@ -194,7 +251,8 @@ final class TreeArrayNode<Element> {
 
     /// Merges the underfull `children[child]` with a neighbour, or, when both do not fit in
     /// one node, shares their entries evenly.
-    private func rebalance(_ child: Int) {
+    @inlinable
+    func rebalance(_ child: Int) {
         let left = child + 1 < children.count ? child : child - 1
         makeChildUnique(left)
         makeChildUnique(left + 1)
@@ -234,6 +292,7 @@ final class TreeArrayNode<Element> {
     // MARK: - Building
 
     /// A balanced tree of full nodes holding `elements` in order.
+    @inlinable
     static func build<S: Sequence<Element>>(_ elements: S) -> Node {
         var leaves: ContiguousArray<Node> = []
         var run = ContiguousArray<Element>()
@@ -268,6 +327,7 @@ final class TreeArrayNode<Element> {
     }
 
     /// Calls `body` with each leaf's elements, in order.
+    @inlinable
     func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
         if isLeaf {
             try body(elements)

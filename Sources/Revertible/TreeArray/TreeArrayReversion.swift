@@ -15,12 +15,26 @@ final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNo
     let structure: Structure?
     let oldCount: Int
     let newCount: Int
+    /// The older tree's root when this reversion was made, and its generation then: applying
+    /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
+    /// Weak, so that the history never keeps a version alive.
+    private weak var source: TreeArrayNode<Element>?
+    private let sourceGeneration: UInt64
+    /// The newer tree's root, whose nodes the older tree's are linked to as twins after such
+    /// an application (see ``TreeArrayNode/twin``).
+    private weak var target: TreeArrayNode<Element>?
+    /// The newer root's generation then: changed, the newer tree is no longer that version.
+    private let targetGeneration: UInt64
 
-    init(edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
+    init(edits: [Edit], structure: Structure?, from old: TreeArrayNode<Element>, to new: TreeArrayNode<Element>) {
         self.edits = edits
         self.structure = structure
-        self.oldCount = oldCount
-        self.newCount = newCount
+        self.oldCount = old.count
+        self.newCount = new.count
+        self.source = old
+        self.sourceGeneration = old.generation
+        self.target = new
+        self.targetGeneration = new.generation
     }
 
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
@@ -41,7 +55,18 @@ final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNo
     /// Edits first, at the indices of the current side, so a moved element carries its edit
     /// with it; then the current side's positions are removed (last first) and the target
     /// side's inserted (first first).
+    ///
+    /// Applied forward to the very tree it was made from (as a history advances its own copy
+    /// of the current version), the result holds exactly the newer tree's elements, so its
+    /// changed nodes are linked to the newer tree's as twins: the next comparison between
+    /// the two skips them instead of reading them again.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+        let linkable = direction == .forward && tree.root === source && tree.root.generation == sourceGeneration
+        defer {
+            if linkable, let target, target.generation == targetGeneration, target.count == tree.count {
+                tree.linkTwins(to: target)
+            }
+        }
         for edit in edits {
             _ = edit.node.apply(to: &tree[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
         }

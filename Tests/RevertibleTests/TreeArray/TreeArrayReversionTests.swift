@@ -105,3 +105,31 @@ struct TreeArrayReversionTests {
         #expect(shared == before.root.children.count - 1)
     }
 }
+
+/// The history's own copy of the current version is advanced by applying each step, so it
+/// does not share the changed nodes with the caller's value; it links them as twins instead,
+/// and the next comparison still visits only the path of the new change.
+@Suite("TreeArray: recording many steps")
+struct TreeArrayRecordingTests {
+
+    @Test("The hundredth recorded edit compares as few nodes as the first")
+    func comparisonsStayLogarithmic() {
+        var factory = RowFactory(seed: 21)
+        var document = RowDocument(name: "list", rows: TreeArray(factory.rows(100_000)))
+        var history = History<RowDocument, NoAnnotation>(document)
+        let bound = (document.rows.root.height + 1) * (2 * TreeArrayNode<Row>.branchCapacity + 4)
+        for step in 0..<100 {
+            let index = Int.random(in: 0..<document.rows.count, using: &factory.random)
+            document.rows[index].title = "edit \(step)"
+            let visited = document.rows.nodesVisitedComparing(with: history.current.rows)
+            #expect(visited <= bound, "step \(step) visited \(visited) nodes")
+            history.record(document, annotation: NoAnnotation())
+            #expect(history.current == document)
+        }
+        // A twin changed in place after the link is compared again, not trusted.
+        var copy = document
+        copy.rows[5].done.toggle()
+        #expect(copy.rows.reversion(to: history.current.rows) != nil)
+        #expect(history.current.rows.reversion(to: document.rows) == nil)
+    }
+}

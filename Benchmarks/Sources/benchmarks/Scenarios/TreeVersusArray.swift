@@ -35,6 +35,9 @@ struct TreeVersusArray: Scenario {
         }
     }
 
+    // Inlined into each call site, so that each collection is measured through concrete,
+    // specialized code, as an app's code would be (a generic call measures witness tables).
+    @inline(__always)
     private func measure<C: RandomAccessCollection & RangeReplaceableCollection>(
         _ empty: C, items: [TodoItem], positions: [Int], expectedDone: Int, k: Int
     ) throws(BenchmarkFailure) -> RunOutcome where C.Element == TodoItem, C.Index == Int {
