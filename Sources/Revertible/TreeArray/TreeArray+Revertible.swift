@@ -9,11 +9,12 @@ extension TreeArray: Revertible where Element: Identifiable & Versionable {
     /// - Complexity: O(log *n*) plus the size of the change when one version was made from
     ///   the other by a few edits (each copying one path of chunks); O(*d*), where *d* is the
     ///   number of elements in chunks the versions do not share, in general.
+    @inlinable
     public func reversion(to previous: TreeArray) -> Reversion<TreeArray>? {
         guard !Node.known(root, equalTo: previous.root) else { return nil }
         var differ = TreeArrayDiffer<Element>()
         differ.compare(old: previous.root, new: root)
-        return differ.makeNode(from: previous.root, to: root).map { Reversion(node: $0) }
+        return differ.makeReversion(from: previous.root, to: root)
     }
 
     /// How many nodes the comparison with `previous` visits: the measure of its cost that
@@ -53,8 +54,7 @@ extension TreeArrayNode {
                 }
             }
         }
-        node.twin = other
-        node.twinGeneration = other.generation
-        node.hasTwin = true
+        node.twinID = ObjectIdentifier(other)
+        node.twinStamp = other.stamp
     }
 }

@@ -3,24 +3,41 @@
 /// per-element edits by id, and the removed, inserted and moved positions.
 ///
 /// The walk goes down both trees level by level. At each level, the nodes both versions
-/// share (the same object, or twins: see ``TreeArrayNode/twin``) are skipped without being
+/// share (the same object, or twins: see ``TreeArrayNode/twinID``) are skipped without being
 /// read; runs of nodes that differ are
 /// compared pairwise when both sides have as many of them, and otherwise through their
 /// children one level lower. Only leaves that differ are compared element by element. A
 /// one-element edit in a tree of *n* elements therefore visits O(log *n*) nodes (a few dozen
 /// pointer comparisons per level) and reads one leaf per side.
-struct TreeArrayDiffer<Element: Identifiable & Versionable> {
+///
+/// The walk is inlinable, so that it is specialized for the element type where the
+/// comparison is requested (see `Reverter.appendReversion(at:)` for trees): it only collects
+/// positions, and runs of elements that do not line up by id. ``makeReversion(from:to:)``
+/// then matches those runs by id (dictionary, longest increasing subsequence), unspecialized,
+/// at the cost of the change.
+@usableFromInline
+struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
-    typealias Node = TreeArrayNode<Element>
-    typealias Source = IdentifiedArraySource<Element>
+    @usableFromInline typealias Node = TreeArrayNode<Element>
 
-    private(set) var edits: [IdentifiedArrayEdit<Element>] = []
-    private(set) var oldSide: [(index: Int, source: Source)] = []
-    private(set) var newSide: [(index: Int, source: Source)] = []
+    /// Positions, in the old and the new tree, of elements with the same id that differ.
+    @usableFromInline var changed: [(old: Int, new: Int)] = []
+    /// Runs of elements that do not line up by id, with where they start in each tree.
+    @usableFromInline var windows: [(oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>)] = []
     /// The nodes visited: the walk's cost, which tests assert is O(log n) for a small change.
-    private(set) var visitedNodes = 0
+    @usableFromInline var visitedNodes = 0
+
+    @inlinable
+    init() {}
+
+    /// Whether the walk found no difference.
+    @inlinable
+    var isEmpty: Bool {
+        changed.isEmpty && windows.isEmpty
+    }
 
     /// Compares `old` with `new`, two whole trees.
+    @inlinable
     mutating func compare(old: Node, new: Node) {
         var oldLevel: [Node] = [old]
         var newLevel: [Node] = [new]
@@ -36,17 +53,10 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
         compare(oldLevel[...], newLevel[...], oldStart: 0, newStart: 0, height: oldLevel[0].height)
     }
 
-    /// The reversion node for what was found between the trees rooted at `old` and `new`, or
-    /// `nil` when they are equal.
-    func makeNode(from old: Node, to new: Node) -> TreeArrayReversion<Element>? {
-        let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
-        guard structure != nil || !edits.isEmpty else { return nil }
-        return TreeArrayReversion(edits: edits, structure: structure, from: old, to: new)
-    }
-
     /// Compares two runs of sibling-level nodes of `height`, starting at `oldStart` and
     /// `newStart` in their trees.
-    private mutating func compare(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+    @inlinable
+    mutating func compare(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
         var (oldLow, newLow) = (old.startIndex, new.startIndex)
         var (oldStart, newStart) = (oldStart, newStart)
         while oldLow < old.endIndex, newLow < new.endIndex, Node.known(old[oldLow], equalTo: new[newLow]) {
@@ -76,7 +86,8 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
     /// are cut at the same offset before and after it; where the cuts differ (elements moved
     /// between neighbours by a split or a rebalance), the pairs up to the next common cut are
     /// compared as one run, so that equal contents in differently cut nodes compare equal.
-    private mutating func comparePairs(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+    @inlinable
+    mutating func comparePairs(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
         let shift = new.startIndex - old.startIndex
         var groupStart = old.startIndex
         var (groupOldStart, groupNewStart) = (oldStart, newStart)
@@ -107,7 +118,8 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
 
     /// Two runs of nodes cut differently: split at the nodes they share, else compared through
     /// their children, or element by element at the leaves.
-    private mutating func compareRun(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+    @inlinable
+    mutating func compareRun(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
         if splitAtSharedNodes(old, new, oldStart: oldStart, newStart: newStart, height: height) {
             return
         }
@@ -125,7 +137,8 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
     }
 
     /// Two nodes at the same place in their trees that are not the same object.
-    private mutating func compare(_ old: Node, _ new: Node, oldStart: Int, newStart: Int) {
+    @inlinable
+    mutating func compare(_ old: Node, _ new: Node, oldStart: Int, newStart: Int) {
         if old.isLeaf {
             compareElements(old.elements[...], new.elements[...], oldStart: oldStart, newStart: newStart)
         } else {
@@ -135,7 +148,8 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
 
     /// Splits two runs of nodes at the nodes they share in the same order, if any, and
     /// compares the gaps between them. Returns `false` when they share none.
-    private mutating func splitAtSharedNodes(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) -> Bool {
+    @inlinable
+    mutating func splitAtSharedNodes(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) -> Bool {
         var newPositions: [ObjectIdentifier: Int] = [:]
         newPositions.reserveCapacity(new.count)
         for position in new.indices {
@@ -173,27 +187,69 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
     /// trees, as identifiable arrays are compared: the common ends by id (recording edits),
     /// then the rest matched by id, with the longest increasing subsequence of the matched
     /// elements staying put and the others moving.
-    private mutating func compareElements(_ old: ArraySlice<Element>, _ new: ArraySlice<Element>, oldStart: Int, newStart: Int) {
-        let old = ContiguousArray(old)
-        let new = ContiguousArray(new)
+    @inlinable
+    mutating func compareElements(_ old: ArraySlice<Element>, _ new: ArraySlice<Element>, oldStart: Int, newStart: Int) {
+        let (oldBase, newBase) = (old.startIndex, new.startIndex)
         let shorter = Swift.min(old.count, new.count)
         var prefix = 0
-        while prefix < shorter, old[prefix].id == new[prefix].id {
-            recordEdit(old, prefix, new, prefix, oldStart: oldStart, newStart: newStart)
+        while prefix < shorter, old[oldBase + prefix].id == new[newBase + prefix].id {
+            if old[oldBase + prefix] != new[newBase + prefix] {
+                changed.append((oldStart + prefix, newStart + prefix))
+            }
             prefix += 1
         }
         var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix].id == new[new.count - 1 - suffix].id {
-            recordEdit(old, old.count - 1 - suffix, new, new.count - 1 - suffix, oldStart: oldStart, newStart: newStart)
+        while suffix < shorter - prefix, old[old.endIndex - 1 - suffix].id == new[new.endIndex - 1 - suffix].id {
+            if old[old.endIndex - 1 - suffix] != new[new.endIndex - 1 - suffix] {
+                changed.append((oldStart + old.count - 1 - suffix, newStart + new.count - 1 - suffix))
+            }
             suffix += 1
         }
-        let oldWindow = prefix ..< old.count - suffix
-        let newWindow = prefix ..< new.count - suffix
-        guard !oldWindow.isEmpty || !newWindow.isEmpty else { return }
+        guard prefix < old.count - suffix || prefix < new.count - suffix else { return }
+        windows.append((
+            oldStart + prefix, ContiguousArray(old[(oldBase + prefix) ..< (old.endIndex - suffix)]),
+            newStart + prefix, ContiguousArray(new[(newBase + prefix) ..< (new.endIndex - suffix)])
+        ))
+    }
+}
 
+extension TreeArrayDiffer where Element: Versionable {
+
+    typealias Source = IdentifiedArraySource<Element>
+
+    /// The reversion for what the walk found between the trees rooted at `old` and `new`, or
+    /// `nil` when they are equal. Not inlinable: it runs once per comparison, on the change.
+    @usableFromInline
+    func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
+        guard !isEmpty else { return nil }
+        let (oldTree, newTree) = (TreeArray(root: old), TreeArray(root: new))
+        var edits = changed.map { pair in
+            IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: newTree[pair.new].id,
+                                node: newTree[pair.new].differingNode(from: oldTree[pair.old]))
+        }
+        var oldSide: [(index: Int, source: Source)] = []
+        var newSide: [(index: Int, source: Source)] = []
+        for window in windows {
+            Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide)
+        }
+        let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
+        guard structure != nil || !edits.isEmpty else { return nil }
+        return Reversion(node: TreeArrayReversion(edits: edits, structure: structure, from: old, to: new))
+    }
+
+    /// Matches a window's elements by id, as identifiable arrays are compared: the longest
+    /// increasing subsequence of the matched elements stays put, the others move; unmatched
+    /// elements are removed or inserted. An id repeated on one side replaces the window whole.
+    private static func match(
+        _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
+        edits: inout [IdentifiedArrayEdit<Element>],
+        oldSide: inout [(index: Int, source: Source)],
+        newSide: inout [(index: Int, source: Source)]
+    ) {
+        let (oldStart, old, newStart, new) = window
         var oldIndexByID: [Element.ID: Int] = [:]
         var unique = true
-        for index in oldWindow where oldIndexByID.updateValue(index, forKey: old[index].id) != nil {
+        for index in old.indices where oldIndexByID.updateValue(index, forKey: old[index].id) != nil {
             unique = false
         }
         var pairs: [(old: Int, new: Int)] = []
@@ -201,7 +257,7 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
         var windowOld: [(index: Int, source: Source)] = []
         var windowNew: [(index: Int, source: Source)] = []
         if unique {
-            for index in newWindow {
+            for index in new.indices {
                 if let oldIndex = oldIndexByID[new[index].id] {
                     guard matchedOld.insert(oldIndex).inserted else { unique = false; break }
                     pairs.append((oldIndex, index))
@@ -212,18 +268,21 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
         }
         guard unique else {
             // An id occurs twice on one side: identity cannot be trusted, replace the window.
-            oldSide += oldWindow.map { (oldStart + $0, .stored(old[$0])) }
-            newSide += newWindow.map { (newStart + $0, .stored(new[$0])) }
+            oldSide += old.indices.map { (oldStart + $0, .stored(old[$0])) }
+            newSide += new.indices.map { (newStart + $0, .stored(new[$0])) }
             return
         }
-        for index in oldWindow where !matchedOld.contains(index) {
+        for index in old.indices where !matchedOld.contains(index) {
             windowOld.append((oldStart + index, .stored(old[index])))
         }
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
-            recordEdit(old, pair.old, new, pair.new, oldStart: oldStart, newStart: newStart)
+            let id = new[pair.new].id
+            if old[pair.old] != new[pair.new] {
+                edits.append(IdentifiedArrayEdit(oldIndex: oldStart + pair.old, newIndex: newStart + pair.new, id: id,
+                                                 node: new[pair.new].differingNode(from: old[pair.old])))
+            }
             if !staying.contains(position) {
-                let id = new[pair.new].id
                 windowOld.append((oldStart + pair.old, .moved(from: newStart + pair.new, id: id)))
                 windowNew.append((newStart + pair.new, .moved(from: oldStart + pair.old, id: id)))
             }
@@ -232,21 +291,5 @@ struct TreeArrayDiffer<Element: Identifiable & Versionable> {
         windowNew.sort { $0.index < $1.index }
         oldSide += windowOld
         newSide += windowNew
-    }
-
-    /// Records the edit inside an element that kept its id, if it changed.
-    @inline(__always)
-    private mutating func recordEdit(
-        _ old: ContiguousArray<Element>, _ oldIndex: Int,
-        _ new: ContiguousArray<Element>, _ newIndex: Int,
-        oldStart: Int, newStart: Int
-    ) {
-        guard old[oldIndex] != new[newIndex] else { return }
-        edits.append(IdentifiedArrayEdit(
-            oldIndex: oldStart + oldIndex,
-            newIndex: newStart + newIndex,
-            id: new[newIndex].id,
-            node: new[newIndex].differingNode(from: old[oldIndex])
-        ))
     }
 }

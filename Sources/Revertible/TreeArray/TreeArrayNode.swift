@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One node of a ``TreeArray``: a leaf holding a short run of elements, or a branch holding
 /// child nodes of one lower height.
 ///
@@ -26,16 +28,16 @@ final class TreeArrayNode<Element> {
     /// `ends[i]` is the number of elements in `children[0...i]`. Empty in a leaf.
     @exclusivity(unchecked) @usableFromInline var ends: ContiguousArray<Int>
 
-    /// Counts this node's in-place mutations, so that a ``twin`` link can tell whether the
-    /// twin changed since the link was made.
-    @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
-    /// Whether ``twin`` was set (reading a weak reference costs more than reading this).
-    @exclusivity(unchecked) @usableFromInline var hasTwin = false
-    /// Another node known to hold exactly the same elements as this one, as of its
-    /// ``generation`` `twinGeneration` (see ``TreeArrayReversion``): a comparison of the two
-    /// may skip them as if they were the same node. Cleared when this node is mutated.
-    @usableFromInline weak var twin: Node?
-    @exclusivity(unchecked) @usableFromInline var twinGeneration: UInt64 = 0
+    /// A stamp no other node and no other state of this node ever had: drawn when the node
+    /// is made and again each time it is mutated in place. A node's identifier and stamp
+    /// together name one exact content, even after the node is freed and its address reused.
+    @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = nextTreeArrayStamp()
+    /// Another node known to hold exactly the same elements as this one (see
+    /// ``TreeArrayReversion``), named by its identifier and its stamp at the time: a
+    /// comparison of the two may skip them as if they were the same node. `twinStamp` is `0`
+    /// when there is no twin; the link no longer holds once either node is mutated.
+    @exclusivity(unchecked) @usableFromInline var twinID: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline var twinStamp: UInt64 = 0
 
     @inlinable
     init(leaf elements: ContiguousArray<Element>) {
@@ -72,20 +74,17 @@ final class TreeArrayNode<Element> {
         Node(copying: self)
     }
 
-    /// Marks this node as about to be mutated in place: its twin link no longer holds.
+    /// Marks this node as about to be mutated in place: a new stamp, and no twin.
     @inlinable @inline(__always)
     func touch() {
-        generation &+= 1
-        if hasTwin {
-            hasTwin = false
-            twin = nil
-        }
+        stamp = nextTreeArrayStamp()
+        twinStamp = 0
     }
 
     /// Whether `other` is known to hold exactly this node's elements.
     @inlinable @inline(__always)
     func isTwin(of other: Node) -> Bool {
-        hasTwin && twinGeneration == other.generation && twin === other
+        twinStamp != 0 && twinStamp == other.stamp && twinID == ObjectIdentifier(other)
     }
 
     /// Whether the two nodes are known to hold the same elements without reading them: they
@@ -342,4 +341,12 @@ final class TreeArrayNode<Element> {
     func appendElements(to result: inout ContiguousArray<Element>) {
         forEachLeaf { result.append(contentsOf: $0) }
     }
+}
+
+/// The source of ``TreeArrayNode/stamp``: never repeats within a process.
+private let treeArrayStamps = Atomic<UInt64>(1)
+
+@usableFromInline
+func nextTreeArrayStamp() -> UInt64 {
+    treeArrayStamps.wrappingAdd(1, ordering: .relaxed).newValue
 }

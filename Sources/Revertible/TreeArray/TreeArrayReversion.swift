@@ -15,26 +15,26 @@ final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNo
     let structure: Structure?
     let oldCount: Int
     let newCount: Int
-    /// The older tree's root when this reversion was made, and its generation then: applying
+    /// The older tree's root when this reversion was made, and its stamp then: applying
     /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
-    /// Weak, so that the history never keeps a version alive.
-    private weak var source: TreeArrayNode<Element>?
-    private let sourceGeneration: UInt64
+    private let source: ObjectIdentifier
+    private let sourceStamp: UInt64
     /// The newer tree's root, whose nodes the older tree's are linked to as twins after such
-    /// an application (see ``TreeArrayNode/twin``).
+    /// an application (see ``TreeArrayNode/twinID``). Weak, so that the history never keeps
+    /// a version alive.
     private weak var target: TreeArrayNode<Element>?
-    /// The newer root's generation then: changed, the newer tree is no longer that version.
-    private let targetGeneration: UInt64
+    /// The newer root's stamp then: changed, the newer tree is no longer that version.
+    private let targetStamp: UInt64
 
     init(edits: [Edit], structure: Structure?, from old: TreeArrayNode<Element>, to new: TreeArrayNode<Element>) {
         self.edits = edits
         self.structure = structure
         self.oldCount = old.count
         self.newCount = new.count
-        self.source = old
-        self.sourceGeneration = old.generation
+        self.source = ObjectIdentifier(old)
+        self.sourceStamp = old.stamp
         self.target = new
-        self.targetGeneration = new.generation
+        self.targetStamp = new.stamp
     }
 
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
@@ -61,9 +61,9 @@ final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNo
     /// changed nodes are linked to the newer tree's as twins: the next comparison between
     /// the two skips them instead of reading them again.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        let linkable = direction == .forward && tree.root === source && tree.root.generation == sourceGeneration
+        let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
         defer {
-            if linkable, let target, target.generation == targetGeneration, target.count == tree.count {
+            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
                 tree.linkTwins(to: target)
             }
         }
