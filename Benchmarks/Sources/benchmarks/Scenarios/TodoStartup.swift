@@ -8,9 +8,9 @@ import Foundation
 /// The file is written here in the CLI's documented file format (see `TodoDataFileWriter`),
 /// as the CLI would leave it after N - 100 adds folded into the base and 100 single adds:
 /// driving the binary to add N items one command at a time rewrites the file per command,
-/// O(N²) in all. The binary is `TODO_BINARY`, or the root package's own build
-/// (`swift build -c release --product todo`, else the debug build), or one beside this
-/// executable.
+/// O(N²) in all. The binary is `TODO_BINARY`, or one beside this executable (build it with
+/// `swift build -c release --package-path Benchmarks --product todo`), or the root package's
+/// own build (release, else debug).
 struct TodoStartup: Scenario {
 
     static let milliseconds = FigureColumn(key: "ms", header: "ms (median)")
@@ -27,7 +27,7 @@ struct TodoStartup: Scenario {
 
     func run(impl: String, n: Int, k: Int, seed: UInt64) throws(BenchmarkFailure) -> RunOutcome {
         guard let binary = Self.binary() else {
-            return .skipped(reason: "no todo binary: run `swift build -c release --product todo` in the root package, or set TODO_BINARY")
+            return .skipped(reason: "no todo binary: run `swift build -c release --package-path Benchmarks --product todo`, or set TODO_BINARY")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-startup-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
