@@ -82,8 +82,11 @@ public struct TreeArray<Element> {
 
 extension TreeArray: RandomAccessCollection, MutableCollection {
 
+    /// Positions are offsets from the start, as in `Array`.
     public typealias Index = Int
+    /// The indices of a tree, `0 ..< count`.
     public typealias Indices = Range<Int>
+    /// A tree's slices share its storage; making one is O(1).
     public typealias SubSequence = Slice<TreeArray<Element>>
 
     /// The position of the first element: always `0`.
@@ -187,6 +190,8 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     }
 
     /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
+    ///
+    /// - Complexity: O(1) amortized per element.
     public struct Iterator: IteratorProtocol {
         /// The branches above the current leaf, each with the index of the next child to visit.
         @usableFromInline var path: [(node: Node, next: Int)] = []
