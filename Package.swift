@@ -18,13 +18,6 @@ let package = Package(
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "UndoableReducerTesting", dependencies: ["UndoableReducer", "Revertible"]),
         .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
-        .target(name: "CHeap", path: "Benchmarks/CHeap"),
-        .executableTarget(
-            name: "benchmarks",
-            dependencies: ["Revertible", "UndoableReducer", "TodoKit", "TodoCLI", "CHeap"],
-            path: "Benchmarks",
-            exclude: ["CHeap", "Proposals", "README-Performance.md"]
-        ),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),

@@ -196,4 +196,30 @@ struct RevertibleDocumentationTests {
         try controller.move(to: .version(saved))
         #expect(controller.currentVersion == "edited")
     }
+
+    @Test("TreeArray: a large identifiable list in a versionable value")
+    func treeArrayInAVersionableValue() throws {
+        struct Card: Identifiable, Versionable, Sendable {
+            let id: Int
+            var title: String
+
+            func addReversions(into reverter: inout some Reverter<Card>) {
+                reverter.appendReversion(at: \.title)
+            }
+        }
+        struct Board: Versionable {
+            var cards: TreeArray<Card>
+
+            func addReversions(into reverter: inout some Reverter<Board>) {
+                reverter.appendReversion(at: \.cards)
+            }
+        }
+        var board = Board(cards: TreeArray((0..<1_000).map { Card(id: $0, title: "card \($0)") }))
+        let controller = VersioningController(board)
+        board.cards[500].title = "edited"
+        controller.append(board)
+        #expect(controller.undoCount == 1)
+        try controller.undo(&board)
+        #expect(board.cards[500].title == "card 500")
+    }
 }

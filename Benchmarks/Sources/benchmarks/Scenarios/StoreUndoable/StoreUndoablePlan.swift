@@ -3,7 +3,7 @@
 struct StoreUndoablePlan {
 
     enum Step {
-        case base(BenchmarkTodos.Action)
+        case base(BenchmarkTodoAction)
         case undo
         case redo
     }
@@ -28,13 +28,18 @@ struct StoreUndoablePlan {
         self.steps = steps
     }
 
-    /// The state a snapshot history of full copies arrives at: the reference every
-    /// implementation with undo must match.
-    func expectedState(from initial: TodoState) -> TodoState {
-        var past: [TodoState] = []
-        var present = initial
-        var future: [TodoState] = []
-        let reducer = BenchmarkTodos()
+    /// The items a snapshot history arrives at: the reference every implementation with undo
+    /// must match.
+    ///
+    /// The snapshots are of a ``TreeTodoState``: each shares all but one path of chunks with
+    /// the one before, so this reference costs O(log N) memory per step, not a full copy (at
+    /// a million items, full copies would need tens of gigabytes). It is independent of the
+    /// undo implementations measured: the plain reducer and whole versions, nothing diffed.
+    func expectedItems(from initial: [TodoItem]) -> [TodoItem] {
+        var past: [TreeTodoState] = []
+        var present = TreeTodoState(detached: initial)
+        var future: [TreeTodoState] = []
+        let reducer = BenchmarkTodos<TreeTodoState>()
         for step in steps {
             switch step {
             case let .base(action):
@@ -57,6 +62,6 @@ struct StoreUndoablePlan {
                 }
             }
         }
-        return present
+        return Array(present.items)
     }
 }

@@ -28,6 +28,7 @@ extension Report {
                     ("ratio", .string(check.description)),
                     ("value", .number(check.value)),
                     ("limit", check.limit.map(JSONValue.number) ?? .null),
+                    ("limit_is_floor", .bool(check.atLeast)),
                     ("met", check.met.map(JSONValue.bool) ?? .null),
                 ]))
             }

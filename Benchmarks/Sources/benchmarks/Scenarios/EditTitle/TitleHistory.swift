@@ -6,20 +6,23 @@
 /// the implementations' types in a constant shared across isolation domains.)
 protocol TitleHistory: SendableMetatype {
 
+    /// The state this history tracks: the items in an `Array` or in a `TreeArray`.
+    associatedtype State: TodoCollectionState
+
     /// The name in the results (`--impl`).
     static var name: String { get }
 
     /// A history whose current version is `initial`.
-    init(initial: TodoState)
+    init(initial: State)
 
     /// Records `state`, which the caller just edited, as the new current version.
-    mutating func record(_ state: TodoState)
+    mutating func record(_ state: State)
 
     /// Sets `state`, the current version, to the version before it.
-    mutating func undo(_ state: inout TodoState) throws(BenchmarkFailure)
+    mutating func undo(_ state: inout State) throws(BenchmarkFailure)
 
     /// Sets `state`, the current version, to the version after it.
-    mutating func redo(_ state: inout TodoState) throws(BenchmarkFailure)
+    mutating func redo(_ state: inout State) throws(BenchmarkFailure)
 
     /// How many steps can be undone.
     var undoCount: Int { get }

@@ -37,3 +37,38 @@ struct RevertibleTitleHistory: TitleHistory {
         controller.undoCount
     }
 }
+
+/// The same controller on the same items held in a `TreeArray` (``TreeTodoState``).
+struct TreeRevertibleTitleHistory: TitleHistory {
+    static let name = "revertible-tree"
+
+    let controller: VersioningController<TreeTodoState, TreeTodoState, ReversionError>
+
+    init(initial: TreeTodoState) {
+        controller = VersioningController(initial)
+    }
+
+    func record(_ state: TreeTodoState) {
+        controller.append(state)
+    }
+
+    func undo(_ state: inout TreeTodoState) throws(BenchmarkFailure) {
+        do {
+            try controller.undo(&state)
+        } catch {
+            throw BenchmarkFailure("revertible-tree: undo threw \(error)")
+        }
+    }
+
+    func redo(_ state: inout TreeTodoState) throws(BenchmarkFailure) {
+        do {
+            try controller.redo(&state)
+        } catch {
+            throw BenchmarkFailure("revertible-tree: redo threw \(error)")
+        }
+    }
+
+    var undoCount: Int {
+        controller.undoCount
+    }
+}

@@ -2,7 +2,7 @@ import UndoableReducer
 
 /// The baseline: a redux-undo-style higher-order reducer that keeps past and future as full
 /// copies of the state. Undo and redo move a copy between the stacks.
-struct SnapshotUndoable<Base: Reducer>: Reducer where Base.State: Sendable {
+struct SnapshotUndoable<Base: Reducer>: Reducer where Base.State: Sendable, Base.Action: Sendable {
 
     struct State: Sendable {
         var past: [Base.State] = []

@@ -5,5 +5,6 @@ enum ScenarioRegistry {
         EditTitle(),
         StoreUndoable(),
         TodoStartup(),
+        TreeVersusArray(),
     ]
 }

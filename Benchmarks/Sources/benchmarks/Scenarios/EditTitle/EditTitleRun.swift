@@ -21,8 +21,7 @@ enum EditTitleRun {
         // the two shared a buffer, the first edit's copy would stay alive and be counted as
         // history. With its own buffer, the state before and after the appends holds one
         // buffer, and the heap difference is the history alone.
-        var state = initial
-        state.items.reserveCapacity(n)
+        var state = History.State(detached: initial.items)
         var history = History(initial: state)
 
         // Step boundaries: 0, k/10, 2k/10, ..., k.
@@ -38,7 +37,7 @@ enum EditTitleRun {
             appendTime.measure {
                 while step < end {
                     let edit = plan.edits[step]
-                    state.items[edit.index].title = edit.newTitle
+                    state.setTitle(edit.newTitle, at: edit.index)
                     history.record(state)
                     step += 1
                     if step == 1 { heapAfterFirst = HeapMeter.bytesInUse() }
@@ -48,7 +47,7 @@ enum EditTitleRun {
         }
         // Read before the expectations below are built: they are not history.
         let heapAfter = HeapMeter.bytesInUse()
-        let finalState = plan.finalState(from: initial)
+        let finalState = History.State(detached: plan.finalState(from: initial).items)
         try check(state == finalState, "\(name): the state after \(k) appends is not the edited state")
 
         // Undo all: version k down to version 0.
@@ -62,7 +61,7 @@ enum EditTitleRun {
             }
             try checkVersion(step, of: state, history: history, plan: plan, name: name)
         }
-        try check(state == initial, "\(name): undoing all \(k) steps did not give back the initial state")
+        try check(state == History.State(detached: initial.items), "\(name): undoing all \(k) steps did not give back the initial state")
 
         // Redo all: version 0 up to version k.
         var redoTime = Stopwatch()
@@ -95,7 +94,7 @@ enum EditTitleRun {
     /// `version` edits applied) where the edits next to it wrote.
     private static func checkVersion<History: TitleHistory>(
         _ version: Int,
-        of state: TodoState,
+        of state: History.State,
         history: History,
         plan: TitleEditPlan,
         name: String
@@ -103,13 +102,13 @@ enum EditTitleRun {
         try check(history.undoCount == version, "\(name): \(history.undoCount) undo steps at version \(version)")
         if version > 0 {
             let edit = plan.edits[version - 1]
-            try check(state.items[edit.index].title == edit.newTitle,
-                      "\(name): at version \(version), item \(edit.index) is titled '\(state.items[edit.index].title)', not '\(edit.newTitle)'")
+            try check(state.title(at: edit.index) == edit.newTitle,
+                      "\(name): at version \(version), item \(edit.index) is titled '\(state.title(at: edit.index))', not '\(edit.newTitle)'")
         }
         if version < plan.edits.count {
             let edit = plan.edits[version]
-            try check(state.items[edit.index].title == edit.oldTitle,
-                      "\(name): at version \(version), item \(edit.index) is titled '\(state.items[edit.index].title)', not '\(edit.oldTitle)'")
+            try check(state.title(at: edit.index) == edit.oldTitle,
+                      "\(name): at version \(version), item \(edit.index) is titled '\(state.title(at: edit.index))', not '\(edit.oldTitle)'")
         }
     }
 }

@@ -6,13 +6,15 @@ import Foundation
 /// Figures per step: `append_ns_per_step` (the edit plus recording it), `undo_ns_per_step`,
 /// `redo_ns_per_step`, and `history_bytes_per_step` (heap still in use after the K appends
 /// minus before them, over K). Implementations: this package (`revertible`), full snapshots
-/// (`snapshot`) and this package plus whole-value hashing (`whole-hash`, the seed design).
+/// (`snapshot`) and this package plus whole-value hashing (`whole-hash`, the seed design), and this package on
+/// the items in a `TreeArray` (`revertible-tree`).
 struct EditTitle: Scenario {
 
     static let histories: [any TitleHistory.Type] = [
         RevertibleTitleHistory.self,
         SnapshotTitleHistory.self,
         WholeHashTitleHistory.self,
+        TreeRevertibleTitleHistory.self,
     ]
 
     static let append = FigureColumn(key: "append_ns_per_step", header: "append ns/step")

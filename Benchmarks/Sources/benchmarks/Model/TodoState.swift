@@ -1,7 +1,7 @@
 import Revertible
 
 /// A todo list's state: its items, diffed by identity.
-struct TodoState: Versionable, Hashable {
+struct TodoState: Versionable, Hashable, Sendable {
     var items: [TodoItem]
 
     func addReversions(into reverter: inout some Reverter<TodoState>) {

@@ -25,7 +25,7 @@ extension Report {
                         check.target,
                         check.description,
                         ratio(check.value),
-                        check.limit.map { "<= " + ratio($0) } ?? "-",
+                        check.limit.map { (check.atLeast ? ">= " : "<= ") + ratio($0) } ?? "-",
                         check.met.map { $0 ? "yes" : "NO" } ?? "-",
                     ])
                 }

@@ -1,0 +1,21 @@
+extension Reverter {
+
+    /// Records the changes of a ``TreeArray`` of identifiable values by identity: inserted and
+    /// removed elements, moves, and the edits inside elements that kept their identity.
+    ///
+    /// The same reversion as the generic `Revertible` overload gives; this one is always
+    /// inlined, so the walk over the two trees is specialized for `Element` in the caller's
+    /// module (where `addReversions(into:)` stays generic over the reverter, nothing called
+    /// from it would be specialized otherwise).
+    ///
+    /// - Complexity: O(log *n*) plus the size of the change, when the tree was edited from
+    ///   the version being compared with.
+    @inlinable @inline(__always)
+    public mutating func appendReversion<Element: Identifiable & Versionable>(
+        at keyPath: WritableKeyPath<Root, TreeArray<Element>>
+    ) {
+        let (previous, current) = versions(at: keyPath)
+        guard let reversion = current.reversion(to: previous) else { return }
+        append(reversion, at: keyPath)
+    }
+}

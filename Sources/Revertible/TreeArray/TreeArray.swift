@@ -1,0 +1,274 @@
+/// An ordered, random-access collection for large lists, stored as a balanced tree of small
+/// chunks that versions of the list share.
+///
+/// `TreeArray` has `Array`'s value semantics and most of its API, with different costs:
+/// reading an element is O(log *n*) (a few pointer hops), inserting or removing anywhere is
+/// O(log *n*) instead of O(*n*), and copying is O(1). A copy shares all of its storage with
+/// the original; a mutation then copies only the path of chunks from the root to the
+/// element it writes (copy-on-write per node), so two versions that differ in a few
+/// elements share everything else.
+///
+/// That sharing is what makes it the collection for undo histories of large lists: when the
+/// elements are `Identifiable` and ``Versionable``, comparing two versions (to record an
+/// undo step) skips every chunk the versions share, by identity, so it costs O(log *n*) plus
+/// the size of the change, not a walk of the list.
+///
+/// ```swift
+/// struct Board: Versionable {
+///     var cards: TreeArray<Card>
+///
+///     func addReversions(into reverter: inout some Reverter<Board>) {
+///         reverter.appendReversion(at: \.cards)
+///     }
+/// }
+/// ```
+public struct TreeArray<Element> {
+
+    @usableFromInline typealias Node = TreeArrayNode<Element>
+
+    /// Never empty of nodes: an empty tree is one empty leaf.
+    @usableFromInline var root: Node
+
+    @inlinable
+    init(root: Node) {
+        self.root = root
+    }
+
+    /// An empty tree.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public init() {
+        root = Node(leaf: [])
+    }
+
+    /// A tree holding the elements of `elements`, in order.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of elements.
+    @inlinable
+    public init<S: Sequence<Element>>(_ elements: S) {
+        root = Node.build(elements)
+    }
+
+    /// Makes the root uniquely referenced, copying it if another version shares it.
+    @inlinable @inline(__always)
+    mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&root) {
+            root = root.copy()
+        }
+        root.touch()
+    }
+
+    /// Restores the tree's shape after a removal: a branch root with one child is replaced by
+    /// that child.
+    @inlinable
+    mutating func collapseRoot() {
+        while !root.isLeaf, root.children.count == 1 {
+            root = root.children[0]
+        }
+    }
+
+    /// Calls `body` with each run of elements stored together, in order: the fastest way to
+    /// visit every element.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        try root.forEachLeaf { elements in
+            try elements.withUnsafeBufferPointer { try body($0) }
+        }
+    }
+}
+
+extension TreeArray: RandomAccessCollection, MutableCollection {
+
+    /// Positions are offsets from the start, as in `Array`.
+    public typealias Index = Int
+    /// The indices of a tree, `0 ..< count`.
+    public typealias Indices = Range<Int>
+    /// A tree's slices share its storage; making one is O(1).
+    public typealias SubSequence = Slice<TreeArray<Element>>
+
+    /// The position of the first element: always `0`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The position one past the last element: the number of elements.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var endIndex: Int { root.count }
+
+    /// The number of elements.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var count: Int { root.count }
+
+    /// Whether the tree holds no elements.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var isEmpty: Bool { root.count == 0 }
+
+    /// The indices of the elements, `0 ..< count`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var indices: Range<Int> { 0 ..< root.count }
+
+    /// The position after `i`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    public func index(after i: Int) -> Int { i + 1 }
+
+    /// The position before `i`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    public func index(before i: Int) -> Int { i - 1 }
+
+    /// The element at `position`; writing it copies only the chunks on its path that another
+    /// version shares.
+    ///
+    /// - Complexity: Reading and writing are O(log *n*).
+    @inlinable
+    public subscript(position: Int) -> Element {
+        _read {
+            precondition(position >= 0 && position < root.count, "TreeArray index out of range")
+            var node = root
+            var index = position
+            while !node.isLeaf {
+                let (child, offset) = node.child(containing: index)
+                node = node.children[child]
+                index = offset
+            }
+            yield node.elements[index]
+        }
+        _modify {
+            precondition(position >= 0 && position < root.count, "TreeArray index out of range")
+            makeRootUnique()
+            var node = root
+            var index = position
+            while !node.isLeaf {
+                let (child, offset) = node.child(containing: index)
+                node.makeChildUnique(child)
+                node = node.children[child]
+                index = offset
+            }
+            yield &node.elements[index]
+        }
+    }
+
+    /// The elements in `bounds`, as a slice of this tree.
+    ///
+    /// - Complexity: O(1) to read; writing costs O(log *n*) per element written.
+    @inlinable
+    public subscript(bounds: Range<Int>) -> Slice<TreeArray<Element>> {
+        get {
+            precondition(bounds.lowerBound >= 0 && bounds.upperBound <= root.count, "TreeArray range out of bounds")
+            return Slice(base: self, bounds: bounds)
+        }
+        set {
+            precondition(bounds == newValue.startIndex ..< newValue.endIndex, "TreeArray slice assignment must keep the bounds")
+            if newValue.base.root === root { return }
+            for (offset, element) in newValue.enumerated() {
+                self[bounds.lowerBound + offset] = element
+            }
+        }
+    }
+
+    /// An iterator over the elements, which walks the chunks in order.
+    ///
+    /// - Complexity: O(1) to make; O(*n*) to iterate all elements.
+    @inlinable
+    public func makeIterator() -> Iterator {
+        Iterator(root: root)
+    }
+
+    /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
+    ///
+    /// - Complexity: O(1) amortized per element.
+    public struct Iterator: IteratorProtocol {
+        /// The branches above the current leaf, each with the index of the next child to visit.
+        @usableFromInline var path: [(node: Node, next: Int)] = []
+        @usableFromInline var leaf: ContiguousArray<Element>
+        @usableFromInline var position = 0
+
+        @inlinable
+        init(root: Node) {
+            var node = root
+            while !node.isLeaf {
+                path.append((node, 1))
+                node = node.children[0]
+            }
+            leaf = node.elements
+        }
+
+        /// The next element, or `nil` after the last.
+        ///
+        /// - Complexity: O(1) amortized.
+        @inlinable @inline(__always)
+        public mutating func next() -> Element? {
+            if position < leaf.count {
+                defer { position &+= 1 }
+                return leaf[position]
+            }
+            return nextLeaf()
+        }
+
+        @inlinable
+        mutating func nextLeaf() -> Element? {
+            while let (node, next) = path.last {
+                if next < node.children.count {
+                    path[path.count - 1].next = next + 1
+                    var child = node.children[next]
+                    while !child.isLeaf {
+                        path.append((child, 1))
+                        child = child.children[0]
+                    }
+                    leaf = child.elements
+                    position = 0
+                    if !leaf.isEmpty {
+                        position = 1
+                        return leaf[0]
+                    }
+                } else {
+                    path.removeLast()
+                }
+            }
+            return nil
+        }
+    }
+}
+
+extension TreeArray: ExpressibleByArrayLiteral {
+
+    /// A tree holding the literal's elements.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension TreeArray: CustomStringConvertible, CustomDebugStringConvertible {
+
+    /// The elements, written as an array literal.
+    ///
+    /// - Complexity: O(*n*).
+    public var description: String {
+        "[" + map { String(describing: $0) }.joined(separator: ", ") + "]"
+    }
+
+    /// The elements, written as an array literal, prefixed with the type.
+    ///
+    /// - Complexity: O(*n*).
+    public var debugDescription: String {
+        "TreeArray(" + description + ")"
+    }
+}

@@ -1,0 +1,296 @@
+/// Compares two versions of a ``TreeArray`` of identifiable values, skipping every subtree
+/// they share by identity, and collects what differs in the terms of identifiable arrays:
+/// per-element edits by id, and the removed, inserted and moved positions.
+///
+/// The walk goes down both trees level by level. At each level, the nodes both versions
+/// share (the same object, or twins: see ``TreeArrayNode/twinID``) are skipped without being
+/// read; runs of nodes that differ are
+/// compared pairwise when both sides have as many of them, and otherwise through their
+/// children one level lower. Only leaves that differ are compared element by element. A
+/// one-element edit in a tree of *n* elements therefore visits O(log *n*) nodes (a few dozen
+/// pointer comparisons per level) and reads one leaf per side.
+///
+/// The walk is inlinable, so that it is specialized for the element type where the
+/// comparison is requested (see `Reverter.appendReversion(at:)` for trees): it only collects
+/// positions, and runs of elements that do not line up by id. ``makeReversion(from:to:)``
+/// then matches those runs by id (dictionary, longest increasing subsequence), unspecialized,
+/// at the cost of the change.
+@usableFromInline
+struct TreeArrayDiffer<Element: Identifiable & Equatable> {
+
+    @usableFromInline typealias Node = TreeArrayNode<Element>
+
+    /// Positions, in the old and the new tree, of elements with the same id that differ.
+    @usableFromInline var changed: [(old: Int, new: Int)] = []
+    /// Runs of elements that do not line up by id, with where they start in each tree.
+    @usableFromInline var windows: [(oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>)] = []
+    /// The nodes visited: the walk's cost, which tests assert is O(log n) for a small change.
+    @usableFromInline var visitedNodes = 0
+
+    @inlinable
+    init() {}
+
+    /// Whether the walk found no difference.
+    @inlinable
+    var isEmpty: Bool {
+        changed.isEmpty && windows.isEmpty
+    }
+
+    /// Compares `old` with `new`, two whole trees.
+    @inlinable
+    mutating func compare(old: Node, new: Node) {
+        var oldLevel: [Node] = [old]
+        var newLevel: [Node] = [new]
+        // Bring both to the same height: a root that split or collapsed adds or drops a level.
+        while oldLevel[0].height > newLevel[0].height {
+            oldLevel = oldLevel.flatMap(\.children)
+            visitedNodes += 1
+        }
+        while newLevel[0].height > oldLevel[0].height {
+            newLevel = newLevel.flatMap(\.children)
+            visitedNodes += 1
+        }
+        compare(oldLevel[...], newLevel[...], oldStart: 0, newStart: 0, height: oldLevel[0].height)
+    }
+
+    /// Compares two runs of sibling-level nodes of `height`, starting at `oldStart` and
+    /// `newStart` in their trees.
+    @inlinable
+    mutating func compare(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+        var (oldLow, newLow) = (old.startIndex, new.startIndex)
+        var (oldStart, newStart) = (oldStart, newStart)
+        while oldLow < old.endIndex, newLow < new.endIndex, Node.known(old[oldLow], equalTo: new[newLow]) {
+            visitedNodes += 1
+            oldStart += old[oldLow].count
+            newStart += new[newLow].count
+            oldLow += 1
+            newLow += 1
+        }
+        var (oldHigh, newHigh) = (old.endIndex, new.endIndex)
+        while oldHigh > oldLow, newHigh > newLow, Node.known(old[oldHigh - 1], equalTo: new[newHigh - 1]) {
+            visitedNodes += 1
+            oldHigh -= 1
+            newHigh -= 1
+        }
+        let (oldMiddle, newMiddle) = (old[oldLow ..< oldHigh], new[newLow ..< newHigh])
+        if oldMiddle.isEmpty, newMiddle.isEmpty { return }
+
+        if oldMiddle.count == newMiddle.count {
+            comparePairs(oldMiddle, newMiddle, oldStart: oldStart, newStart: newStart, height: height)
+        } else {
+            compareRun(oldMiddle, newMiddle, oldStart: oldStart, newStart: newStart, height: height)
+        }
+    }
+
+    /// Two runs of as many nodes each. A pair is compared on its own only where both runs
+    /// are cut at the same offset before and after it; where the cuts differ (elements moved
+    /// between neighbours by a split or a rebalance), the pairs up to the next common cut are
+    /// compared as one run, so that equal contents in differently cut nodes compare equal.
+    @inlinable
+    mutating func comparePairs(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+        let shift = new.startIndex - old.startIndex
+        var groupStart = old.startIndex
+        var (groupOldStart, groupNewStart) = (oldStart, newStart)
+        var (oldRun, newRun) = (0, 0)
+        for position in old.indices {
+            oldRun += old[position].count
+            newRun += new[position + shift].count
+            guard oldRun == newRun else { continue }
+            if position == groupStart {
+                visitedNodes += 1
+                let (oldNode, newNode) = (old[position], new[position + shift])
+                if !Node.known(oldNode, equalTo: newNode) {
+                    compare(oldNode, newNode, oldStart: groupOldStart, newStart: groupNewStart)
+                }
+            } else {
+                compareRun(old[groupStart ... position], new[groupStart + shift ... position + shift],
+                           oldStart: groupOldStart, newStart: groupNewStart, height: height)
+            }
+            groupOldStart += oldRun
+            groupNewStart += newRun
+            (oldRun, newRun) = (0, 0)
+            groupStart = position + 1
+        }
+        if groupStart < old.endIndex {
+            compareRun(old[groupStart...], new[(groupStart + shift)...], oldStart: groupOldStart, newStart: groupNewStart, height: height)
+        }
+    }
+
+    /// Two runs of nodes cut differently: split at the nodes they share, else compared through
+    /// their children, or element by element at the leaves.
+    @inlinable
+    mutating func compareRun(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+        if splitAtSharedNodes(old, new, oldStart: oldStart, newStart: newStart, height: height) {
+            return
+        }
+        if height == 0 {
+            var oldElements = ContiguousArray<Element>()
+            var newElements = ContiguousArray<Element>()
+            for node in old { visitedNodes += 1; oldElements.append(contentsOf: node.elements) }
+            for node in new { visitedNodes += 1; newElements.append(contentsOf: node.elements) }
+            compareElements(oldElements[...], newElements[...], oldStart: oldStart, newStart: newStart)
+        } else {
+            visitedNodes += old.count + new.count
+            compare(Array(old.lazy.flatMap(\.children))[...], Array(new.lazy.flatMap(\.children))[...],
+                    oldStart: oldStart, newStart: newStart, height: height - 1)
+        }
+    }
+
+    /// Two nodes at the same place in their trees that are not the same object.
+    @inlinable
+    mutating func compare(_ old: Node, _ new: Node, oldStart: Int, newStart: Int) {
+        if old.isLeaf {
+            compareElements(old.elements[...], new.elements[...], oldStart: oldStart, newStart: newStart)
+        } else {
+            compare(old.children[...], new.children[...], oldStart: oldStart, newStart: newStart, height: old.height - 1)
+        }
+    }
+
+    /// Splits two runs of nodes at the nodes they share in the same order, if any, and
+    /// compares the gaps between them. Returns `false` when they share none.
+    @inlinable
+    mutating func splitAtSharedNodes(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) -> Bool {
+        var newPositions: [ObjectIdentifier: Int] = [:]
+        newPositions.reserveCapacity(new.count)
+        for position in new.indices {
+            newPositions[ObjectIdentifier(new[position])] = position
+        }
+        var anchors: [(old: Int, new: Int)] = []
+        var lastNew = new.startIndex - 1
+        for position in old.indices {
+            if let match = newPositions[ObjectIdentifier(old[position])], match > lastNew {
+                anchors.append((position, match))
+                lastNew = match
+            }
+        }
+        guard !anchors.isEmpty else { return false }
+        var (oldFrom, newFrom) = (old.startIndex, new.startIndex)
+        var (oldOffset, newOffset) = (oldStart, newStart)
+        for anchor in anchors + [(old.endIndex, new.endIndex)] {
+            let (oldGap, newGap) = (old[oldFrom ..< anchor.old], new[newFrom ..< anchor.new])
+            if !oldGap.isEmpty || !newGap.isEmpty {
+                compare(oldGap, newGap, oldStart: oldOffset, newStart: newOffset, height: height)
+            }
+            oldOffset += oldGap.reduce(0) { $0 + $1.count }
+            newOffset += newGap.reduce(0) { $0 + $1.count }
+            if anchor.old < old.endIndex {
+                visitedNodes += 1
+                oldOffset += old[anchor.old].count
+                newOffset += new[anchor.new].count
+            }
+            (oldFrom, newFrom) = (anchor.old + 1, anchor.new + 1)
+        }
+        return true
+    }
+
+    /// Compares two runs of elements, which start at `oldStart` and `newStart` in their
+    /// trees, as identifiable arrays are compared: the common ends by id (recording edits),
+    /// then the rest matched by id, with the longest increasing subsequence of the matched
+    /// elements staying put and the others moving.
+    @inlinable
+    mutating func compareElements(_ old: ArraySlice<Element>, _ new: ArraySlice<Element>, oldStart: Int, newStart: Int) {
+        let (oldBase, newBase) = (old.startIndex, new.startIndex)
+        let shorter = Swift.min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[oldBase + prefix].id == new[newBase + prefix].id {
+            if old[oldBase + prefix] != new[newBase + prefix] {
+                changed.append((oldStart + prefix, newStart + prefix))
+            }
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.endIndex - 1 - suffix].id == new[new.endIndex - 1 - suffix].id {
+            if old[old.endIndex - 1 - suffix] != new[new.endIndex - 1 - suffix] {
+                changed.append((oldStart + old.count - 1 - suffix, newStart + new.count - 1 - suffix))
+            }
+            suffix += 1
+        }
+        guard prefix < old.count - suffix || prefix < new.count - suffix else { return }
+        windows.append((
+            oldStart + prefix, ContiguousArray(old[(oldBase + prefix) ..< (old.endIndex - suffix)]),
+            newStart + prefix, ContiguousArray(new[(newBase + prefix) ..< (new.endIndex - suffix)])
+        ))
+    }
+}
+
+extension TreeArrayDiffer where Element: Versionable {
+
+    typealias Source = IdentifiedArraySource<Element>
+
+    /// The reversion for what the walk found between the trees rooted at `old` and `new`, or
+    /// `nil` when they are equal. Not inlinable: it runs once per comparison, on the change.
+    @usableFromInline
+    func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
+        guard !isEmpty else { return nil }
+        let (oldTree, newTree) = (TreeArray(root: old), TreeArray(root: new))
+        // An element that differs only in properties its type ignores makes no edit.
+        var edits = changed.compactMap { pair in
+            newTree[pair.new].differingNode(from: oldTree[pair.old]).map {
+                IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: newTree[pair.new].id, node: $0)
+            }
+        }
+        var oldSide: [(index: Int, source: Source)] = []
+        var newSide: [(index: Int, source: Source)] = []
+        for window in windows {
+            Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide)
+        }
+        let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
+        guard structure != nil || !edits.isEmpty else { return nil }
+        return Reversion(node: TreeArrayReversion(edits: edits, structure: structure, from: old, to: new))
+    }
+
+    /// Matches a window's elements by id, as identifiable arrays are compared: the longest
+    /// increasing subsequence of the matched elements stays put, the others move; unmatched
+    /// elements are removed or inserted. An id repeated on one side replaces the window whole.
+    private static func match(
+        _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
+        edits: inout [IdentifiedArrayEdit<Element>],
+        oldSide: inout [(index: Int, source: Source)],
+        newSide: inout [(index: Int, source: Source)]
+    ) {
+        let (oldStart, old, newStart, new) = window
+        var oldIndexByID: [Element.ID: Int] = [:]
+        var unique = true
+        for index in old.indices where oldIndexByID.updateValue(index, forKey: old[index].id) != nil {
+            unique = false
+        }
+        var pairs: [(old: Int, new: Int)] = []
+        var matchedOld = Set<Int>()
+        var windowOld: [(index: Int, source: Source)] = []
+        var windowNew: [(index: Int, source: Source)] = []
+        if unique {
+            for index in new.indices {
+                if let oldIndex = oldIndexByID[new[index].id] {
+                    guard matchedOld.insert(oldIndex).inserted else { unique = false; break }
+                    pairs.append((oldIndex, index))
+                } else {
+                    windowNew.append((newStart + index, .stored(new[index])))
+                }
+            }
+        }
+        guard unique else {
+            // An id occurs twice on one side: identity cannot be trusted, replace the window.
+            oldSide += old.indices.map { (oldStart + $0, .stored(old[$0])) }
+            newSide += new.indices.map { (newStart + $0, .stored(new[$0])) }
+            return
+        }
+        for index in old.indices where !matchedOld.contains(index) {
+            windowOld.append((oldStart + index, .stored(old[index])))
+        }
+        let staying = longestIncreasingSubsequence(pairs.map(\.old))
+        for (position, pair) in pairs.enumerated() {
+            let id = new[pair.new].id
+            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(from: old[pair.old]) {
+                edits.append(IdentifiedArrayEdit(oldIndex: oldStart + pair.old, newIndex: newStart + pair.new, id: id, node: node))
+            }
+            if !staying.contains(position) {
+                windowOld.append((oldStart + pair.old, .moved(from: newStart + pair.new, id: id)))
+                windowNew.append((newStart + pair.new, .moved(from: oldStart + pair.old, id: id)))
+            }
+        }
+        windowOld.sort { $0.index < $1.index }
+        windowNew.sort { $0.index < $1.index }
+        oldSide += windowOld
+        newSide += windowNew
+    }
+}

@@ -1,0 +1,105 @@
+/// The changes between two versions of a ``TreeArray`` of identifiable values, by identity:
+/// elements inserted, removed and moved, and edits inside elements that kept their identity.
+///
+/// The same description as an identifiable array's: only inserted and removed elements are
+/// stored whole, a move stores two indices and an id, an edit stores the element's own
+/// reversion. Indices are positions in the whole tree. Checking and applying cost
+/// O(log *n*) per position written, so undo and redo copy one path of chunks per change.
+final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNode {
+
+    typealias Root = TreeArray<Element>
+    typealias Edit = IdentifiedArrayEdit<Element>
+    typealias Structure = IdentifiedArrayStructure<Element>
+
+    let edits: [Edit]
+    let structure: Structure?
+    let oldCount: Int
+    let newCount: Int
+    /// The older tree's root when this reversion was made, and its stamp then: applying
+    /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
+    private let source: ObjectIdentifier
+    private let sourceStamp: UInt64
+    /// The newer tree's root, whose nodes the older tree's are linked to as twins after such
+    /// an application (see ``TreeArrayNode/twinID``). Weak, so that the history never keeps
+    /// a version alive.
+    private weak var target: TreeArrayNode<Element>?
+    /// The newer root's stamp then: changed, the newer tree is no longer that version.
+    private let targetStamp: UInt64
+
+    init(edits: [Edit], structure: Structure?, from old: TreeArrayNode<Element>, to new: TreeArrayNode<Element>) {
+        self.edits = edits
+        self.structure = structure
+        self.oldCount = old.count
+        self.newCount = new.count
+        self.source = ObjectIdentifier(old)
+        self.sourceStamp = old.stamp
+        self.target = new
+        self.targetStamp = new.stamp
+    }
+
+    func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+        guard tree.count == (direction == .backward ? newCount : oldCount) else { return false }
+        for edit in edits {
+            let element = tree[direction == .backward ? edit.newIndex : edit.oldIndex]
+            guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
+        }
+        guard let structure else { return true }
+        return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
+            switch source {
+            case let .stored(expected): matches(tree[index], expected)
+            case let .moved(_, id): tree[index].id == id
+            }
+        }
+    }
+
+    /// Edits first, at the indices of the current side, so a moved element carries its edit
+    /// with it; then the current side's positions are removed (last first) and the target
+    /// side's inserted (first first).
+    ///
+    /// Applied forward to the very tree it was made from (as a history advances its own copy
+    /// of the current version), the result holds exactly the newer tree's elements, so its
+    /// changed nodes are linked to the newer tree's as twins: the next comparison between
+    /// the two skips them instead of reading them again.
+    func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+        let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
+        defer {
+            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
+                tree.linkTwins(to: target)
+            }
+        }
+        for edit in edits {
+            _ = edit.node.apply(to: &tree[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
+        }
+        guard let structure else { return true }
+        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        let placing = target.map { index, source in
+            switch source {
+            case let .stored(element): (index, element)
+            case let .moved(from, _): (index, tree[from])
+            }
+        }
+        for (index, _) in current.reversed() {
+            tree.remove(at: index)
+        }
+        for (index, element) in placing {
+            tree.insert(element, at: index)
+        }
+        return true
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {
+        for edit in edits {
+            let element: WritableKeyPath<TreeArray<Element>, Element> = \TreeArray<Element>.[edit.newIndex]
+            var childPaths: [PartialKeyPath<Element>] = []
+            edit.node.appendKeyPaths(to: &childPaths)
+            for childPath in childPaths {
+                if let path = element.appending(path: childPath) as? PartialKeyPath<TreeArray<Element>> {
+                    paths.append(path)
+                }
+            }
+        }
+        if structure != nil {
+            paths.append(\TreeArray<Element>.self)
+        }
+    }
+}

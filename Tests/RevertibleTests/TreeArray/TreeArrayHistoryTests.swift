@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Revertible
+
+/// A document holding a large list in a `TreeArray`, as an app would.
+struct RowDocument: Versionable, Sendable {
+    var name: String
+    var rows: TreeArray<Row>
+
+    func addReversions(into reverter: inout some Reverter<RowDocument>) {
+        reverter.appendReversion(at: \.name)
+        reverter.appendReversion(at: \.rows)
+    }
+}
+
+/// Model-based: random edits, undos and redos on a controller tracking a `TreeArray`-based
+/// value, checked after every operation against a history of full snapshots.
+@Suite("TreeArray: history, model-based")
+struct TreeArrayHistoryTests {
+
+    @Test("Random appends, undos and redos match a snapshot history",
+          arguments: RandomizedTesting.seeds(defaultIterations: 30))
+    func modelBased(seed: UInt64) throws {
+        var factory = RowFactory(seed: seed)
+        let size = [0, 10, 300, 2_000][Int.random(in: 0..<4, using: &factory.random)]
+        var document = RowDocument(name: "list", rows: TreeArray(factory.rows(size)))
+        let controller = VersioningController<RowDocument, RowDocument, ReversionError>(document)
+        // The model: every version, and the position of the current one.
+        var versions = [document]
+        var position = 0
+        let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TreeArrayHistoryTests")
+        for step in 0..<RandomizedTesting.operationsPerSequence / 2 {
+            let roll = Int.random(in: 0..<100, using: &factory.random)
+            switch roll {
+            case 0..<20 where position > 0:
+                try controller.undo(&document)
+                position -= 1
+            case 20..<30 where position < versions.count - 1:
+                try controller.redo(&document)
+                position += 1
+            default:
+                for _ in 0..<Int.random(in: 1...3, using: &factory.random) {
+                    factory.change(&document.rows)
+                }
+                if factory.random.chance(0.1) { document.name += "." }
+                controller.append(document)
+                if document != versions[position] {
+                    versions.removeSubrange((position + 1)...)
+                    versions.append(document)
+                    position += 1
+                }
+            }
+            guard document == versions[position],
+                  controller.undoCount == position,
+                  controller.redoCount == versions.count - 1 - position else {
+                Issue.record("seed \(seed), step \(step) (roll \(roll)): the controller disagrees with the model; \(replay)")
+                return
+            }
+        }
+        while controller.undoCount > 0 { try controller.undo(&document) }
+        #expect(document == versions[0], "seed \(seed)")
+        while controller.redoCount > 0 { try controller.redo(&document) }
+        #expect(document == versions[versions.count - 1], "seed \(seed)")
+        expectValidTree(document.rows, seed: seed)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Revertible
+
+/// The reversion laws for `TreeArray`, as identifiable arrays are covered in
+/// `ReversionPropertyTests`, plus what can be said about cost without timing.
+@Suite("TreeArray: reversions")
+struct TreeArrayReversionTests {
+
+    @Test("Random pairs: nil exactly when equal, reverts exactly, redoes, refuses wrong versions",
+          arguments: RandomizedTesting.seeds(defaultIterations: 300))
+    func randomPairs(seed: UInt64) {
+        var factory = RowFactory(seed: seed)
+        let size = [0, 1, 5, 40, 200, 1_500][Int.random(in: 0..<6, using: &factory.random)]
+        let a = TreeArray(factory.rows(size))
+        var b = a
+        for _ in 0..<Int.random(in: 0...6, using: &factory.random) {
+            factory.change(&b)
+        }
+        expectValidTree(b, seed: seed)
+        expectReversionLaws(from: a, to: b, seed: seed)
+        // The same contents in chunks shared with nothing: compared element by element.
+        expectReversionLaws(from: a, to: TreeArray(Array(b)), seed: seed)
+        // Equal versions with no node in common.
+        #expect(TreeArray(Array(a)).reversion(to: a) == nil, "seed \(seed)")
+        guard let reversion = b.reversion(to: a) else { return }
+        var wrong = b
+        wrong.append(factory.row())
+        expectRejects(reversion, wrong: wrong, seed: seed)
+        // Wrong at a written location: every edited or moved element carries a new id.
+        if !b.isEmpty, let path = reversion.changedKeyPaths.first {
+            _ = path
+            var other = b
+            let index = Int.random(in: 0..<b.count, using: &factory.random)
+            other[index].title += "!"
+            var value = other
+            if (try? reversion.revert(&value)) == nil {
+                #expect(value == other, "a failed revert changed the tree, seed \(seed)")
+            }
+        }
+    }
+
+    @Test("Reversing restores the exact order")
+    func reversedOrder() throws {
+        var factory = RowFactory(seed: 11)
+        let a = TreeArray(factory.rows(300))
+        var b = a
+        b.reverse()
+        let reversion = try #require(b.reversion(to: a))
+        try reversion.revert(&b)
+        #expect(b.map(\.id) == a.map(\.id))
+    }
+
+    @Test("Repeated ids fall back to replacing the changed window, still exactly")
+    func repeatedIDs() {
+        let twin = Row(id: 1, title: "twin", done: false)
+        let a: TreeArray = [twin, Row(id: 2, title: "b", done: true), twin]
+        let b: TreeArray = [twin, twin, Row(id: 3, title: "new", done: false)]
+        expectReversionLaws(from: a, to: b, seed: 0)
+    }
+
+    @Test("Editing one element of 100,000 visits O(log n) nodes, and so do inserts and removes")
+    func comparisonSkipsSharedNodes() {
+        var factory = RowFactory(seed: 5)
+        let a = TreeArray(factory.rows(100_000))
+        let depth = a.root.height + 1
+        // Per level: the shared siblings skipped from both ends of a node, at most a branch's width.
+        let bound = depth * (2 * TreeArrayNode<Row>.branchCapacity + 4)
+
+        var edited = a
+        edited[61_803].title = "edited"
+        #expect(edited.nodesVisitedComparing(with: a) <= bound)
+        #expect(edited.reversion(to: a)?.changedKeyPaths.count == 1)
+
+        var inserted = a
+        inserted.insert(factory.row(), at: 31_415)
+        #expect(inserted.nodesVisitedComparing(with: a) <= 2 * bound)
+
+        var removed = a
+        removed.remove(at: 27_182)
+        #expect(removed.nodesVisitedComparing(with: a) <= 2 * bound)
+
+        var both = edited
+        both.insert(factory.row(), at: 0)
+        both.remove(at: 99_000)
+        #expect(both.nodesVisitedComparing(with: a) <= 6 * bound)
+        expectReversionLaws(from: a, to: both, seed: 0)
+
+        let copy = a
+        #expect(copy.nodesVisitedComparing(with: a) == 0)
+    }
+
+    @Test("Undo writes one path: the undone tree shares every other node with the version before")
+    func undoWritesOnePath() throws {
+        var factory = RowFactory(seed: 9)
+        let a = TreeArray(factory.rows(50_000))
+        var b = a
+        b[40_000].done.toggle()
+        let reversion = try #require(b.reversion(to: a))
+        let before = b
+        try reversion.revert(&b)
+        #expect(b == a)
+        let shared = zip(b.root.children, before.root.children).filter { $0 === $1 }.count
+        #expect(shared == before.root.children.count - 1)
+    }
+}
+
+/// The history's own copy of the current version is advanced by applying each step, so it
+/// does not share the changed nodes with the caller's value; it links them as twins instead,
+/// and the next comparison still visits only the path of the new change.
+@Suite("TreeArray: recording many steps")
+struct TreeArrayRecordingTests {
+
+    @Test("The hundredth recorded edit compares as few nodes as the first")
+    func comparisonsStayLogarithmic() {
+        var factory = RowFactory(seed: 21)
+        var document = RowDocument(name: "list", rows: TreeArray(factory.rows(100_000)))
+        var history = History<RowDocument, NoAnnotation>(document)
+        let bound = (document.rows.root.height + 1) * (2 * TreeArrayNode<Row>.branchCapacity + 4)
+        for step in 0..<100 {
+            let index = Int.random(in: 0..<document.rows.count, using: &factory.random)
+            document.rows[index].title = "edit \(step)"
+            let visited = document.rows.nodesVisitedComparing(with: history.current.rows)
+            #expect(visited <= bound, "step \(step) visited \(visited) nodes")
+            history.record(document, annotation: NoAnnotation(), policy: HistoryPolicy())
+            #expect(history.current == document)
+        }
+        // A twin changed in place after the link is compared again, not trusted.
+        var copy = document
+        copy.rows[5].done.toggle()
+        #expect(copy.rows.reversion(to: history.current.rows) != nil)
+        #expect(history.current.rows.reversion(to: document.rows) == nil)
+    }
+}
