@@ -51,7 +51,7 @@ extension Reverter {
     public mutating func appendOverwriteReversion<Value: Equatable>(at keyPath: WritableKeyPath<Root, Value>) {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
-        append(Reversion(node: ValueReversion(at: \Value.self, from: previous, to: current)), at: keyPath)
+        append(Reversion(node: ValueChange(at: \Value.self, from: previous, to: current)), at: keyPath)
     }
 
     /// Records a change of any `Equatable` leaf (`Bool`, integers, floating point, `UUID`,
@@ -85,7 +85,7 @@ extension Reverter {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
         if let previous, let current, let inner = current.reversion(to: previous) {
-            append(Reversion(node: OptionalReversion(wrapping: inner.node)), at: keyPath)
+            append(Reversion(node: OptionalChange(wrapping: inner.node)), at: keyPath)
         } else {
             appendOverwriteReversion(at: keyPath)
         }
@@ -98,7 +98,7 @@ extension Reverter {
         guard previous != current else { return }
         if let previous, let current {
             guard let node = current.differingNode(from: previous) else { return }
-            append(Reversion(node: OptionalReversion(wrapping: node)), at: keyPath)
+            append(Reversion(node: OptionalChange(wrapping: node)), at: keyPath)
         } else {
             appendOverwriteReversion(at: keyPath)
         }
@@ -124,7 +124,7 @@ extension Reverter {
     @_disfavoredOverload
     public mutating func appendReversion<Element: Equatable>(at keyPath: WritableKeyPath<Root, [Element]>) {
         let (previous, current) = versions(at: keyPath)
-        guard let node = ArrayDifferenceReversion.make(at: keyPath, from: previous, to: current) else { return }
+        guard let node = ArrayDifferenceChange.make(at: keyPath, from: previous, to: current) else { return }
         append(Reversion(node: node), at: \Root.self)
     }
 }

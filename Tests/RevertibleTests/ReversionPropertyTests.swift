@@ -60,7 +60,7 @@ struct ReversionPropertyTests {
         guard let reversion = b.reversion(to: a) else { return }
         expectRejects(reversion, wrong: b + "x", seed: seed)
         // Same length, different bytes inside the replaced run.
-        let run = reversion.node as! RangeReversion<String, String>
+        let run = reversion.node as! RangeChange<String, String>
         if !run.newPart.isEmpty {
             var bytes = Array(b.utf8)
             let flipped = run.newPart.utf8.map { $0 == UInt8(ascii: "q") ? UInt8(ascii: "r") : UInt8(ascii: "q") }

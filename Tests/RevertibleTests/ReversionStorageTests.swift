@@ -12,7 +12,7 @@ struct ReversionStorageTests {
         var edited = original
         edited.replaceSubrange(edited.index(edited.startIndex, offsetBy: 500_000)...edited.index(edited.startIndex, offsetBy: 500_000), with: "é")
         let reversion = try #require(edited.reversion(to: original))
-        let run = try #require(reversion.node as? RangeReversion<String, String>)
+        let run = try #require(reversion.node as? RangeChange<String, String>)
         #expect(run.offset == 500_000)
         #expect(run.oldPart == "a" && run.newPart == "é")
 
@@ -25,7 +25,7 @@ struct ReversionStorageTests {
     func megabyteData() throws {
         let original = Data(repeating: 7, count: 1_000_000)
         let edited = original + [8]
-        let run = try #require(edited.reversion(to: original)?.node as? RangeReversion<Data, Data>)
+        let run = try #require(edited.reversion(to: original)?.node as? RangeChange<Data, Data>)
         #expect(run.oldPart.isEmpty && run.newPart == Data([8]))
     }
 
@@ -35,7 +35,7 @@ struct ReversionStorageTests {
         var edited = original
         edited.remove(5)
         edited.insert(-1)
-        let change = try #require(edited.reversion(to: original)?.node as? SetReversion<Set<Int>, Int>)
+        let change = try #require(edited.reversion(to: original)?.node as? SetChange<Set<Int>, Int>)
         #expect(change.added == [-1] && change.removed == [5])
     }
 
@@ -44,10 +44,10 @@ struct ReversionStorageTests {
         let original = (0..<10_000).map { Item(id: $0, title: "Item \($0)", done: false, children: []) }
         var edited = original
         edited[6_000].title += "!"
-        let change = try #require(edited.reversion(to: original)?.node as? IdentifiedArrayReversion<[Item], Item>)
+        let change = try #require(edited.reversion(to: original)?.node as? IdentifiedArrayChange<[Item], Item>)
         #expect(change.edits.count == 1 && change.edits[0].newIndex == 6_000)
         #expect(change.structure == nil)
-        let title = try #require(change.edits[0].node as? RangeReversion<Item, String>)
+        let title = try #require(change.edits[0].node as? RangeChange<Item, String>)
         #expect(title.oldPart.isEmpty && title.newPart == "!")
     }
 
@@ -57,7 +57,7 @@ struct ReversionStorageTests {
         var edited = original
         edited.insert(edited.remove(at: 10), at: 900)
         edited.insert(Item(id: -1, title: "new", done: false, children: []), at: 500)
-        let change = try #require(edited.reversion(to: original)?.node as? IdentifiedArrayReversion<[Item], Item>)
+        let change = try #require(edited.reversion(to: original)?.node as? IdentifiedArrayChange<[Item], Item>)
         let structure = try #require(change.structure)
         let stored = (structure.old + structure.new).filter { if case .stored = $0.source { true } else { false } }
         #expect(stored.count == 1)
@@ -69,7 +69,7 @@ struct ReversionStorageTests {
         let original = Array(0..<10_000)
         var edited = original
         edited.insert(42, at: 5_000)
-        let change = try #require(edited.reversion(to: original)?.node as? ArrayDifferenceReversion<[Int], Int>)
+        let change = try #require(edited.reversion(to: original)?.node as? ArrayDifferenceChange<[Int], Int>)
         #expect(change.insertions.count == 1 && change.removals.isEmpty)
     }
 }

@@ -9,7 +9,7 @@ extension Array: Revertible where Element: Hashable {
         if let identified = Element.self as? any (Identifiable & Versionable).Type {
             return identifiedReversion(identified, from: previous)
         }
-        return ArrayDifferenceReversion.make(at: \[Element].self, from: previous, to: self).map { Reversion(node: $0) }
+        return ArrayDifferenceChange.make(at: \[Element].self, from: previous, to: self).map { Reversion(node: $0) }
     }
 
     /// Opens the element type found at run time; `Element` and `Identified` are the same type.
@@ -17,7 +17,7 @@ extension Array: Revertible where Element: Hashable {
         _: Identified.Type,
         from previous: [Element]
     ) -> Reversion<[Element]>? {
-        let node = IdentifiedArrayReversion.make(
+        let node = IdentifiedArrayChange.make(
             at: \[Identified].self,
             from: unsafeBitCast(previous, to: [Identified].self),
             to: unsafeBitCast(self, to: [Identified].self)

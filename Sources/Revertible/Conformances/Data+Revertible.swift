@@ -5,6 +5,6 @@ extension Data: Revertible {
     /// The reversion to `previous`, storing only the changed run of bytes, or `nil` when the
     /// two are equal.
     public func reversion(to previous: Data) -> Reversion<Data>? {
-        RangeReversion.make(at: \Data.self, from: previous, to: self).map { Reversion(node: $0) }
+        RangeChange.make(at: \Data.self, from: previous, to: self).map { Reversion(node: $0) }
     }
 }

@@ -4,6 +4,6 @@ extension Dictionary: Revertible where Value: Hashable {
     /// updated `Versionable` value keeps only its inner edits), or `nil` when the dictionaries
     /// are equal.
     public func reversion(to previous: [Key: Value]) -> Reversion<[Key: Value]>? {
-        DictionaryReversion.make(at: \[Key: Value].self, from: previous, to: self).map { Reversion(node: $0) }
+        DictionaryChange.make(at: \[Key: Value].self, from: previous, to: self).map { Reversion(node: $0) }
     }
 }

@@ -64,14 +64,14 @@ public struct Reversion<Root> {
 
     /// This reversion's change, seen from `Parent` through `keyPath`.
     func node<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> any ReversionNode<Parent> {
-        let base: any ReversionNode<Root> = isInverted ? InvertedReversion(node) : node
+        let base: any ReversionNode<Root> = isInverted ? InvertedChange(node) : node
         if let identity = base as? any ReversionNode<Parent>, keyPath == \Parent.self as AnyKeyPath {
             return identity
         }
         if let rerooted = base.rerooted(at: keyPath) {
             return rerooted
         }
-        return KeyPathReversion(at: keyPath, child: base)
+        return KeyPathChange(at: keyPath, child: base)
     }
 }
 

@@ -10,7 +10,8 @@ enum ReversionDirection: Sendable {
     }
 }
 
-/// One kind of change, stored in both directions so one comparison serves undo and redo.
+/// One kind of change, stored in both directions so one comparison serves undo and redo: the
+/// nodes a ``Reversion`` is made of. Each kind lives in `Changes/`, one per file.
 ///
 /// Nodes are immutable. `canApply` reads only the locations the node writes, so checking costs
 /// the size of the change, never the size of the value.

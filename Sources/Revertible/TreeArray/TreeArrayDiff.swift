@@ -236,7 +236,7 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return Reversion(node: TreeArrayReversion(edits: edits, structure: structure, from: old, to: new))
+        return Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
     }
 
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest

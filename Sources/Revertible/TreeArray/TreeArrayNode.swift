@@ -33,7 +33,7 @@ final class TreeArrayNode<Element> {
     /// together name one exact content, even after the node is freed and its address reused.
     @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = nextTreeArrayStamp()
     /// Another node known to hold exactly the same elements as this one (see
-    /// ``TreeArrayReversion``), named by its identifier and its stamp at the time: a
+    /// ``TreeArrayChange``), named by its identifier and its stamp at the time: a
     /// comparison of the two may skip them as if they were the same node. `twinStamp` is `0`
     /// when there is no twin; the link no longer holds once either node is mutated.
     @exclusivity(unchecked) @usableFromInline var twinID: ObjectIdentifier?

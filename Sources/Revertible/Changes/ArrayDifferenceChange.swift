@@ -1,6 +1,6 @@
 /// Elements inserted into and removed from an array of `Equatable` values (a collection
 /// difference). Only those elements are stored; the unchanged ones are not copied.
-final class ArrayDifferenceReversion<Root, Element: Equatable>: ReversionNode {
+final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
 
     let keyPath: WritableKeyPath<Root, [Element]>
     /// Elements of the older version that the newer one lacks, at their index in the older one.
@@ -26,7 +26,7 @@ final class ArrayDifferenceReversion<Root, Element: Equatable>: ReversionNode {
 
     /// Trims the common prefix and suffix first, so the O(n·d) difference runs only over the
     /// part that changed.
-    static func make(at keyPath: WritableKeyPath<Root, [Element]>, from old: [Element], to new: [Element]) -> ArrayDifferenceReversion? {
+    static func make(at keyPath: WritableKeyPath<Root, [Element]>, from old: [Element], to new: [Element]) -> ArrayDifferenceChange? {
         guard !old.sharesStorage(with: new) else { return nil }
         let (prefix, suffix) = old.commonEnds(with: new, by: ==)
         guard prefix + suffix < max(old.count, new.count) else { return nil }
@@ -43,7 +43,7 @@ final class ArrayDifferenceReversion<Root, Element: Equatable>: ReversionNode {
         }
         removals.sort { $0.index < $1.index }
         insertions.sort { $0.index < $1.index }
-        return ArrayDifferenceReversion(at: keyPath, removals: removals, insertions: insertions, oldCount: old.count, newCount: new.count)
+        return ArrayDifferenceChange(at: keyPath, removals: removals, insertions: insertions, oldCount: old.count, newCount: new.count)
     }
 
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
@@ -60,7 +60,7 @@ final class ArrayDifferenceReversion<Root, Element: Equatable>: ReversionNode {
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Element]> else { return nil }
-        return ArrayDifferenceReversion<Parent, Element>(
+        return ArrayDifferenceChange<Parent, Element>(
             at: path, removals: removals, insertions: insertions, oldCount: oldCount, newCount: newCount
         )
     }

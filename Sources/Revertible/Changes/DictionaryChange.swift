@@ -1,6 +1,6 @@
 /// Keys inserted, removed and updated in a dictionary; untouched entries are not stored, and
 /// an updated value keeps only its own change (its inner edits, for a `Versionable` value).
-final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: ReversionNode {
+final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNode {
 
     typealias Change = DictionaryEntryChange<Value>
 
@@ -16,7 +16,7 @@ final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: Reversio
         self.newCount = newCount
     }
 
-    static func make(at keyPath: WritableKeyPath<Root, [Key: Value]>, from old: [Key: Value], to new: [Key: Value]) -> DictionaryReversion? {
+    static func make(at keyPath: WritableKeyPath<Root, [Key: Value]>, from old: [Key: Value], to new: [Key: Value]) -> DictionaryChange? {
         guard old != new else { return nil }
         var changes: [(key: Key, change: Change)] = []
         for (key, newValue) in new {
@@ -34,7 +34,7 @@ final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: Reversio
             changes.append((key, .removed(oldValue)))
         }
         guard !changes.isEmpty else { return nil }
-        return DictionaryReversion(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
+        return DictionaryChange(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
     }
 
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
@@ -68,7 +68,7 @@ final class DictionaryReversion<Root, Key: Hashable, Value: Equatable>: Reversio
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Key: Value]> else { return nil }
-        return DictionaryReversion<Parent, Key, Value>(at: path, changes: changes, oldCount: oldCount, newCount: newCount)
+        return DictionaryChange<Parent, Key, Value>(at: path, changes: changes, oldCount: oldCount, newCount: newCount)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

@@ -33,7 +33,7 @@ struct ReversionCollector<Root>: Reverter {
 
     func makeNode() -> (any ReversionNode<Root>)? {
         guard let first else { return nil }
-        return rest.isEmpty ? first : CompositeReversion(nodes: [first] + rest)
+        return rest.isEmpty ? first : CompositeChange(nodes: [first] + rest)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Members added to and removed from a set; the members that stayed are not stored.
-final class SetReversion<Root, Element: Hashable>: ReversionNode {
+final class SetChange<Root, Element: Hashable>: ReversionNode {
 
     let keyPath: WritableKeyPath<Root, Set<Element>>
     /// Members of the newer version that the older one lacks.
@@ -17,9 +17,9 @@ final class SetReversion<Root, Element: Hashable>: ReversionNode {
         self.newCount = newCount
     }
 
-    static func make(at keyPath: WritableKeyPath<Root, Set<Element>>, from old: Set<Element>, to new: Set<Element>) -> SetReversion? {
+    static func make(at keyPath: WritableKeyPath<Root, Set<Element>>, from old: Set<Element>, to new: Set<Element>) -> SetChange? {
         guard old != new else { return nil }
-        return SetReversion(
+        return SetChange(
             at: keyPath,
             added: new.filter { !old.contains($0) },
             removed: old.filter { !new.contains($0) },
@@ -43,7 +43,7 @@ final class SetReversion<Root, Element: Hashable>: ReversionNode {
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Set<Element>> else { return nil }
-        return SetReversion<Parent, Element>(at: path, added: added, removed: removed, oldCount: oldCount, newCount: newCount)
+        return SetChange<Parent, Element>(at: path, added: added, removed: removed, oldCount: oldCount, newCount: newCount)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

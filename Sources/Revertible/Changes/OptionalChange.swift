@@ -1,5 +1,5 @@
 /// A change inside an optional value that stays non-`nil`.
-final class OptionalReversion<Wrapped>: ReversionNode {
+final class OptionalChange<Wrapped>: ReversionNode {
 
     let child: any ReversionNode<Wrapped>
 

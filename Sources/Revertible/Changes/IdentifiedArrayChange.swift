@@ -4,7 +4,7 @@
 /// Only inserted and removed elements are stored whole; a move stores two indices and an id,
 /// an edit stores the element's own (usually tiny) reversion. Reverting reproduces the exact
 /// previous order, whatever permutation happened.
-final class IdentifiedArrayReversion<Root, Element: Identifiable & Versionable>: ReversionNode {
+final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: ReversionNode {
 
     typealias Edit = IdentifiedArrayEdit<Element>
     typealias Source = IdentifiedArraySource<Element>
@@ -66,7 +66,7 @@ final class IdentifiedArrayReversion<Root, Element: Identifiable & Versionable>:
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Element]> else { return nil }
-        return IdentifiedArrayReversion<Parent, Element>(at: path, edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
+        return IdentifiedArrayChange<Parent, Element>(at: path, edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
@@ -86,7 +86,7 @@ final class IdentifiedArrayReversion<Root, Element: Identifiable & Versionable>:
     }
 }
 
-extension IdentifiedArrayReversion {
+extension IdentifiedArrayChange {
 
     /// Compares by identity. The common prefix and suffix of equal ids are walked once (by
     /// `ends`, or here when the caller did not), recording in-place edits; only the window
@@ -97,7 +97,7 @@ extension IdentifiedArrayReversion {
         from old: [Element],
         to new: [Element],
         ends: IdentifiedCommonEnds? = nil
-    ) -> IdentifiedArrayReversion? {
+    ) -> IdentifiedArrayChange? {
         guard let ends = ends ?? identifiedCommonEnds(old, new) else { return nil }
         let (prefix, suffix) = (ends.prefix, ends.suffix)
         var edits = ends.changed.compactMap { oldIndex, newIndex in
@@ -113,7 +113,7 @@ extension IdentifiedArrayReversion {
                 ?? replacing(old: old, oldWindow, new: new, newWindow)
         }
         guard structure != nil || !edits.isEmpty else { return nil }
-        return IdentifiedArrayReversion(at: keyPath, edits: edits, structure: structure, oldCount: old.count, newCount: new.count)
+        return IdentifiedArrayChange(at: keyPath, edits: edits, structure: structure, oldCount: old.count, newCount: new.count)
     }
 
     /// Matches the window's elements by id, or returns `nil` when an id occurs twice on one
@@ -177,7 +177,7 @@ func identifiedArrayReversion<Root, Element: Identifiable & Versionable>(
     to new: [Element],
     ends: IdentifiedCommonEnds
 ) -> Reversion<Root>? {
-    IdentifiedArrayReversion.make(at: keyPath, from: old, to: new, ends: ends).map { Reversion(node: $0) }
+    IdentifiedArrayChange.make(at: keyPath, from: old, to: new, ends: ends).map { Reversion(node: $0) }
 }
 
 /// The positions, in `values`, of one longest strictly increasing subsequence.

@@ -1,5 +1,5 @@
 /// A whole value replaced: a leaf, an enum changing case, or a type's fallback overwrite.
-final class ValueReversion<Root, Value: Equatable>: ReversionNode {
+final class ValueChange<Root, Value: Equatable>: ReversionNode {
 
     let keyPath: WritableKeyPath<Root, Value>
     let old: Value
@@ -22,7 +22,7 @@ final class ValueReversion<Root, Value: Equatable>: ReversionNode {
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
-        return ValueReversion<Parent, Value>(at: path, from: old, to: new)
+        return ValueChange<Parent, Value>(at: path, from: old, to: new)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

@@ -1,6 +1,6 @@
 /// A change applied the other way round: what reverting means for a reversion that was
 /// inverted before it was nested in another value.
-final class InvertedReversion<Root>: ReversionNode {
+final class InvertedChange<Root>: ReversionNode {
 
     let base: any ReversionNode<Root>
 

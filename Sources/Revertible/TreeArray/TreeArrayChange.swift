@@ -5,7 +5,7 @@
 /// stored whole, a move stores two indices and an id, an edit stores the element's own
 /// reversion. Indices are positions in the whole tree. Checking and applying cost
 /// O(log *n*) per position written, so undo and redo copy one path of chunks per change.
-final class TreeArrayReversion<Element: Identifiable & Versionable>: ReversionNode {
+final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode {
 
     typealias Root = TreeArray<Element>
     typealias Edit = IdentifiedArrayEdit<Element>

@@ -2,7 +2,7 @@
 ///
 /// Applying it mutates the nested value in place through the key path, so copy-on-write
 /// storage that only this value references is not copied.
-final class KeyPathReversion<Root, Value>: ReversionNode {
+final class KeyPathChange<Root, Value>: ReversionNode {
 
     let keyPath: WritableKeyPath<Root, Value>
     let child: any ReversionNode<Value>

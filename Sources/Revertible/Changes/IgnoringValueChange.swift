@@ -1,7 +1,7 @@
 /// The whole old and new value of a type that ignores some of its properties
 /// (``Reverter/ignore(_:)``): checks and writes everything but those, which keep whatever the
 /// value being reverted holds.
-final class IgnoringValueReversion<Root: Equatable>: ReversionNode {
+final class IgnoringValueChange<Root: Equatable>: ReversionNode {
 
     let old: Root
     let new: Root

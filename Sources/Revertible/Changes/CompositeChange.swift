@@ -1,5 +1,5 @@
 /// Several changes made by one comparison, applied as one: all of them or none.
-final class CompositeReversion<Root>: ReversionNode {
+final class CompositeChange<Root>: ReversionNode {
 
     let nodes: [any ReversionNode<Root>]
 

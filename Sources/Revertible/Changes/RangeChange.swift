@@ -3,7 +3,7 @@ import Foundation
 /// A contiguous run of bytes replaced inside a `String` or `Data`: only the replaced bytes
 /// and the replacement are stored, so editing one character of a megabyte string keeps a few
 /// bytes of history, not a megabyte.
-final class RangeReversion<Root, Value: ByteSpliceable>: ReversionNode {
+final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
 
     let keyPath: WritableKeyPath<Root, Value>
     /// Where the replaced run starts, in bytes.
@@ -23,12 +23,12 @@ final class RangeReversion<Root, Value: ByteSpliceable>: ReversionNode {
     }
 
     /// The change from `old` to `new`, or `nil` when they are equal.
-    static func make(at keyPath: WritableKeyPath<Root, Value>, from old: Value, to new: Value) -> RangeReversion? {
+    static func make(at keyPath: WritableKeyPath<Root, Value>, from old: Value, to new: Value) -> RangeChange? {
         guard old != new else { return nil }
         return old.withBytes { oldBytes in
             new.withBytes { newBytes in
                 let (offset, oldLength, newLength) = changedRun(from: oldBytes, to: newBytes, isBoundary: Value.isBoundary)
-                return RangeReversion(
+                return RangeChange(
                     at: keyPath,
                     offset: offset,
                     oldPart: old.bytes(at: offset, count: oldLength),
@@ -58,7 +58,7 @@ final class RangeReversion<Root, Value: ByteSpliceable>: ReversionNode {
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
-        return RangeReversion<Parent, Value>(
+        return RangeChange<Parent, Value>(
             at: path, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount
         )
     }

@@ -12,7 +12,7 @@ func changeNode<Value: Equatable>(from old: Value, to new: Value) -> (any Revers
     if let new = new as? any Revertible, let node = revertibleNode(new, from: old) as? any ReversionNode<Value> {
         return node
     }
-    return ValueReversion(at: \Value.self, from: old, to: new)
+    return ValueChange(at: \Value.self, from: old, to: new)
 }
 
 private func versionableNode<Value: Versionable>(_ new: Value, from old: Any) -> (any ReversionNode<Value>)? {
