@@ -256,6 +256,21 @@ struct RevertibleReadmeTests {
         #expect(steps.redo.isEmpty)
     }
 
+    @Test("Branches: nothing is lost")
+    func branches() throws {
+        let draft = ValueVersioningController("")
+        draft.append("one")
+        draft.append("two")
+        let two = draft.currentVersionID
+        try draft.undo()
+        draft.append("uno") // a new branch; "two" is kept
+
+        #expect(draft.branches(from: draft.tree()[0].version).count == 2)
+        #expect(try draft.move(to: .version(two)) == "two")
+        #expect(try draft.move(to: .earlier(1)) == "one")
+        #expect(try draft.move(to: .later(2)) == "uno")
+    }
+
     @Test("Refusals")
     func refusals() throws {
         let controller = ValueVersioningController("a")
