@@ -74,11 +74,11 @@ struct StoreUndoable: Scenario {
         let expected = plan.expectedItems(from: initial)
         let final = store.state.present
         try check(final.itemArray == expected, "\(impl): wrong final state")
-        if store.state.canUndo {
+        if store.state.hasUndo {
             store.send(.undo)
-            try check(store.state.present != final && store.state.lastError == nil, "\(impl): undo after the run did not change the state")
+            try check(store.state.present != final && store.state.error == nil, "\(impl): undo after the run did not change the state")
             store.send(.redo)
-            try check(store.state.present == final && store.state.lastError == nil, "\(impl): redo after undo did not restore the final state")
+            try check(store.state.present == final && store.state.error == nil, "\(impl): redo after undo did not restore the final state")
         }
         return .measured(figures)
     }
