@@ -15,16 +15,17 @@ package enum HistoryCommand: Sendable {
 
 extension History {
 
-    /// Runs `command` on the current version, in place, closing any open group first and
-    /// trimming to `policy`'s limit afterwards. Success clears ``lastError``; a refusal sets
-    /// it and changes nothing.
+    /// Runs `command` on `value`, in place, closing any open group first and trimming to
+    /// `policy`'s limit afterwards. `value` must hold the current version's exact bytes (the
+    /// caller has just read ``current`` into it); the history releases its own copy while the
+    /// command writes, so `value`'s storage is unique and changes in place, at the cost of
+    /// the change. Success clears ``lastError``; a refusal sets it and changes nothing.
     ///
     /// - Returns: Whether the current version changed, or why the command was refused.
     @discardableResult
-    package mutating func perform(_ command: HistoryCommand, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
+    package mutating func perform(_ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
         endGroup()
-        // With the reference released, `value`'s storage is unique and mutates in place.
-        var value = reference.take()!
+        reference = nil
         let result: Result<Bool, ReversionError>
         do {
             result = .success(try run(command, on: &value))
@@ -36,6 +37,13 @@ extension History {
         reference = value
         trim(to: policy.limit)
         return result
+    }
+
+    /// Runs `command` on the history's own copy of the current version.
+    @discardableResult
+    package mutating func perform(_ command: HistoryCommand, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
+        var value = reference.take()!
+        return perform(command, on: &value, policy: policy)
     }
 
     private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(ReversionError) -> Bool {

@@ -18,13 +18,14 @@ extension History {
 
     /// How many steps in `direction` reach `target`.
     private func steps(to target: HistoryTarget, _ direction: ReversionDirection) throws(ReversionError) -> Int {
-        let available = direction == .backward ? undoCount : redoCount
         switch target {
         case let .steps(count):
+            // Redo counts along its branch only as far as the move goes.
+            let reach = direction == .backward ? undoCount : scopes[top].redoCount(upTo: max(count, 1))
             // One step with nothing there is the ordinary no-op of an Undo button.
-            if count == 1, available == 0 { return 0 }
-            guard (0...available).contains(count) else {
-                throw .stepsOutOfRange(requested: count, available: available)
+            if count == 1, reach == 0 { return 0 }
+            guard count >= 0, count <= reach else {
+                throw .stepsOutOfRange(requested: count, available: direction == .backward ? undoCount : redoCount)
             }
             return count
         case let .tag(tag):

@@ -41,7 +41,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package var undoCount: Int { scopes[top].undoCount }
     package var redoCount: Int { scopes[top].redoCount }
     package var hasUndo: Bool { undoCount > 0 }
-    package var hasRedo: Bool { redoCount > 0 }
+    package var hasRedo: Bool { scopes[top].children[currentVersion] != nil }
     package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].currentStep }
     package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].nextStep(.forward) }
     /// How many steps the history keeps, in every branch of every scope.

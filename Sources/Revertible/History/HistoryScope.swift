@@ -40,7 +40,19 @@ package struct HistoryScope<Value, Annotation> {
 
     var undoCount: Int { depth(of: current) - floorDepth }
 
-    var redoCount: Int { redo.count }
+    var redoCount: Int { redoCount(upTo: .max) }
+
+    /// How many steps redo can take, counting no further than `limit`: a move of `n` steps
+    /// checks the branch only that far.
+    func redoCount(upTo limit: Int) -> Int {
+        var count = 0
+        var version = current
+        while count < limit, let next = children[version]?.last {
+            count += 1
+            version = next
+        }
+        return count
+    }
 
     /// The steps from the floor to the current version, oldest first.
     package var undo: [RecordedStep<Value, Annotation>] {

@@ -57,9 +57,8 @@ extension VersioningController {
         let result = storage.withLock { storage in
             flushPendingChange(&storage)
             record(value, in: &storage)
-            let result = storage.history.perform(command, policy: storage.policy)
             value = storage.history.current
-            return result
+            return storage.history.perform(command, on: &value, policy: storage.policy)
         }
         notifyObservers()
         switch result {

@@ -61,10 +61,11 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
 
     /// Runs a history command; the history keeps the error of a refusal.
     func perform(_ command: HistoryCommand, on state: inout State) {
-        state.history.perform(command, policy: options.policy)
         // The history's own copy holds exactly the bytes its steps check (the present may
-        // spell a string differently yet equally); it becomes the present.
+        // spell a string differently yet equally): it becomes the present first, and the
+        // command then changes the present in place, the history's copy released meanwhile.
         state.present = state.history.current
+        state.history.perform(command, on: &state.present, policy: options.policy)
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
