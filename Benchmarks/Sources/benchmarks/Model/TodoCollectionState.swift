@@ -13,9 +13,14 @@ protocol TodoCollectionState: Equatable, Sendable {
     mutating func toggle(at index: Int)
     mutating func append(_ item: TodoItem)
     mutating func remove(at index: Int)
+    /// What the results add to an implementation's name for this storage: `""` for an
+    /// `Array`, `"-tree"` for a `TreeArray`.
+    static var storageSuffix: String { get }
 }
 
 extension TodoState: TodoCollectionState {
+    static let storageSuffix = ""
+
     init(detached items: [TodoItem]) {
         var own = [TodoItem]()
         own.reserveCapacity(items.count)
@@ -32,6 +37,8 @@ extension TodoState: TodoCollectionState {
 }
 
 extension TreeTodoState: TodoCollectionState {
+    static let storageSuffix = "-tree"
+
     init(detached items: [TodoItem]) {
         self.init(items: TreeArray(items))
     }

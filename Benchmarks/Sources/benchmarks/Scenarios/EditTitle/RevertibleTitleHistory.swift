@@ -1,35 +1,36 @@
 import Revertible
 
-/// This package: a direct-tracking `VersioningController` that keeps one diff per step.
+/// This package: a direct-tracking `VersioningController` that keeps one diff per step, on
+/// items in an `Array` (`revertible`) or in a `TreeArray` (`revertible-tree`).
 ///
 /// Undo and redo pass the caller's state `inout`, so the controller can release its own
 /// reference while it writes and the state's storage is mutated in place, not copied.
-struct RevertibleTitleHistory: TitleHistory {
-    static let name = "revertible"
+struct ControllerTitleHistory<State: TodoCollectionState & Versionable>: TitleHistory {
+    static var name: String { "revertible" + State.storageSuffix }
 
-    let controller: VersioningController<TodoState, TodoState, ReversionError>
+    let controller: ValueVersioningController<State>
 
-    init(initial: TodoState) {
+    init(initial: State) {
         controller = VersioningController(initial)
     }
 
-    func record(_ state: TodoState) {
+    func record(_ state: State) {
         controller.append(state)
     }
 
-    func undo(_ state: inout TodoState) throws(BenchmarkFailure) {
+    func undo(_ state: inout State) throws(BenchmarkFailure) {
         do {
             try controller.undo(&state)
         } catch {
-            throw BenchmarkFailure("revertible: undo threw \(error)")
+            throw BenchmarkFailure("\(Self.name): undo threw \(error)")
         }
     }
 
-    func redo(_ state: inout TodoState) throws(BenchmarkFailure) {
+    func redo(_ state: inout State) throws(BenchmarkFailure) {
         do {
             try controller.redo(&state)
         } catch {
-            throw BenchmarkFailure("revertible: redo threw \(error)")
+            throw BenchmarkFailure("\(Self.name): redo threw \(error)")
         }
     }
 
@@ -38,37 +39,8 @@ struct RevertibleTitleHistory: TitleHistory {
     }
 }
 
-/// The same controller on the same items held in a `TreeArray` (``TreeTodoState``).
-struct TreeRevertibleTitleHistory: TitleHistory {
-    static let name = "revertible-tree"
+/// The controller on an `Array` of items.
+typealias RevertibleTitleHistory = ControllerTitleHistory<TodoState>
 
-    let controller: VersioningController<TreeTodoState, TreeTodoState, ReversionError>
-
-    init(initial: TreeTodoState) {
-        controller = VersioningController(initial)
-    }
-
-    func record(_ state: TreeTodoState) {
-        controller.append(state)
-    }
-
-    func undo(_ state: inout TreeTodoState) throws(BenchmarkFailure) {
-        do {
-            try controller.undo(&state)
-        } catch {
-            throw BenchmarkFailure("revertible-tree: undo threw \(error)")
-        }
-    }
-
-    func redo(_ state: inout TreeTodoState) throws(BenchmarkFailure) {
-        do {
-            try controller.redo(&state)
-        } catch {
-            throw BenchmarkFailure("revertible-tree: redo threw \(error)")
-        }
-    }
-
-    var undoCount: Int {
-        controller.undoCount
-    }
-}
+/// The controller on a `TreeArray` of items.
+typealias TreeRevertibleTitleHistory = ControllerTitleHistory<TreeTodoState>
