@@ -167,25 +167,6 @@ struct UndoableReducerDocumentationTests {
         #expect(store.state == 2)
     }
 
-    @Test("Overview: scopes, tags and refusals as actions")
-    func overviewUndo() {
-        let store = Store(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
-
-        store.send(.action(.add(id: 1, title: "milk")))
-        store.send(.tag("shopping"))
-        store.send(.pushNewScope)
-        store.send(.action(.add(id: 2, title: "eggs")))
-        store.send(.action(.toggle(id: 2)))
-        store.send(.popCurrentScope) // the scope's two steps become one
-        #expect(store.state.undoCount == 2)
-        #expect(store.state.location(of: "shopping") == .behind(steps: 1))
-
-        store.send(.undo(to: "shopping"))
-        #expect(store.state.present.items.count == 1)
-        store.send(.undo(to: "nowhere"))
-        #expect(store.state.error == ReversionError.unknownTag("nowhere"))
-    }
-
     @Test("Reduce")
     func reduce() {
         let counter = Reduce<Int, CounterAction> { count, action in
