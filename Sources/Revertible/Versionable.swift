@@ -16,8 +16,9 @@
 /// Register every mutable stored property. Two versions of an `Identifiable` value with
 /// different ids are treated as a replacement and stored whole; likewise, if two versions
 /// differ only in something you did not register, the reversion overwrites the whole value,
-/// so reverting restores exactly what was there. A property you leave out on purpose is not
-/// restored when other properties change.
+/// so reverting restores exactly what was there. Leave a property out on purpose with
+/// ``Reverter/ignore(_:)``: a change only there is then no change at all, and undo and redo
+/// never write it.
 public protocol Versionable: Revertible {
 
     /// Registers, on `reverter`, the key paths whose changes make up a reversion of this type.
