@@ -7,16 +7,7 @@ extension History {
     /// - Returns: How many steps were taken.
     mutating func move(_ value: inout Value, to destination: HistoryDestination) throws(ReversionError) -> Int {
         let target = try version(at: destination)
-        let path = scopes[top].path(from: scopes[top].current, to: target)
-        for (index, move) in path.enumerated() {
-            do {
-                try take(move, &value)
-            } catch {
-                for taken in path[..<index].reversed() { try? take(taken.reversed, &value) }
-                throw error.at(step: index + 1)
-            }
-        }
-        return path.count
+        return try walk(scopes[top].path(from: scopes[top].current, to: target), &value)
     }
 
     /// The version `destination` names in the current scope.
@@ -52,33 +43,6 @@ extension History {
                 return versions[...index].last { scope.time(of: $0) <= limit } ?? scope.floor
             }
             return versions[index...].last { scope.time(of: $0) <= limit } ?? scope.current
-        }
-    }
-
-    /// Takes one move of a path: back to the parent, or forward to one child.
-    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(ReversionError) {
-        switch move {
-        case .up:
-            try moveOneStep(&value, .backward)
-        case let .down(child):
-            scopes[top].markVisited(child, from: scopes[top].current)
-            try moveOneStep(&value, .forward)
-        }
-    }
-}
-
-/// One move along a scope's tree.
-enum TreeMove: Equatable {
-    /// From this version to its parent.
-    case up(from: HistoryVersion)
-    /// From the current version to this child of it.
-    case down(HistoryVersion)
-
-    /// The move that takes this one back.
-    var reversed: TreeMove {
-        switch self {
-        case let .up(version): .down(version)
-        case let .down(version): .up(from: version)
         }
     }
 }

@@ -6,14 +6,14 @@ extension History {
     ///
     /// - Returns: How many steps were undone.
     mutating func undo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
-        try move(&value, .backward, steps: steps(to: target, .backward))
+        try walk(scopes[top].movesUp(steps(to: target, .backward)), &value)
     }
 
     /// Moves `value`, the current version, forward through the current scope to `target`.
     ///
     /// - Returns: How many steps were redone.
     mutating func redo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
-        try move(&value, .forward, steps: steps(to: target, .forward))
+        try walk(scopes[top].movesDown(steps(to: target, .forward)), &value)
     }
 
     /// How many steps in `direction` reach `target`.
@@ -44,26 +44,75 @@ extension History {
         }
     }
 
-    /// Moves `count` steps, all or nothing: on a failure, the steps already taken are taken
-    /// back (each was just applied to exactly this value, so the reverse applies).
-    private mutating func move(_ value: inout Value, _ direction: ReversionDirection, steps count: Int) throws(ReversionError) -> Int {
-        for done in 0..<count {
+    /// Takes `moves` one after the other, all or nothing: on a failure, the moves already
+    /// taken are taken back (each was just applied to exactly this value, so the reverse
+    /// applies) and the error says which move refused. Undo, redo and moves through the tree
+    /// all walk this way.
+    ///
+    /// - Returns: How many moves were taken.
+    mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(ReversionError) -> Int {
+        for (index, move) in moves.enumerated() {
             do {
-                try moveOneStep(&value, direction)
+                try take(move, &value)
             } catch {
-                for _ in 0..<done { try? moveOneStep(&value, direction.reversed) }
-                throw error.at(step: done + 1)
+                for taken in moves[..<index].reversed() { try? take(taken.reversed, &value) }
+                throw error.at(step: index + 1)
             }
         }
-        return count
+        return moves.count
     }
 
-    /// Moves one step: backward takes the newest undo step onto the redo stack, forward the
-    /// next redo step back onto the undo stack, applying its reversion in that direction.
-    mutating func moveOneStep(_ value: inout Value, _ direction: ReversionDirection) throws(ReversionError) {
+    /// Takes one move: back to the parent, or forward to one child, which becomes the branch
+    /// redo follows.
+    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(ReversionError) {
+        let direction: ReversionDirection
+        switch move {
+        case .up:
+            direction = .backward
+        case let .down(child):
+            scopes[top].markVisited(child, from: scopes[top].current)
+            direction = .forward
+        }
         guard let step = scopes[top].nextStep(direction) else { return }
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
         try reversion.revert(&value)
         scopes[top].passNextStep(direction)
+    }
+}
+
+/// One move along a scope's tree.
+enum TreeMove: Equatable {
+    /// From this version to its parent.
+    case up(from: HistoryVersion)
+    /// From the current version to this child of it.
+    case down(HistoryVersion)
+
+    /// The move that takes this one back.
+    var reversed: TreeMove {
+        switch self {
+        case let .up(version): .down(version)
+        case let .down(version): .up(from: version)
+        }
+    }
+}
+
+extension HistoryScope {
+
+    /// `count` moves back from the current version.
+    func movesUp(_ count: Int) -> [TreeMove] {
+        var version = current
+        return (0..<count).map { _ in
+            defer { version = steps[version]!.parent }
+            return .up(from: version)
+        }
+    }
+
+    /// `count` moves forward from the current version, along the branch redo follows.
+    func movesDown(_ count: Int) -> [TreeMove] {
+        var version = current
+        return (0..<count).map { _ in
+            version = children[version]!.last!
+            return .down(version)
+        }
     }
 }

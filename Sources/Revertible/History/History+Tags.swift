@@ -27,7 +27,7 @@ extension History {
         func newestTag(_ version: HistoryVersion) -> AnyHashable? {
             tagged.last { $0.version == version }?.tag.base
         }
-        return ([newestTag(scope.floor)] + scope.undo.map { newestTag($0.version) }, scope.redo.reversed().map { newestTag($0.version) })
+        return ([newestTag(scope.floor)] + scope.undo.map { newestTag($0.version) }, scope.redo.map { newestTag($0.version) })
     }
 
     /// The steps of a scope, described: `undo` oldest first, `redo` next first; `nil` for a
@@ -35,7 +35,7 @@ extension History {
     package func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
-        return (scope.undo.map(describe), scope.redo.reversed().map(describe))
+        return (scope.undo.map(describe), scope.redo.map(describe))
     }
 
     /// A step, as history views show it.
@@ -55,12 +55,12 @@ extension History {
         guard let version = tagged.last(where: { $0.tag == tag })?.version else { return .unknown }
         let scope = scopes[top]
         if version == scope.current { return .present }
-        if version == scope.floor { return .behind(steps: scope.undo.count) }
+        if version == scope.floor { return .behind(steps: scope.undoCount) }
         if let index = scope.undo.firstIndex(where: { $0.version == version }) {
-            return .behind(steps: scope.undo.count - 1 - index)
+            return .behind(steps: scope.undoCount - 1 - index)
         }
-        if let index = scope.redo.lastIndex(where: { $0.version == version }) {
-            return .ahead(steps: scope.redo.count - index)
+        if let index = scope.redo.firstIndex(where: { $0.version == version }) {
+            return .ahead(steps: index + 1)
         }
         if scope.steps[version] != nil { return .onAnotherBranch }
         for level in scopes.indices.dropLast().reversed() where scopes[level].contains(version) {

@@ -65,8 +65,7 @@ package struct HistoryScope<Value, Annotation> {
         return path.reversed()
     }
 
-    /// The steps redo would take, along the branch visited or made last: the next one last,
-    /// as a stack.
+    /// The steps redo would take, along the branch visited or made last, next first.
     package var redo: [RecordedStep<Value, Annotation>] {
         var chain: [RecordedStep<Value, Annotation>] = []
         var version = current
@@ -74,7 +73,7 @@ package struct HistoryScope<Value, Annotation> {
             chain.append(step)
             version = next
         }
-        return chain.reversed()
+        return chain
     }
 
     /// The step a move in `direction` takes: the current version's own going backward, the
@@ -132,10 +131,9 @@ package struct HistoryScope<Value, Annotation> {
     /// Removes the current version, a leaf, and moves to its parent (a group that came back
     /// to where it started).
     mutating func removeCurrentLeaf() {
-        guard let step = steps.removeValue(forKey: current) else { return }
-        children[step.parent]?.removeAll { $0 == current }
-        if children[step.parent]?.isEmpty == true { children[step.parent] = nil }
-        current = step.parent
+        guard let parent = steps[current]?.parent else { return }
+        removeLeaf(current)
+        current = parent
     }
 
     /// The versions on the path from the floor to the current version, the floor included.
@@ -147,7 +145,7 @@ package struct HistoryScope<Value, Annotation> {
     /// version follows: the first the limit drops.
     var oldestLeafOffPath: HistoryVersion? {
         let path = pathVersions
-        return steps.keys.filter { !path.contains($0) && children[$0]?.isEmpty ?? true }.min { $0.rawValue < $1.rawValue }
+        return steps.keys.filter { !path.contains($0) && children[$0]?.isEmpty ?? true }.min()
     }
 
     /// Removes a version no other version follows.

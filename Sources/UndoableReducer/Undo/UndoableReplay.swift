@@ -51,7 +51,7 @@ extension UndoableState {
             if let tag = history.tags(inScopeLevel: level)!.undo[0] { actions.append(.tag(HistoryTag(erased: tag))) }
             let scope = history.scopes[level]
             let described = history.steps(inScopeLevel: level)!
-            for (step, description) in zip(scope.undo + scope.redo.reversed(), described.undo + described.redo) {
+            for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
                 guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
                 actions.append(.transaction(stepActions))
                 actions += description.tags.map { UndoableAction<Action>.tag($0) }
