@@ -89,6 +89,17 @@ extension VersioningController {
         return value
     }
 
+    /// Makes `value` the tracked value, recorded by `record`: changes the root made before
+    /// are recorded first, as their own steps; then `value` is written to the root object, if
+    /// there is one, without the root's observation recording the write.
+    func setTrackedValue(_ value: Value, recording record: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Void) {
+        storage.withLock { flushPendingChange(&$0) }
+        if let object = root.object {
+            writeRoot(value, to: object)
+        }
+        change { record(&$0.history, $0.policy) }
+    }
+
     /// Writes the root's property without recording the write as a change.
     func writeRoot(_ value: Value, to object: Root) {
         guard case let .object(_, keyPath, _) = root else { return }

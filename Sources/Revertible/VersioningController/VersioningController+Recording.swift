@@ -29,11 +29,7 @@ extension VersioningController {
     /// wherever `value` agrees with what they changed; where it does not, they refuse with
     /// ``ReversionError/attemptingToRevertWrongVersion``.
     public func setWithoutTracking(_ value: Value) {
-        storage.withLock { flushPendingChange(&$0) }
-        if let object = root.object {
-            writeRoot(value, to: object)
-        }
-        change { $0.history.recordWithoutTracking(value) }
+        setTrackedValue(value) { history, _ in history.recordWithoutTracking(value) }
     }
 }
 

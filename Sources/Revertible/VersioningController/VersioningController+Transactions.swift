@@ -60,12 +60,8 @@ extension VersioningController {
     /// are recorded first, then `value` is written to the root object, if there is one, and
     /// recorded alone.
     func commit(_ value: Value) {
-        storage.withLock { flushPendingChange(&$0) }
-        if let object = root.object {
-            writeRoot(value, to: object)
-        }
-        change { storage in
-            storage.history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
+        setTrackedValue(value) { history, policy in
+            history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: policy)
         }
     }
 }
