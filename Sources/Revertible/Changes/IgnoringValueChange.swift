@@ -25,9 +25,7 @@ final class IgnoringValueChange<Root: Equatable>: ReversionNode {
     func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
         let kept = value
         value = direction == .backward ? old : new
-        for property in ignored {
-            property.copy(&value, kept)
-        }
+        ignored.copy(from: kept, into: &value)
         return true
     }
 
@@ -38,9 +36,7 @@ final class IgnoringValueChange<Root: Equatable>: ReversionNode {
     /// Whether `value` equals `expected` once `expected`'s ignored properties are set to `value`'s.
     private func agrees(_ value: Root, with expected: Root) -> Bool {
         var masked = expected
-        for property in ignored {
-            property.copy(&masked, value)
-        }
+        ignored.copy(from: value, into: &masked)
         return matches(masked, value)
     }
 }
