@@ -6,5 +6,6 @@ enum ScenarioRegistry {
         StoreUndoable(),
         TodoStartup(),
         TreeVersusArray(),
+        HistorySave(),
     ]
 }
