@@ -122,7 +122,8 @@ extension KeyedEncodingContainer where Key == NodeCodingKey {
             try encode(name.text, forKey: .path)
             return name.text
         } catch let error as KeyPathNameError {
-            throw EncodingError.invalidValue(keyPath, EncodingError.Context(
+            // The key path's type, not the key path: a computed one prints an address.
+            throw EncodingError.invalidValue(type(of: keyPath), EncodingError.Context(
                 codingPath: codingPath + [Key.path],
                 debugDescription: error.description
             ))
