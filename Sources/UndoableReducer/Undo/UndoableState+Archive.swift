@@ -24,6 +24,11 @@ extension UndoableState {
 }
 
 /// The present and the history's archive: `{"present": …, "history": …}`.
+///
+/// The present written is the history's own copy of it, the exact version its steps were
+/// made from. It equals ``present``; the two can differ only in bytes that equality does not
+/// see (a string re-spelled in a canonically equivalent form that no step recorded), and
+/// then the loaded present has the history's spelling, so undo keeps working.
 extension UndoableState: Codable where State: Codable {
 
     private enum Keys: String, CodingKey { case present, history }
@@ -41,7 +46,7 @@ extension UndoableState: Codable where State: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(present, forKey: .present)
+        try container.encode(history.current, forKey: .present)
         try container.encode(archive, forKey: .history)
     }
 }
