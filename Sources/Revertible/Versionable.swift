@@ -47,6 +47,10 @@ extension Versionable {
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
         if let node = collector.makeNode() {
+            // Names are needed only to save; a type that cannot be saved needs no copies.
+            if collector.usesComputedPaths, Self.self is any Encodable.Type {
+                return RestatedChange(node, from: previous, to: self)
+            }
             return node
         }
         guard self != previous else { return nil }

@@ -8,6 +8,8 @@ struct ReversionCollector<Root>: Reverter {
     private var rest: [any ReversionNode<Root>] = []
     /// The properties excluded with `ignore(_:)`.
     private(set) var ignored: [IgnoredProperty<Root>] = []
+    /// Whether a change was registered at a computed key path, which has no name to save.
+    private(set) var usesComputedPaths = false
 
     init(previous: Root, current: Root) {
         self.previous = previous
@@ -19,6 +21,10 @@ struct ReversionCollector<Root>: Reverter {
     }
 
     mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>) {
+        // A stored property has an offset; `\Root.self` has offset 0.
+        if !usesComputedPaths, MemoryLayout<Root>.offset(of: keyPath) == nil {
+            usesComputedPaths = true
+        }
         let node = reversion.node(at: keyPath)
         if first == nil {
             first = node

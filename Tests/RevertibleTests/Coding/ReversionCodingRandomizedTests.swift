@@ -69,25 +69,13 @@ struct ReversionCodingRandomizedTests {
     /// other change must round-trip, and most do.
     @Test("Boards: every kind of change at once")
     func boards() throws {
-        var saved = 0
-        var refused = 0
         for seed in UInt64(1)...400 {
             var factory = BoardFactory(seed: seed)
             let a = factory.board()
             let b = factory.edit(a)
             guard let reversion = b.reversion(to: a) else { continue }
-            do {
-                _ = try encoded(reversion)
-            } catch let error as EncodingError {
-                #expect("\(error)".contains("computed property or a subscript"), "seed \(seed): \(error)")
-                #expect(reversion.changedKeyPaths.contains { "\($0)".contains("<computed") }, "seed \(seed)")
-                refused += 1
-                continue
-            }
             try expectSavedExactly(reversion, from: a, to: b, wrong: [factory.edit(b), factory.edit(a), a], seed: seed)
-            saved += 1
         }
-        #expect(saved > 3 * refused, "saved \(saved), refused \(refused)")
     }
 
     @Test("Documents with a property of every kind", arguments: seeds)

@@ -255,14 +255,25 @@ struct ReversionCodingEvolutionTests {
         #expect(message.contains("invalidValue") && message.contains(#"\Holder.opaque"#) && message.contains("Opaque is not Encodable"), "\(message)")
     }
 
-    @Test("A computed property or subscript location is refused, never written as an address")
+    @Test("A change at a computed key path is saved as its type's whole value")
     func computedLocation() throws {
         let a = Board(name: "", items: [], labels: [], lookup: [:], mode: .editing(field: "a", cursor: 1), note: nil,
                       rating: nil, pinned: nil, body: "", blob: Data(), scores: [])
         var b = a
         b.mode = .editing(field: "b", cursor: 1)
         let reversion = try #require(b.reversion(to: a))
-        let message = try #require(errorDescription { _ = try encoded(reversion) })
+        let data = try encoded(reversion)
+        #expect(!String(decoding: data, as: UTF8.self).contains("0x"))
+        let copy: Reversion<Board> = try decoded(data)
+        var value = b
+        try copy.revert(&value)
+        #expect(value == a)
+    }
+
+    @Test("A location with a subscript is refused, never written as an address")
+    func subscriptLocation() throws {
+        let unsavable = Reversion<Board>(node: ValueChange(at: \Board.scores[0], from: 1, to: 2))
+        let message = try #require(errorDescription { _ = try encoded(unsavable) })
         #expect(message.contains("computed property or a subscript") && !message.contains("0x"), "\(message)")
     }
 }
