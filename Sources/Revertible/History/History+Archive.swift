@@ -59,10 +59,11 @@ extension History {
             for version in [scope.floor, scope.start?.version].compactMap({ $0 }) where version >= outline.nextVersion {
                 throw HistoryArchiveError("version \(version) of scope \(level) is not older than the next version, \(outline.nextVersion)")
             }
-            guard scope.floorDepth >= 0 else { throw HistoryArchiveError("scope \(level) has a negative depth") }
+            // Bounded, so depths computed from it cannot overflow.
+            guard (0..<(1 << 48)).contains(scope.floorDepth) else { throw HistoryArchiveError("scope \(level) has an impossible depth, \(scope.floorDepth)") }
         }
         // Oldest first, so a step's parent is in place before it.
-        for step in archive.steps {
+        for step in archive.steps.sorted(by: { $0.version < $1.version }) {
             guard scopes.indices.contains(step.scopeLevel) else {
                 throw HistoryArchiveError("step \(step.version) is in scope \(step.scopeLevel), which does not exist")
             }
@@ -71,21 +72,22 @@ extension History {
             }
             guard seen.insert(step.version).inserted else { throw HistoryArchiveError("step \(step.version) is saved twice") }
             guard step.changeCount >= 0 else { throw HistoryArchiveError("step \(step.version) has a negative change count") }
-            var scope = scopes[step.scopeLevel]
-            guard step.parent == scope.floor || scope.steps[step.parent] != nil else {
-                throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(step.scopeLevel)")
+            // In place: a copy of the scope would copy its tables on every step.
+            let level = step.scopeLevel
+            guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
+                throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
             }
-            scope.steps[step.version] = RecordedStep(
+            let depth = scopes[level].depth(of: step.parent) + 1
+            scopes[level].steps[step.version] = RecordedStep(
                 reversion: step.reversion,
                 version: step.version,
                 annotation: Annotation(savedLabel: step.label),
                 time: step.time,
                 changeCount: step.changeCount,
                 parent: step.parent,
-                depth: scope.depth(of: step.parent) + 1
+                depth: depth
             )
-            scope.children[step.parent, default: []].append(step.version)
-            scopes[step.scopeLevel] = scope
+            scopes[level].children[step.parent, default: []].append(step.version)
         }
         for (level, saved) in outline.scopes.enumerated() {
             for (parent, children) in saved.branchOrder {
