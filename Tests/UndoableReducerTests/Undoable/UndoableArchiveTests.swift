@@ -182,6 +182,64 @@ struct UndoableArchiveTests {
         }
     }
 
+    enum Before {
+        struct Todo: Versionable, Equatable, Sendable, Codable {
+            var title: String
+            func addReversions(into reverter: inout some Reverter<Todo>) {
+                reverter.appendReversion(at: \.title)
+            }
+        }
+    }
+
+    enum After {
+        /// `Before.Todo` with a property added, read as absent from older files.
+        struct Todo: Versionable, Equatable, Sendable, Codable {
+            var title: String
+            var priority = 0
+
+            init(title: String, priority: Int = 0) {
+                self.title = title
+                self.priority = priority
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                title = try container.decode(String.self, forKey: .title)
+                priority = try container.decodeIfPresent(Int.self, forKey: .priority) ?? 0
+            }
+
+            func addReversions(into reverter: inout some Reverter<Todo>) {
+                reverter.appendReversion(at: \.title)
+                reverter.appendReversion(at: \.priority)
+            }
+        }
+    }
+
+    @Test("A history saved before the type gained a property loads, and undoes")
+    func addedProperty() throws {
+        let reducer = Reduce<Before.Todo, String> { todo, title in
+            todo.title = title
+            return .none
+        }.undoable()
+        let store = Store(initialState: UndoableState(Before.Todo(title: "a")), reducer: reducer)
+        store.send(.action("b"))
+        store.send(.action("c"))
+        store.send(.undo)
+        let data = try JSONEncoder().encode(store.state)
+        let loaded = try JSONDecoder().decode(UndoableState<After.Todo>.self, from: data)
+        #expect(loaded.present == After.Todo(title: "b") && loaded.undoCount == 1 && loaded.redoCount == 1)
+        let later = Reduce<After.Todo, Int> { todo, priority in
+            todo.priority = priority
+            return .none
+        }.undoable()
+        let reopened = Store(initialState: loaded, reducer: later)
+        reopened.send(.redo)
+        #expect(reopened.state.present == After.Todo(title: "c"))
+        reopened.send(.action(2))
+        reopened.send(.undo(to: .steps(3)))
+        #expect(reopened.state.present == After.Todo(title: "a") && reopened.state.error == nil)
+    }
+
     @Test("One title edit in a 10,000-item list saves in a few hundred bytes")
     func stepSize() throws {
         struct Item: Identifiable, Versionable, Equatable, Sendable, Codable {
