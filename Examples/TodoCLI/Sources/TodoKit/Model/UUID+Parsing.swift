@@ -8,7 +8,13 @@ extension UUID {
     /// of `todo list` on a 10,000-item file; this reads the 32 hex digits directly.
     init?(parsing text: String) {
         var text = text
-        let parsed: uuid_t? = text.withUTF8 { bytes -> uuid_t? in
+        guard let uuid = text.withUTF8({ UUID(parsingUTF8: $0) }) else { return nil }
+        self = uuid
+    }
+
+    /// Parses the canonical form from UTF-8 bytes, as SQLite hands a column over.
+    init?(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        let parsed: uuid_t? = { () -> uuid_t? in
             guard bytes.count == 36 else { return nil }
             var result = [UInt8](repeating: 0, count: 16)
             var byte = 0
@@ -26,7 +32,7 @@ extension UUID {
             }
             return (result[0], result[1], result[2], result[3], result[4], result[5], result[6], result[7],
                     result[8], result[9], result[10], result[11], result[12], result[13], result[14], result[15])
-        }
+        }()
         guard let parsed else { return nil }
         self.init(uuid: parsed)
     }

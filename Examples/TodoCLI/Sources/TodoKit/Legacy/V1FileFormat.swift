@@ -11,7 +11,7 @@ import Foundation
 /// The header line says where each section is and how to check it, so `todo list` reads the
 /// header and the list and never touches the history, however long that is. Each section
 /// carries a CRC-32 of its bytes, because damage inside a title still parses as JSON.
-public enum DataFileFormat {
+enum V1FileFormat {
     /// The format this `todo` writes, and the newest it reads.
     public static let version = 1
     /// The header is short; a first line longer than this is not a header.
@@ -82,17 +82,17 @@ public enum DataFileFormat {
         let decoder = JSONDecoder()
         guard let probe = try? decoder.decode(Probe.self, from: line),
               probe.format == formatName, let fileVersion = probe.version, fileVersion >= 1
-        else { throw .notTodoFile }
+        else { throw .notTodoDatabase }
         guard fileVersion <= version else { throw .newerFormat(version: fileVersion) }
         // Lengths are bounded so that adding them up cannot overflow, whatever the damage.
         let plausible = 0...(1 << 40)
         guard let header = try? decoder.decode(Header.self, from: line),
               plausible.contains(header.present.bytes), plausible.contains(header.history.bytes)
-        else { throw .notTodoFile }
+        else { throw .notTodoDatabase }
         // No checksum covers the header, so it must be exactly the bytes `file` writes: a JSON
         // decoder also accepts whitespace between tokens (and `1.0` for `1`), so an inserted
         // space would otherwise leave a damaged file readable.
-        guard encoded(header).elementsEqual(line) else { throw .notTodoFile }
+        guard encoded(header).elementsEqual(line) else { throw .notTodoDatabase }
         return header
     }
 
@@ -106,7 +106,7 @@ public enum DataFileFormat {
 
     /// The length of the header line, newline included, found in the file's first bytes.
     static func headerLength(in prefix: Data) throws(DataFileProblem) -> Int {
-        guard let newline = prefix.firstIndex(of: 0x0A) else { throw .notTodoFile }
+        guard let newline = prefix.firstIndex(of: 0x0A) else { throw .notTodoDatabase }
         return newline - prefix.startIndex + 1
     }
 }

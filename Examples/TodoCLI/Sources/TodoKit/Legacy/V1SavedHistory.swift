@@ -6,15 +6,15 @@ import UndoableReducer
 ///
 /// Its length is bounded by the history limit: one transaction per step, plus tags, scopes and
 /// a final undo for the redo steps, never a log of everything ever done.
-struct SavedHistory: Codable, Sendable {
+struct V1SavedHistory: Codable, Sendable {
     /// The list before the oldest step kept.
     var base: TodoList
     /// The actions that rebuild the steps, tags and scopes from `base`.
-    var actions: [SavedAction]
+    var actions: [V1SavedAction]
 
     init(_ replay: UndoableReplay<TodoList, TodoAction>) {
         base = replay.base
-        actions = replay.actions.compactMap(SavedAction.init)
+        actions = replay.actions.compactMap(V1SavedAction.init)
     }
 
     /// The replay to restore, arriving at `present`.
@@ -26,7 +26,7 @@ struct SavedHistory: Codable, Sendable {
 /// One action of a saved replay, spelled as the first data-file format spells it, so files
 /// written by earlier versions of `todo` load unchanged whatever the library calls its
 /// actions. A replay holds only these four kinds.
-enum SavedAction: Codable, Sendable {
+enum V1SavedAction: Codable, Sendable {
     case transaction([TodoAction])
     case tag(HistoryTag)
     case pushScope
