@@ -121,6 +121,7 @@ public enum CommandParser {
         let command: Command
         switch name {
         case "add":
+            guard !arguments.isEmpty else { throw .usage("add needs a title: add <title...>") }
             command = .add(title: try title(from: arguments))
         case "list", "ls":
             try expectCount(arguments, 0, name)
@@ -132,7 +133,7 @@ public enum CommandParser {
             command = name == "done" ? .done(position: position)
                 : name == "undone" ? .undone(position: position) : .remove(position: position)
         case "edit":
-            guard !arguments.isEmpty else { throw .usage("edit needs an item number and a title: edit <n> <title>") }
+            guard arguments.count >= 2 else { throw .usage("edit needs an item number and a title: edit <n> <title...>") }
             command = .edit(position: try position(arguments[0]), title: try title(from: Array(arguments.dropFirst())))
         case "move", "mv":
             try expectCount(arguments, 2, name, usage: "move <n> <to>")
@@ -197,6 +198,7 @@ public enum CommandParser {
             .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
             .joined(separator: " ")
         guard !title.isEmpty else { throw .badInput("the title is empty") }
+        try PlainText.check(title, what: "a title")
         return title
     }
 
@@ -223,8 +225,9 @@ public enum CommandParser {
             throw .badInput("a tag name cannot be empty or contain spaces")
         }
         guard Int(word) == nil else {
-            throw .badInput("a tag name cannot be a number (\"undo \(word)\" means \(word) steps)")
+            throw .badInput("a tag name cannot be a number: undo and redo read a number as a count of steps")
         }
+        try PlainText.check(word, what: "a tag name")
         return word
     }
 }

@@ -20,7 +20,7 @@ extension TodoAction {
     }
 }
 
-/// A title in double quotes, for labels and messages.
+/// A title in double quotes, for labels and messages, control characters escaped.
 func quoted(_ title: String) -> String {
-    "\"\(title)\""
+    "\"\(PlainText.escaping(title))\""
 }

@@ -14,6 +14,20 @@ enum HistoryView {
         /// Whether the step is undone (redo would replay it).
         var undone: Bool
         var present: Bool
+
+        // Every key always present, `null` when empty, so scripts see one shape.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(label, forKey: .label)
+            try container.encode(tag, forKey: .tag)
+            try container.encode(undone, forKey: .undone)
+            try container.encode(present, forKey: .present)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case number, label, tag, undone, present
+        }
     }
 
     static func rows(of state: UndoableState<TodoList>) -> [Row] {
@@ -82,8 +96,8 @@ enum HistoryView {
         ))
     }
 
-    /// A tag as the user typed it.
+    /// A tag as the user typed it, control characters escaped.
     static func describe(_ tag: AnyHashable) -> String {
-        String(describing: tag.base)
+        PlainText.escaping(String(describing: tag.base))
     }
 }

@@ -2,8 +2,8 @@
 ///
 /// 1. `--file PATH`
 /// 2. `TODO_FILE`
-/// 3. `$XDG_DATA_HOME/todo/todo.json` (an absolute `XDG_DATA_HOME`, as the XDG spec asks)
-/// 4. `~/.local/share/todo/todo.json`
+/// 3. `$XDG_DATA_HOME/todo/todo.db` (an absolute `XDG_DATA_HOME`, as the XDG spec asks)
+/// 4. `~/.local/share/todo/todo.db`
 public enum DataLocation {
 
     /// The data file's path.
@@ -13,10 +13,10 @@ public enum DataLocation {
         if let flag { return flag }
         if let file = environment["TODO_FILE"], !file.isEmpty { return file }
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return "\(dataHome)/todo/todo.json"
+            return "\(dataHome)/todo/todo.db"
         }
         if let home = environment["HOME"], !home.isEmpty {
-            return "\(home)/.local/share/todo/todo.json"
+            return "\(home)/.local/share/todo/todo.db"
         }
         throw .badInput("cannot find a place for the data file: set TODO_FILE or HOME, or pass --file")
     }
