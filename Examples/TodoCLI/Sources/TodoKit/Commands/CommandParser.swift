@@ -160,6 +160,14 @@ public enum CommandParser {
         case "rollback":
             try expectCount(arguments, 0, name)
             command = .rollback
+        case "export":
+            try expectCount(arguments, 0, name)
+            guard scanned.json else { throw .usage("export needs a format: export --json") }
+            command = .export
+        case "import":
+            guard scanned.json else { throw .usage("import needs a format: import --json <file>") }
+            try expectCount(arguments, 1, name, usage: "import --json <file>")
+            command = .importJSON(path: arguments[0])
         case "help":
             command = .help
         case "quit", "exit":
@@ -178,7 +186,7 @@ public enum CommandParser {
     static func checkOptions(_ options: [String], for command: Command, name: String) throws(TodoError) {
         for option in options {
             switch (option, command) {
-            case ("--json", .list), ("--json", .history): continue
+            case ("--json", .list), ("--json", .history), ("--json", .export), ("--json", .importJSON): continue
             case ("--all", .list), ("--open", .list), ("--done", .list): continue
             default: throw .usage("\(option) is not an option of \(name)")
             }

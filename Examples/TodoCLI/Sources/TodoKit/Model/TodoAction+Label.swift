@@ -16,6 +16,8 @@ extension TodoAction {
             "move \(quoted(title)) \(from + 1) → \(to + 1)"
         case let .clear(ids):
             "clear \(ids.count) done"
+        case let .replaceAll(items, source):
+            "import \(items.count) item\(items.count == 1 ? "" : "s") from \(quoted(source))"
         }
     }
 }
