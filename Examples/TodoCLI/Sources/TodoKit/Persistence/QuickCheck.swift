@@ -13,7 +13,12 @@ enum QuickCheck {
             guard try statement.step() else { return }
             let result = statement.text(0) ?? ""
             try statement.bind()
-            guard result == "ok" else { throw DataFileProblem.damaged(result) }
+            guard result == "ok" else {
+                // SQLite's report spans lines ("*** in database main ***\nPage 3: ..."): one
+                // line for the message.
+                let detail = result.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+                throw DataFileProblem.damaged(detail)
+            }
         } catch let error as DataFileProblem {
             throw error
         } catch let error as DatabaseError {

@@ -28,7 +28,8 @@ public final class TodoDataFile {
 
     private var location: DataPath?
     private var connection: Database?
-    /// Whether this process has checked the file's pages (`PRAGMA quick_check`).
+    /// Whether this process has checked the file's pages (`PRAGMA quick_check`) and set the
+    /// write-ahead log, before its first write.
     private var checked = false
     /// Whether the file holds the todo tables (not a new, empty database).
     private var initialized = false
@@ -89,7 +90,9 @@ public final class TodoDataFile {
     public func modify<Result>(
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
-        let existing = try reported { () throws(DataFileProblem) in try open(forWriting: true) }
+        let existing = try reported { () throws(DataFileProblem) in
+            try open(forWriting: true).map { (database) throws(DataFileProblem) in try readyForWriting(database) }
+        }
         if existing == nil {
             // No file yet: try the command on an empty list first, so that one that fails or
             // changes nothing ("undo", "done 1") leaves no file and no directory behind.
@@ -100,7 +103,7 @@ public final class TodoDataFile {
         }
         let database = try reported { () throws(DataFileProblem) in
             if let existing { return existing }
-            return try create()
+            return try readyForWriting(try create())
         }
         do {
             return try database.transaction(immediate: true) {
@@ -127,10 +130,6 @@ public final class TodoDataFile {
     ) throws -> Result {
         try TodoSchema.prepare(database)
         initialized = true
-        if !checked {
-            try QuickCheck.run(database)
-            checked = true
-        }
         let before = try load(database)
         let store = TodoStore(initialState: before.state, reducer: reducer)
         let result = try change(store)
@@ -226,9 +225,19 @@ public final class TodoDataFile {
             let database = try connect(location, access: writable ? .readWrite : .readOnly)
             // Checked before anything is written: another program's database stays as it was.
             initialized = try TodoSchema.check(database) > 0
-            if writable { try enableWriteAheadLog(database) }
             return forWriting || initialized ? database : nil
         }
+    }
+
+    /// Makes `database` ready for this process's first write, once: checks every page
+    /// (see ``QuickCheck``), then switches to the write-ahead log; nothing is written to a
+    /// file that fails the check.
+    private func readyForWriting(_ database: Database) throws(DataFileProblem) -> Database {
+        guard !checked else { return database }
+        try QuickCheck.run(database)
+        try enableWriteAheadLog(database)
+        checked = true
+        return database
     }
 
     /// Switches to the write-ahead log: readers never wait for a writer, and a commit
@@ -259,7 +268,6 @@ public final class TodoDataFile {
         if descriptor >= 0 { close(descriptor) }
         let database = try connect(location, access: .create)
         try TodoSchema.check(database)
-        try enableWriteAheadLog(database)
         return database
     }
 
