@@ -271,6 +271,21 @@ struct RevertibleReadmeTests {
         #expect(try draft.move(to: .later(2)) == "uno")
     }
 
+    @Test("Saving a history: exactly, and only what changed")
+    func savingAHistory() throws {
+        let notes = ValueVersioningController("")
+        notes.append("draft")
+        notes.append("final")
+        notes.tag("sent")
+        let saved = try JSONEncoder().encode(notes.archive)
+
+        // Later, in another process: the current version from your document, the history from disk.
+        let reopened = ValueVersioningController("final")
+        try reopened.restoreHistory(from: JSONDecoder().decode(HistoryArchive<String>.self, from: saved))
+        #expect(reopened.location(of: "sent") == .present)
+        #expect(try reopened.undo() == "draft")
+    }
+
     @Test("Refusals")
     func refusals() throws {
         let controller = ValueVersioningController("a")

@@ -221,6 +221,11 @@ public struct ReferenceHistory<Value: Equatable> {
         }
     }
 
+    /// Saving and loading a history closes its open group and changes nothing else.
+    public mutating func reload() {
+        isGroupOpen = false
+    }
+
     public mutating func tag(_ tag: AnyHashable) {
         isGroupOpen = false
         tagged.removeAll { $0.tag == tag }

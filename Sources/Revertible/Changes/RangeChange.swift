@@ -44,6 +44,11 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
         return value[keyPath: keyPath].withBytes { bytes in
             guard bytes.count == expectedCount else { return false }
+            // The run's ends must fall where a cut is allowed: a comparison always cuts there,
+            // but a decoded change could ask to cut a string inside a Unicode scalar.
+            let end = offset + expectedPart.byteCount
+            guard offset == bytes.count || Value.isBoundary(bytes[offset]),
+                  end == bytes.count || Value.isBoundary(bytes[end]) else { return false }
             return expectedPart.withBytes { expected in
                 expected.count == 0 || memcmp(bytes.baseAddress! + offset, expected.baseAddress!, expected.count) == 0
             }

@@ -172,6 +172,8 @@ package protocol HistoryAnnotation: Sendable {
     func merged(with later: Self) -> Self
     /// The label a history view shows for the step.
     var label: String? { get }
+    /// The annotation of a step loaded from an archive, which saves the label alone.
+    init(savedLabel label: String?)
 }
 
 extension HistoryAnnotation {
@@ -181,6 +183,7 @@ extension HistoryAnnotation {
 /// No annotation.
 package struct NoAnnotation: HistoryAnnotation {
     package init() {}
+    package init(savedLabel label: String?) {}
     package func merged(with later: NoAnnotation) -> NoAnnotation { self }
 }
 

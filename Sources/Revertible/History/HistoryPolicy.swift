@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a history bounds and groups its steps: the one policy that the controller's settings
 /// and the undoable reducer's options both configure.
 package struct HistoryPolicy: Sendable {
@@ -37,9 +39,22 @@ struct GroupMark: Sendable {
     var time: Duration
 }
 
-/// A function returning the time elapsed on `clock` since this was called: instants of an
-/// arbitrary clock cannot be stored without its type, durations can.
+/// A function returning the time on `clock`, as a duration: instants of an arbitrary clock
+/// cannot be stored without its type, durations can.
+///
+/// The system clocks (`ContinuousClock`, `SuspendingClock`) measure from 1970 UTC, read once
+/// from the wall clock and advanced by `clock`, so the times are monotonic within a process
+/// and still mean the same in the next one, where a saved history is loaded. Any other clock
+/// (a test clock) measures from the moment this was called.
 func elapsedTime<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
     let origin = clock.now
-    return { origin.duration(to: clock.now) }
+    let base: Duration = C.self == ContinuousClock.self || C.self == SuspendingClock.self ? wallClockTime() : .zero
+    return { base + origin.duration(to: clock.now) }
+}
+
+/// The time since 1970 UTC on the system's wall clock.
+private func wallClockTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
 }

@@ -8,8 +8,9 @@ public struct HistoryStep: Hashable, Sendable {
     public var changeCount: Int
     /// The tags of the version the step leads to, oldest first.
     public var tags: [HistoryTag]
-    /// When the step was recorded, as time elapsed on the history's clock since that clock
-    /// was given (when the history was made, or by `withDebouncing(clock:interval:)`).
+    /// When the step was recorded: with the system clocks (the default), the time since 1970
+    /// UTC, so it survives saving and loading; with another clock, the time elapsed on it since
+    /// it was given (when the history was made, or by `withDebouncing(clock:interval:)`).
     public var time: Duration
     /// The version the step leads to.
     public var version: HistoryVersion

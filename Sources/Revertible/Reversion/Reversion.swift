@@ -38,11 +38,21 @@ public struct Reversion<Root> {
     ///   locations this reversion writes, the version it was made from. `value` is then unchanged.
     public func revert(_ value: inout Root) throws(ReversionError) {
         guard node.canApply(to: value, direction) else {
-            throw ReversionError(.wrongVersion, keyPath: node.refusedKeyPath(in: value, direction).map { String(describing: $0) })
+            throw ReversionError(.wrongVersion, keyPath: refusedKeyPath(in: value))
         }
         guard node.apply(to: &value, direction) else {
             throw .attemptingToRevertWrongVersion
         }
+    }
+
+    /// Whether ``revert(_:)`` would accept `value`, without writing.
+    func canRevert(_ value: Root) -> Bool {
+        node.canApply(to: value, direction)
+    }
+
+    /// Where `value` does not hold what this reversion expects, if that can be told.
+    func refusedKeyPath(in value: Root) -> String? {
+        node.refusedKeyPath(in: value, direction).map { String(describing: $0) }
     }
 
     /// The reversion that undoes this one: applied after it, it restores the newer version.

@@ -37,6 +37,19 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         self.targetStamp = new.stamp
     }
 
+    /// A change read back from a saved reversion: it was made from no tree of this process,
+    /// so it never links twins (no root is a metatype, and there is no target).
+    init(edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
+        self.edits = edits
+        self.structure = structure
+        self.oldCount = oldCount
+        self.newCount = newCount
+        self.source = ObjectIdentifier(TreeArrayChange.self)
+        self.sourceStamp = 0
+        self.target = nil
+        self.targetStamp = 0
+    }
+
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         guard tree.count == (direction == .backward ? newCount : oldCount) else { return false }
         for edit in edits {

@@ -1,8 +1,10 @@
 import Revertible
 
 /// An undoable history written down as actions: the state before its oldest step, and the
-/// actions that rebuild every step, tag and scope from there. Save it (it is `Codable` when
-/// the state and actions are) and rebuild the history with ``Undoable/restore(_:)``.
+/// actions that rebuild every step, tag and scope from there, for logs and analytics. It can
+/// be rebuilt with ``Undoable/restore(_:)``, but only by a deterministic reducer whose recorded
+/// actions read nothing unrecorded, and branches are not kept: to save a history, save
+/// ``UndoableState`` itself (its ``UndoableState/archive`` holds the diffs).
 ///
 /// A replay has one transaction per step, so its length is bounded by the history, not by
 /// how long the history has been used. Replaying needs a deterministic base reducer: give

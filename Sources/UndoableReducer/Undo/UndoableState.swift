@@ -110,6 +110,16 @@ struct StepRecord: HistoryAnnotation {
     /// parameter).
     var actions: [any Sendable]
 
+    init(label: String?, actions: [any Sendable]) {
+        self.label = label
+        self.actions = actions
+    }
+
+    /// A loaded step has its label and no actions to replay.
+    init(savedLabel label: String?) {
+        self.init(label: label, actions: [])
+    }
+
     func merged(with later: StepRecord) -> StepRecord {
         StepRecord(label: label ?? later.label, actions: actions + later.actions)
     }

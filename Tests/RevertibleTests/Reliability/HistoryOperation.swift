@@ -45,6 +45,8 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case moveToTag(TestTag)
     /// Move this many versions earlier (negative: later) in the order they were made.
     case moveEarlier(Int)
+    /// Encode the controller's archive as JSON and restore the history from it.
+    case saveAndLoad
 
     var description: String {
         switch self {
@@ -74,6 +76,7 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .moveToVersion(place): "moveToVersion(\(place))"
         case let .moveToTag(tag): "move(to: \(tag))"
         case let .moveEarlier(count): "moveEarlier(\(count))"
+        case .saveAndLoad: "saveAndLoad"
         }
     }
 }
@@ -178,6 +181,7 @@ extension HistoryOperation {
             (5, { [.moveToVersion(Int.random(in: -1...50, using: &random))] }),
             (3, { [.moveToTag(tag(includingUnknown: true))] }),
             (3, { [.moveEarlier(Int.random(in: -4...4, using: &random))] }),
+            (3, { [.saveAndLoad] }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
         var operations: [HistoryOperation] = []

@@ -1,3 +1,4 @@
+import Foundation
 import Revertible
 import TestSupport
 
@@ -37,8 +38,10 @@ struct ModelBasedRun {
             var thrown: ReversionError?
             do {
                 try perform(operation, on: client, model: model)
+            } catch let error as ReversionError {
+                thrown = error
             } catch {
-                thrown = error as? ReversionError
+                return Failure(index: index, message: "\(operation) failed: \(error)", kind: "archive")
             }
             if let misuse = model.misuse {
                 return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
@@ -104,6 +107,9 @@ struct ModelBasedRun {
             try client.move(to: .version(HistoryVersion(UInt64(model.versionID(atPlace: place)))))
         case let .moveToTag(tag): try client.move(to: .tag(HistoryTag(tag.value)))
         case let .moveEarlier(count): try client.move(to: count >= 0 ? .earlier(count) : .later(-count))
+        case .saveAndLoad:
+            let saved = try JSONEncoder().encode(controller.archive)
+            try controller.restoreHistory(from: JSONDecoder().decode(HistoryArchive<Board>.self, from: saved))
         }
     }
 

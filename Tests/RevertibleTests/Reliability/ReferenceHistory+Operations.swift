@@ -59,6 +59,7 @@ extension ReferenceHistory where Value == Board {
         case let .moveToVersion(place): return move(toVersion: versionID(atPlace: place))
         case let .moveToTag(tag): return move(toTag: tag.anyHashable)
         case let .moveEarlier(count): return move(earlierBy: count)
+        case .saveAndLoad: reload()
         }
         return nil
     }

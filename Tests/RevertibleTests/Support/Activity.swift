@@ -2,14 +2,14 @@ import Foundation
 import Revertible
 
 /// The seed README's model: recursive nesting, an enum with associated values, a collection.
-struct Activity: Identifiable, Versionable, Hashable {
+struct Activity: Identifiable, Versionable, Hashable, Codable {
 
     let id: UUID
     var title: String
     var priority: Priority
     var childActivities: [Activity]
 
-    enum Priority: Hashable {
+    enum Priority: Hashable, Codable {
         case low
         case medium(dueDate: Date?)
         case high(dueDate: Date, reason: String)

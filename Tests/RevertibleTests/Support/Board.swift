@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 
 /// A nested model exercising every kind of reversion at once.
-struct Board: Versionable, Hashable, Sendable {
+struct Board: Versionable, Hashable, Sendable, Codable {
     var name: String
     var items: [Item]
     var labels: Set<String>
@@ -36,7 +36,7 @@ struct Board: Versionable, Hashable, Sendable {
     }
 }
 
-struct Item: Identifiable, Versionable, Hashable, Sendable {
+struct Item: Identifiable, Versionable, Hashable, Sendable, Codable {
     let id: Int
     var title: String
     var done: Bool
@@ -51,7 +51,7 @@ struct Item: Identifiable, Versionable, Hashable, Sendable {
     }
 }
 
-enum Mode: Versionable, Hashable, Sendable {
+enum Mode: Versionable, Hashable, Sendable, Codable {
     case idle
     case editing(field: String, cursor: Int)
     case reviewing(since: Date?)

@@ -93,7 +93,7 @@ struct UndoableReliabilityTests {
 /// A nested versionable state: an identifiable array of items with titles and flags, a set,
 /// a dictionary, an optional and a string.
 struct Shelf: Reducer {
-    struct Item: Identifiable, Versionable, Equatable, Sendable {
+    struct Item: Identifiable, Versionable, Equatable, Sendable, Codable {
         let id: Int
         var title: String
         var done = false
@@ -104,7 +104,7 @@ struct Shelf: Reducer {
         }
     }
 
-    struct State: Versionable, Equatable, Sendable {
+    struct State: Versionable, Equatable, Sendable, Codable {
         var items: [Item] = []
         var labels: Set<String> = []
         var counts: [String: Int] = [:]
@@ -225,6 +225,8 @@ enum UndoableOperation: CustomStringConvertible {
     case moveToVersion(Int)
     /// Versions earlier (negative: later) in the order they were made.
     case moveEarlier(Int)
+    /// Encodes the state as JSON and goes on with a new store on the decoded state.
+    case saveAndLoad
 
     var action: UndoableAction<Shelf.Action> {
         switch self {
@@ -238,7 +240,7 @@ enum UndoableOperation: CustomStringConvertible {
         case .popScope: .popCurrentScope
         case .discardScope: .undoAndPopCurrentScope
         case .clearHistory: .removeAllVersions
-        case .moveToVersion, .moveEarlier: preconditionFailure("resolved against the model by the run")
+        case .moveToVersion, .moveEarlier, .saveAndLoad: preconditionFailure("run by the run itself")
         case let .transaction(actions): .transaction(actions)
         }
     }
@@ -312,6 +314,7 @@ struct UndoableModelRun {
             case 90..<91: .clearHistory
             case 91..<94: .moveToVersion(Int.random(in: -1...30, using: &random))
             case 94..<96: .moveEarlier(Int.random(in: -3...3, using: &random))
+            case 96..<98: .saveAndLoad
             // A transaction records all its actions, so it holds no unrecorded ones.
             default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction(includingUnrecorded: false) })
             }
@@ -324,11 +327,25 @@ struct UndoableModelRun {
             recording: \.isRecorded,
             groupingBy: \.groupKey
         ))
-        let store = Store(initialState: UndoableState(initial), reducer: reducer)
+        var store = Store(initialState: UndoableState(initial), reducer: reducer)
         var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover)])
         // The last refusal stays in `error` until a command succeeds.
         var expectedError: ReferenceHistory<Shelf.State>.Refusal?
         for (index, operation) in operations.enumerated() {
+            if case .saveAndLoad = operation {
+                do {
+                    let loaded = try JSONDecoder().decode(UndoableState<Shelf.State>.self, from: JSONEncoder().encode(store.state))
+                    guard loaded == store.state else {
+                        return Failure(index: index, message: "the loaded state differs: \(loaded)", kind: "archive")
+                    }
+                    store = Store(initialState: loaded, reducer: reducer)
+                } catch {
+                    return Failure(index: index, message: "saving and loading failed: \(error)", kind: "archive")
+                }
+                model.reload()
+                expectedError = nil
+                continue
+            }
             let action = action(for: operation, model: model)
             let refusal = apply(operation, to: &model)
             store.send(action)
@@ -373,6 +390,7 @@ struct UndoableModelRun {
         case .clearHistory: model.removeAll()
         case let .moveToVersion(place): return model.move(toVersion: model.versionID(atPlace: place))
         case let .moveEarlier(count): return model.move(earlierBy: count)
+        case .saveAndLoad: model.reload()
         }
         return nil
     }

@@ -7,5 +7,6 @@ enum ScenarioRegistry {
         TodoStartup(),
         TodoScript(),
         TreeVersusArray(),
+        HistorySave(),
     ]
 }

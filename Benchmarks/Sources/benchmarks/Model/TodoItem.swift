@@ -3,7 +3,7 @@ import Revertible
 
 /// One todo, shaped like the design's benchmark item: a UUID, a ~30-character title, a done
 /// flag and ~200 characters of notes.
-struct TodoItem: Identifiable, Versionable, Hashable {
+struct TodoItem: Identifiable, Versionable, Hashable, Codable {
     let id: UUID
     var title: String
     var isDone: Bool

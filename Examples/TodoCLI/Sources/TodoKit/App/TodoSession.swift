@@ -116,6 +116,9 @@ public final class TodoSession {
             store.send(.tag(tag))
             return location == .unknown ? "Tagged the present \(quoted(name))" : "Moved tag \(quoted(name)) to the present"
 
+        case let .goto(destination):
+            return try move(to: destination, in: store)
+
         case .begin:
             store.send(.pushNewScope)
             return "Began a scope (level \(store.state.scopeLevel)): changes until \"commit\" become one undo step; \"rollback\" abandons them"
@@ -194,6 +197,37 @@ public final class TodoSession {
         return steps == 1 && ending.isEmpty
             ? "Redid: \(labels[0])"
             : "Redid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
+    }
+
+    /// Moves to `destination` through the tree of the current scope: up to the nearest common
+    /// ancestor and down its branch, all or nothing.
+    private func move(to destination: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
+        let before = store.state.currentVersionID
+        store.send(.move(to: destination))
+        if let error = store.state.error {
+            throw .badInput(describe(error, moving: destination))
+        }
+        let state = store.state
+        let now = state.currentVersionID
+        let label = state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
+        guard now != before else { return "Already at \(now): \(label)" }
+        return "Went to \(now): \(label)"
+    }
+
+    /// What a refused move means, in the words of the commands.
+    private func describe(_ error: ReversionError, moving destination: HistoryDestination) -> String {
+        switch error.reason {
+        case let .unknownVersion(version):
+            "there is no version \(version) in this scope (\"todo history\" shows them)"
+        case let .versionOutOfReach(version):
+            "version \(version) is outside the open scope: commit or roll back first"
+        case let .unknownTag(tag):
+            "unknown tag \(quoted(tag.description)) (\"todo history\" shows the tags)"
+        case let .tagOutOfReach(tag, _):
+            "tag \(quoted(tag.description)) is outside the open scope: commit or roll back first"
+        default:
+            "the history could not be applied (\(error)); nothing was changed"
+        }
     }
 
     /// How many undos (or redos) reach `target`, and what to add to the message; `nil` when

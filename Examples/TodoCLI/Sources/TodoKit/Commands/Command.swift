@@ -19,6 +19,10 @@ public enum Command: Equatable, Sendable {
     /// Redoes one step, some steps, or up to a tag.
     case redo(HistoryTarget)
     case tag(name: String)
+    /// Moves to a version anywhere in the current scope's tree (`goto`), or a number of
+    /// versions or a span of time earlier or later in the order they were made (`earlier`,
+    /// `later`).
+    case goto(HistoryDestination)
     case history(json: Bool)
     /// Opens a scope: the changes until `commit` become one undo step.
     case begin

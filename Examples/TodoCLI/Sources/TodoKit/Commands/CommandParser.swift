@@ -145,6 +145,12 @@ public enum CommandParser {
             guard arguments.count <= 1 else { throw .usage("\(name) takes at most one argument: \(name) [<steps>|<tag>]") }
             let target = try arguments.first.map(historyTarget) ?? .steps(1)
             command = name == "undo" ? .undo(target) : .redo(target)
+        case "goto":
+            try expectCount(arguments, 1, name, usage: "goto <version>|<tag>")
+            command = .goto(try version(arguments[0]))
+        case "earlier", "later":
+            guard arguments.count <= 1 else { throw .usage("\(name) takes at most one argument: \(name) [<n>|<duration>]") }
+            command = .goto(try chronologicalMove(arguments.first ?? "1", earlier: name == "earlier"))
         case "tag":
             try expectCount(arguments, 1, name, usage: "tag <name>")
             command = .tag(name: try tagName(arguments[0]))
@@ -227,6 +233,30 @@ public enum CommandParser {
         return .tag(HistoryTag(word))
     }
 
+    /// A version as `todo history` shows it (`v12`, or `12`), or a tag.
+    static func version(_ word: String) throws(TodoError) -> HistoryDestination {
+        let digits = word.hasPrefix("v") ? word.dropFirst() : Substring(word)
+        if !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = UInt64(digits) {
+            return .version(HistoryVersion(number))
+        }
+        return .tag(HistoryTag(try tagName(word)))
+    }
+
+    /// A number of versions, or a span of time: a whole number followed by `s`, `m`, `h` or
+    /// `d` (`10m` is ten minutes).
+    static func chronologicalMove(_ word: String, earlier: Bool) throws(TodoError) -> HistoryDestination {
+        if let count = Int(word) {
+            guard count >= 1 else { throw .badInput("the number of versions must be at least 1, got \(count)") }
+            return earlier ? .earlier(count) : .later(count)
+        }
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        guard let unit = word.last.flatMap({ units[$0] }), let amount = Int64(word.dropLast()), amount >= 1,
+              case let (seconds, false) = amount.multipliedReportingOverflow(by: unit) else {
+            throw .badInput("\"\(word)\" is neither a number of versions nor a duration like 30s, 10m, 2h or 1d")
+        }
+        return earlier ? .earlierBy(.seconds(seconds)) : .laterBy(.seconds(seconds))
+    }
+
     /// A tag name: not a number, since `undo 3` means three steps.
     static func tagName(_ word: String) throws(TodoError) -> String {
         guard !word.isEmpty, !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
@@ -234,6 +264,9 @@ public enum CommandParser {
         }
         guard Int(word) == nil else {
             throw .badInput("a tag name cannot be a number: undo and redo read a number as a count of steps")
+        }
+        guard !(word.hasPrefix("v") && word.count > 1 && word.dropFirst().allSatisfy(\.isNumber)) else {
+            throw .badInput("a tag name cannot look like a version (\"goto \(word)\" goes to version \(word))")
         }
         try PlainText.check(word, what: "a tag name")
         return word

@@ -21,8 +21,11 @@ enum HelpText {
       clear                    remove the done items
       undo [<steps>|<tag>]     undo one step, some steps, or back to a tag
       redo [<steps>|<tag>]     redo one step, some steps, or up to a tag
-      tag <name>               name the current version, for undo/redo <name>
-      history [--json]         show the undo history
+      tag <name>               name the current version, for undo/redo/goto <name>
+      history [--json]         show the history: every version, branches included
+      goto <version>|<tag>     go to any version (v3, as "history" shows it), on any branch
+      earlier [<n>|<duration>] go n versions (default 1), or 30s, 10m, 2h, 1d, back in time
+      later [<n>|<duration>]   ...or forward in time, in the order versions were made
       begin                    open a scope: its changes become one undo step...
       commit                   ...when committed,
       rollback                 ...or are all undone and forgotten

@@ -1,55 +1,89 @@
+import Foundation
+import Revertible
 import UndoableReducer
 
-/// How `todo history` shows the undo history of the current scope: the start, each step
-/// with its label and tag, a `*` on the present, and the steps ahead that redo would replay.
+/// How `todo history` shows the current scope: every version, oldest first, as a graph in
+/// the manner of `git log --graph`. A change after an undo starts a branch; the branch it left
+/// is drawn to the right of the line it forked from (`|\`) and stays reachable with `goto`.
+///
+/// ```text
+/// o v0  (start)
+/// o v1  Add "milk"
+/// |\
+/// | o v2  Add "eggs"
+/// * v3  Add "bread"  [shopping]
+/// o v4  Done 1  (undone)
+/// ```
+///
+/// `*` marks the present; `(undone)` marks the steps plain `redo` would replay.
 enum HistoryView {
 
     /// One version of the current scope, as both views show it.
     struct Row: Encodable {
-        /// 0 for the scope's start, then one per step.
-        var number: Int
-        /// The step's label; `nil` for the start.
+        var version: HistoryVersion
+        /// The version this one was made from; `nil` for the oldest version kept.
+        var parent: HistoryVersion?
+        /// The versions made from this one, the one `redo` follows last.
+        var branches: [HistoryVersion]
+        /// The step's label; `nil` for the oldest version.
         var label: String?
-        var tag: String?
-        /// Whether the step is undone (redo would replay it).
+        /// The version's tags, oldest first.
+        var tags: [String]
+        /// When the step was recorded; `nil` for the oldest version.
+        var time: Date?
+        /// How many changes the step holds (more than one for a committed scope).
+        var changeCount: Int
+        /// Whether plain `redo` would replay the step.
         var undone: Bool
         var present: Bool
 
-        // Every key always present, `null` when empty, so scripts see one shape.
+        private enum CodingKeys: String, CodingKey {
+            case version, parent, branches, label, tags, time, changeCount, undone, present
+        }
+
+        /// Every key is written, `null` when empty, so the shape never changes.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(number, forKey: .number)
+            try container.encode(version.rawValue, forKey: .version)
+            try container.encode(parent?.rawValue, forKey: .parent)
+            try container.encode(branches.map(\.rawValue), forKey: .branches)
             try container.encode(label, forKey: .label)
-            try container.encode(tag, forKey: .tag)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(time.map { ISO8601DateFormatter().string(from: $0) }, forKey: .time)
+            try container.encode(changeCount, forKey: .changeCount)
             try container.encode(undone, forKey: .undone)
             try container.encode(present, forKey: .present)
         }
-
-        enum CodingKeys: String, CodingKey {
-            case number, label, tag, undone, present
-        }
     }
 
+    /// The versions of the current scope, in the order they were made.
     static func rows(of state: UndoableState<TodoList>) -> [Row] {
-        let labels = StepDescriptions(state)
-        let tags = state.tags()
-        var rows: [Row] = []
-        for (offset, tag) in tags.undo.enumerated() {
+        let steps = state.tree()
+        let versions = Set(steps.map(\.version))
+        let root = steps.first { !versions.contains($0.parent) }?.parent ?? state.currentVersionID
+        let undone = Set(state.steps().redo.map(\.version))
+        var rows = [Row(
+            version: root,
+            parent: nil,
+            branches: state.branches(from: root).map(\.version),
+            label: nil,
+            tags: (state.tags().undo.first ?? nil).map { [describe($0)] } ?? [],
+            time: nil,
+            changeCount: 0,
+            undone: false,
+            present: root == state.currentVersionID
+        )]
+        for step in steps {
             rows.append(Row(
-                number: offset,
-                label: offset == 0 ? nil : labels.undo[offset - 1],
-                tag: tag.map(describe),
-                undone: false,
-                present: offset == state.undoCount
-            ))
-        }
-        for (offset, tag) in tags.redo.enumerated() {
-            rows.append(Row(
-                number: state.undoCount + 1 + offset,
-                label: labels.redo[offset],
-                tag: tag.map(describe),
-                undone: true,
-                present: false
+                version: step.version,
+                parent: step.parent,
+                branches: state.branches(from: step.version).map(\.version),
+                label: StepDescriptions.describe(step),
+                tags: step.tags.map { describe($0.base) },
+                time: Date(timeIntervalSince1970: Double(step.time.components.seconds) + Double(step.time.components.attoseconds) / 1e18),
+                changeCount: step.changeCount,
+                undone: undone.contains(step.version),
+                present: step.version == state.currentVersionID
             ))
         }
         return rows
@@ -60,29 +94,50 @@ enum HistoryView {
         if state.scopeLevel > 0 {
             text += style.yellow("Inside a scope (level \(state.scopeLevel)): \"commit\" makes these steps one, \"rollback\" abandons them") + "\n"
         }
-        guard state.hasUndo || state.hasRedo || state.tags().undo[0] != nil else {
+        let rows = rows(of: state)
+        guard rows.count > 1 || !rows[0].tags.isEmpty else {
             return text + (state.scopeLevel > 0 ? "No changes in this scope yet.\n" : "No history yet.\n")
         }
-        text += "\(state.undoCount) to undo, \(state.redoCount) to redo (history limit \(limit))\n"
-        let width = String(state.undoCount + state.redoCount).count
-        for row in rows(of: state) {
-            let number = String(row.number)
-            let padded = String(repeating: " ", count: width - number.count) + number
-            var line = (row.present ? style.bold("*") : " ") + " " + padded + "  "
+        let branchCount = rows.filter { $0.branches.count > 1 }.reduce(0) { $0 + $1.branches.count - 1 }
+        text += "\(state.undoCount) to undo, \(state.redoCount) to redo"
+        if branchCount > 0 { text += ", \(branchCount) other branch\(branchCount == 1 ? "" : "es") (goto v<n>)" }
+        text += " (history limit \(limit))\n"
+        let width = rows.map { String($0.version.rawValue).count }.max() ?? 1
+        let byVersion = Dictionary(uniqueKeysWithValues: rows.map { ($0.version, $0) })
+
+        func line(_ row: Row, lanes: String) -> String {
+            let number = String(row.version.rawValue)
+            let id = "v" + number + String(repeating: " ", count: width - number.count)
+            var line = lanes + (row.present ? style.bold("*") : "o") + " " + id + "  "
             let label = row.label ?? "(start)"
             line += row.undone ? style.dim(label + "  (undone)") : (row.present ? style.bold(label) : label)
-            if let tag = row.tag { line += "  " + style.cyan("[\(tag)]") }
-            text += line + "\n"
+            if !row.tags.isEmpty { line += "  " + style.cyan("[\(row.tags.joined(separator: ", "))]") }
+            return line + "\n"
         }
+        // Each branch but the one redo follows is drawn one lane to the right, right after
+        // the version it leaves; the followed branch continues in the same lane.
+        func draw(from start: HistoryVersion, lanes: String) {
+            var version: HistoryVersion? = start
+            while let current = version, let row = byVersion[current] {
+                text += line(row, lanes: lanes)
+                for side in row.branches.dropLast() {
+                    text += lanes + "|\\\n"
+                    draw(from: side, lanes: lanes + "| ")
+                }
+                version = row.branches.last
+            }
+        }
+        draw(from: rows[0].version, lanes: "")
         return text
     }
 
-    /// The shape of `todo history --json`.
+    /// The shape of `todo history --json` (documented in README-TodoCLI.md).
     struct Document: Encodable {
         var scopeLevel: Int
         var historyLimit: Int
         var undoCount: Int
         var redoCount: Int
+        var present: UInt64
         var versions: [Row]
     }
 
@@ -92,6 +147,7 @@ enum HistoryView {
             historyLimit: limit,
             undoCount: state.undoCount,
             redoCount: state.redoCount,
+            present: state.currentVersionID.rawValue,
             versions: rows(of: state)
         ))
     }

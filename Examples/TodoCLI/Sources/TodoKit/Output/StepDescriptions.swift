@@ -16,7 +16,7 @@ struct StepDescriptions {
         redo = steps.redo.map(Self.describe)
     }
 
-    private static func describe(_ step: HistoryStep) -> String {
+    static func describe(_ step: HistoryStep) -> String {
         let label = step.label ?? "change"
         return step.changeCount > 1 ? "\(label) (+\(step.changeCount - 1) more)" : label
     }

@@ -1,0 +1,179 @@
+@_spi(Reflection) import Swift
+
+/// A key path saved as its name, `\Todo.title`: the names of the stored properties it goes
+/// through, which outlive the process, never a registration index or an address.
+///
+/// Writing uses the key path's own printed form, then resolves that name back and requires
+/// the very same key path: a computed property, a subscript or an optional chain prints no
+/// name that could be read back (`\Doc.<computed 0x…>`), so it is refused, not written.
+///
+/// Reading walks stored properties one component at a time with the standard library's
+/// reflection, so no instance is needed and a type that gained a property still resolves
+/// every saved name. The root type's printed name is skipped, not compared: it is the
+/// unqualified name (`Todo` for `V1.Todo`), so comparing would reject a type that was merely
+/// renamed or moved, while every property the name goes through is still checked.
+struct KeyPathName: Hashable, Sendable {
+
+    /// The saved text, `\Todo.title`.
+    let text: String
+    /// The stored-property names after the root type: `["title"]`; empty for `\Todo.self`.
+    let components: [String]
+
+    /// Reads `text`: a backslash, the root type's printed name (which may hold generic
+    /// arguments, `Box<Int>`), then `.` and property names, or `.self`.
+    init(parsing text: String) throws(KeyPathNameError) {
+        guard text.utf8.count <= Self.maximumLength else {
+            throw KeyPathNameError("the key path name is longer than \(Self.maximumLength) bytes")
+        }
+        guard text.first == "\\" else {
+            throw KeyPathNameError("\(text) is not a key path name: it does not start with a backslash")
+        }
+        var depth = 0
+        var rootEnd: String.Index?
+        for index in text.indices.dropFirst() {
+            switch text[index] {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case "." where depth == 0: rootEnd = index
+            default: break
+            }
+            if rootEnd != nil { break }
+        }
+        guard let rootEnd, rootEnd > text.index(after: text.startIndex) else {
+            throw KeyPathNameError("\(text) is not a key path name: it names no root type and property")
+        }
+        let components = text[text.index(after: rootEnd)...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for component in components where !Self.isPropertyName(component) {
+            throw KeyPathNameError("\(text) is not a path of stored properties: \"\(component)\" is not a property name")
+        }
+        if components.contains("self") {
+            guard components == ["self"] else {
+                throw KeyPathNameError("\(text) is not a key path name: .self must stand alone")
+            }
+            self.components = []
+        } else {
+            self.components = components
+        }
+        self.text = text
+    }
+
+    /// Long enough for any real path; bounds the work a hostile name can cause.
+    private static let maximumLength = 4_096
+
+    private static func isPropertyName(_ component: String) -> Bool {
+        !component.isEmpty && component.unicodeScalars.allSatisfy { scalar in
+            scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        }
+    }
+
+    /// The name of `keyPath`, checked to resolve back to exactly `keyPath`.
+    static func name(of keyPath: AnyKeyPath) throws(KeyPathNameError) -> KeyPathName {
+        if let known = cache.withLock({ $0.names[keyPath] }) {
+            return known
+        }
+        let text = String(describing: keyPath)
+        let root = type(of: keyPath).rootType
+        guard let name = try? KeyPathName(parsing: text), let resolved = try? name.resolve(in: root), resolved == keyPath else {
+            let shown = text.contains("<computed") ? "a key path of \(root) with a computed property or a subscript" : text
+            throw KeyPathNameError(
+                "\(shown) cannot be saved: only paths of stored properties of your own structures have names that can be read back"
+            )
+        }
+        cache.withLock { $0.names[keyPath] = name }
+        return name
+    }
+
+    /// The key path this name gives in `root`, going through `root`'s stored properties.
+    ///
+    /// - Throws: ``KeyPathNameError`` naming the property that is missing, with the type
+    ///   searched and the whole name, e.g. `no stored property "title" in Todo for \Todo.title`.
+    func resolve(in root: Any.Type) throws(KeyPathNameError) -> AnyKeyPath {
+        let key = ResolutionKey(root: ObjectIdentifier(root), components: components)
+        if let known = Self.cache.withLock({ $0.resolved[key] }) {
+            return known
+        }
+        var path: AnyKeyPath?
+        var current = root
+        for component in components {
+            guard !isLibraryType(current) else {
+                throw KeyPathNameError(
+                    "no saved location may go inside \(current), a library type, as \(text) does (at \"\(component)\")"
+                )
+            }
+            guard let field = Self.fields(of: current)[component] else {
+                throw KeyPathNameError("no stored property \"\(component)\" in \(current) for \(text)")
+            }
+            guard let composed = path.map({ $0.appending(path: field) }) ?? field else {
+                throw KeyPathNameError("\(text) does not compose at \"\(component)\"")
+            }
+            path = composed
+            current = type(of: field).valueType
+        }
+        let resolved = path ?? identityKeyPath(root)
+        Self.cache.withLock { $0.resolved[key] = resolved }
+        return resolved
+    }
+
+    /// The stored properties of `type` by name, or none for a type without them (an enum,
+    /// a class, a tuple).
+    private static func fields(of type: Any.Type) -> [String: AnyKeyPath] {
+        if let known = cache.withLock({ $0.fields[ObjectIdentifier(type)] }) {
+            return known
+        }
+        let fields = storedFields(of: type)
+        cache.withLock { $0.fields[ObjectIdentifier(type)] = fields }
+        return fields
+    }
+
+    private struct ResolutionKey: Hashable {
+        let root: ObjectIdentifier
+        let components: [String]
+    }
+
+    /// Resolutions are pure functions of a type and a name, so they are computed once per
+    /// process. Only names that resolve are kept, and those are bounded by the types' own
+    /// stored properties, so hostile input cannot grow the cache.
+    private struct Cache {
+        var names: [AnyKeyPath: KeyPathName] = [:]
+        var resolved: [ResolutionKey: AnyKeyPath] = [:]
+        var fields: [ObjectIdentifier: [String: AnyKeyPath]] = [:]
+    }
+
+    private static let cache = Locked(Cache())
+}
+
+/// Why a key path cannot be written as a name, or a name does not resolve.
+struct KeyPathNameError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+private func identityKeyPath(_ root: Any.Type) -> AnyKeyPath {
+    func identity<Root>(_: Root.Type) -> AnyKeyPath { \Root.self }
+    return identity(root)
+}
+
+private func storedFields(of type: Any.Type) -> [String: AnyKeyPath] {
+    func fields<Root>(_: Root.Type) -> [String: AnyKeyPath] {
+        var result: [String: AnyKeyPath] = [:]
+        // `.ignoreUnknown`, spelled by value: the stdlib declares it a `static var`, which
+        // strict concurrency refuses to read. Fields that cannot be introspected are skipped.
+        _ = _forEachFieldWithKeyPath(of: Root.self, options: _EachFieldOptions(rawValue: 1 << 1)) { name, keyPath in
+            result[String(cString: name)] = keyPath
+            return true
+        }
+        return result
+    }
+    return fields(type)
+}
+
+/// Whether `type` belongs to the standard library, Foundation or this library: their stored
+/// properties are implementation details (a `String`'s storage bits), and writing one from
+/// saved data could break the type's invariants, so a saved location never goes inside them.
+private func isLibraryType(_ type: Any.Type) -> Bool {
+    let name = String(reflecting: type)
+    return ["Swift.", "Foundation", "_", "Revertible."].contains { name.hasPrefix($0) }
+}

@@ -1,0 +1,165 @@
+/// The saved form, in short keys because a store writes one step per change:
+///
+/// ```text
+/// archive  {"format": 1, "outline": outline, "steps": [step]}
+/// step     {"v": 7, "parent": 6, "scope": 0, "label": "Add milk" | null, "time": ns, "count": 1, "change": reversion}
+/// outline  {"next": 8, "scopes": [scope], "tags": [{"tag": "v1.0" | 3, "v": 7}]}
+/// scope    {"floor": 0, "depth": 0, "time": ns, "current": 7, "start": start | null, "branches": [[parent, child, ...]]}
+/// start    {"v": 2, "change": reversion | null, "label": null, "count": 3, "time": ns}
+/// ```
+///
+/// Versions are their numbers, times whole nanoseconds (see ``HistoryStep/time``), and a
+/// reversion is `Reversion`'s own coding. A branch list names the branches of one version,
+/// the one redo follows last; a version with one branch has none.
+extension HistoryArchive: Codable where Value: Codable {
+
+    /// The format written; a newer one is refused rather than misread.
+    static var format: Int { 1 }
+
+    private enum Keys: String, CodingKey { case format, outline, steps }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let format = try container.decode(Int.self, forKey: .format)
+        guard format <= Self.format else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .format, in: container,
+                debugDescription: "history format \(format) is newer than this program's (\(Self.format))"
+            )
+        }
+        self.init(
+            outline: try container.decode(Outline.self, forKey: .outline),
+            steps: try container.decode([Step].self, forKey: .steps)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(Self.format, forKey: .format)
+        try container.encode(outline, forKey: .outline)
+        try container.encode(steps, forKey: .steps)
+    }
+}
+
+extension HistoryArchive.Step: Codable where Value: Codable {
+
+    private enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        self.init(
+            version: HistoryVersion(try container.decode(UInt64.self, forKey: .v)),
+            parent: HistoryVersion(try container.decode(UInt64.self, forKey: .parent)),
+            scopeLevel: try container.decode(Int.self, forKey: .scope),
+            label: try container.decodeIfPresent(String.self, forKey: .label),
+            time: .nanoseconds(try container.decode(Int64.self, forKey: .time)),
+            changeCount: try container.decode(Int.self, forKey: .count),
+            reversion: try container.decode(Reversion<Value>.self, forKey: .change)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(version.rawValue, forKey: .v)
+        try container.encode(parent.rawValue, forKey: .parent)
+        try container.encode(scopeLevel, forKey: .scope)
+        try container.encode(label, forKey: .label)
+        try container.encode(time.wholeNanoseconds, forKey: .time)
+        try container.encode(changeCount, forKey: .count)
+        try container.encode(reversion, forKey: .change)
+    }
+}
+
+extension HistoryArchive.Outline: Codable where Value: Codable {
+
+    private enum Keys: String, CodingKey { case next, scopes, tags }
+    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches }
+    private enum StartKeys: String, CodingKey { case v, change, label, count, time }
+    private enum TagKeys: String, CodingKey { case tag, v }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        var scopes: [Scope] = []
+        var scopeList = try container.nestedUnkeyedContainer(forKey: .scopes)
+        while !scopeList.isAtEnd {
+            let scope = try scopeList.nestedContainer(keyedBy: ScopeKeys.self)
+            var start: Start?
+            if try scope.contains(.start) && !scope.decodeNil(forKey: .start) {
+                let saved = try scope.nestedContainer(keyedBy: StartKeys.self, forKey: .start)
+                start = Start(
+                    version: HistoryVersion(try saved.decode(UInt64.self, forKey: .v)),
+                    reversion: try saved.decodeIfPresent(Reversion<Value>.self, forKey: .change),
+                    label: try saved.decodeIfPresent(String.self, forKey: .label),
+                    changeCount: try saved.decode(Int.self, forKey: .count),
+                    time: .nanoseconds(try saved.decode(Int64.self, forKey: .time))
+                )
+            }
+            let branches = try scope.decode([[UInt64]].self, forKey: .branches).map { list in
+                guard let parent = list.first, list.count > 2 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .branches, in: scope,
+                        debugDescription: "a branch list names a version and at least two branches"
+                    )
+                }
+                return (parent: HistoryVersion(parent), children: list.dropFirst().map(HistoryVersion.init))
+            }
+            scopes.append(Scope(
+                floor: HistoryVersion(try scope.decode(UInt64.self, forKey: .floor)),
+                floorDepth: try scope.decode(Int.self, forKey: .depth),
+                floorTime: .nanoseconds(try scope.decode(Int64.self, forKey: .time)),
+                current: HistoryVersion(try scope.decode(UInt64.self, forKey: .current)),
+                start: start,
+                branchOrder: branches
+            ))
+        }
+        var tags: [(tag: HistoryTag, version: HistoryVersion)] = []
+        var tagList = try container.nestedUnkeyedContainer(forKey: .tags)
+        while !tagList.isAtEnd {
+            let entry = try tagList.nestedContainer(keyedBy: TagKeys.self)
+            tags.append((try entry.decode(HistoryTag.self, forKey: .tag), HistoryVersion(try entry.decode(UInt64.self, forKey: .v))))
+        }
+        self.init(nextVersion: HistoryVersion(try container.decode(UInt64.self, forKey: .next)), scopes: scopes, tags: tags)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(nextVersion.rawValue, forKey: .next)
+        var scopeList = container.nestedUnkeyedContainer(forKey: .scopes)
+        for saved in scopes {
+            var scope = scopeList.nestedContainer(keyedBy: ScopeKeys.self)
+            try scope.encode(saved.floor.rawValue, forKey: .floor)
+            try scope.encode(saved.floorDepth, forKey: .depth)
+            try scope.encode(saved.floorTime.wholeNanoseconds, forKey: .time)
+            try scope.encode(saved.current.rawValue, forKey: .current)
+            if let start = saved.start {
+                var entry = scope.nestedContainer(keyedBy: StartKeys.self, forKey: .start)
+                try entry.encode(start.version.rawValue, forKey: .v)
+                try entry.encode(start.reversion, forKey: .change)
+                try entry.encode(start.label, forKey: .label)
+                try entry.encode(start.changeCount, forKey: .count)
+                try entry.encode(start.time.wholeNanoseconds, forKey: .time)
+            } else {
+                try scope.encodeNil(forKey: .start)
+            }
+            try scope.encode(saved.branchOrder.map { [$0.parent.rawValue] + $0.children.map(\.rawValue) }, forKey: .branches)
+        }
+        var tagList = container.nestedUnkeyedContainer(forKey: .tags)
+        for (tag, version) in tags {
+            var entry = tagList.nestedContainer(keyedBy: TagKeys.self)
+            try entry.encode(tag, forKey: .tag)
+            try entry.encode(version.rawValue, forKey: .v)
+        }
+    }
+}
+
+extension Duration {
+
+    /// The duration in whole nanoseconds, clamped to what an `Int64` holds.
+    var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (total, overflowed) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowed ? (seconds < 0 ? .min : .max) : total
+    }
+}

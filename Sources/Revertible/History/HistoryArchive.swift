@@ -1,0 +1,139 @@
+/// A history without its current version, in the pieces a store saves one at a time: each
+/// step once, and a small outline (scopes, where each stands, tags) rewritten on every change.
+///
+/// Steps hold reversions (each change's location, old and new content), never the actions that
+/// made them, so a loaded history undoes exactly what the original would have, whatever the
+/// code that made the changes reads. Save it whole (it is `Codable` when the value is), or
+/// write only ``changes(since:)`` after each change, as the `todo` example does with SQLite.
+///
+/// Not saved: an open group of changes (loading closes it) and the last error.
+public struct HistoryArchive<Value> {
+
+    /// The scopes, the versions they stand at, the tags, and the next version's identifier.
+    public var outline: Outline
+    /// Every step of every scope and branch, oldest first.
+    public var steps: [Step]
+
+    /// An archive made of `outline` and `steps`, checked when a history is loaded from it.
+    public init(outline: Outline, steps: [Step]) {
+        self.outline = outline
+        self.steps = steps
+    }
+
+    /// One step: the version it leads to, the version it starts from, its label, time and
+    /// change count, and its reversion.
+    public struct Step {
+        /// The version the step leads to; unique in the archive.
+        public let version: HistoryVersion
+        /// The version the step starts from.
+        public let parent: HistoryVersion
+        /// The scope the step belongs to, `0` for the outermost.
+        public let scopeLevel: Int
+        /// The step's label, if the history labels steps.
+        public let label: String?
+        /// When the step was recorded (see ``HistoryStep/time``).
+        public let time: Duration
+        /// How many recorded changes the step holds.
+        public let changeCount: Int
+        /// From the step's version back to its parent.
+        let reversion: Reversion<Value>
+
+        init(
+            version: HistoryVersion,
+            parent: HistoryVersion,
+            scopeLevel: Int,
+            label: String?,
+            time: Duration,
+            changeCount: Int,
+            reversion: Reversion<Value>
+        ) {
+            self.version = version
+            self.parent = parent
+            self.scopeLevel = scopeLevel
+            self.label = label
+            self.time = time
+            self.changeCount = changeCount
+            self.reversion = reversion
+        }
+
+        /// Whether `other` is this very step, unchanged: the same place in the tree and the
+        /// same reversion (by identity, so the check costs nothing).
+        func isSame(as other: Step) -> Bool {
+            version == other.version && parent == other.parent && scopeLevel == other.scopeLevel
+                && label == other.label && time == other.time && changeCount == other.changeCount
+                && reversion.isIdentical(to: other.reversion)
+        }
+    }
+
+    /// The part of an archive that is not steps: small, rewritten whole on every change.
+    public struct Outline {
+        /// The identifier the next new version gets.
+        let nextVersion: HistoryVersion
+        /// The scopes, outermost first.
+        let scopes: [Scope]
+        /// Tags and the versions they name, in the order they were given.
+        let tags: [(tag: HistoryTag, version: HistoryVersion)]
+
+        /// One scope: where its tree is rooted, where it stands, and the order of its branches.
+        struct Scope {
+            var floor: HistoryVersion
+            var floorDepth: Int
+            var floorTime: Duration
+            var current: HistoryVersion
+            var start: Start?
+            /// For each version with more than one branch, its branches, the one redo follows
+            /// last. A version with one branch needs no entry: its steps' parents say it.
+            var branchOrder: [(parent: HistoryVersion, children: [HistoryVersion])]
+        }
+
+        /// The dropped beginning of an inner scope (see the history limit).
+        struct Start {
+            var version: HistoryVersion
+            var reversion: Reversion<Value>?
+            var label: String?
+            var changeCount: Int
+            var time: Duration
+        }
+    }
+
+    /// What a store writes after a change: the steps that are new or changed, the versions
+    /// whose steps are gone, and the outline.
+    public struct Changes {
+        /// The outline, always: it is small and changes with nearly every command.
+        public var outline: Outline
+        /// Steps to write, replacing any saved step of the same version.
+        public var savedSteps: [Step]
+        /// Versions whose saved steps to delete.
+        public var removedVersions: [HistoryVersion]
+    }
+
+    /// The steps to write and delete to turn a saved `earlier` archive into this one.
+    ///
+    /// Steps are compared by version and by the identity of their reversions, so this costs
+    /// one pass over the steps and encodes nothing.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of steps in both archives.
+    public func changes(since earlier: HistoryArchive) -> Changes {
+        var previous = Dictionary(earlier.steps.map { ($0.version, $0) }, uniquingKeysWith: { $1 })
+        var saved: [Step] = []
+        for step in steps {
+            if let old = previous.removeValue(forKey: step.version), old.isSame(as: step) { continue }
+            saved.append(step)
+        }
+        return Changes(outline: outline, savedSteps: saved, removedVersions: previous.keys.sorted())
+    }
+}
+
+extension HistoryArchive: Sendable where Value: Sendable {}
+extension HistoryArchive.Step: Sendable where Value: Sendable {}
+// `@unchecked`: the tuples' members are `Sendable` (`HistoryTag` is).
+extension HistoryArchive.Outline: @unchecked Sendable where Value: Sendable {}
+extension HistoryArchive.Changes: Sendable where Value: Sendable {}
+
+extension Reversion {
+
+    /// Whether the two are the very same change, in the same direction.
+    func isIdentical(to other: Reversion) -> Bool {
+        node === other.node && isInverted == other.isInverted
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import Revertible
+
+/// Writes `reversion` as JSON, with sorted keys so two writings can be compared byte for byte.
+func encoded<Root: Encodable>(_ reversion: Reversion<Root>) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(reversion)
+}
+
+func decoded<Root: Decodable>(_ data: Data, as root: Root.Type = Root.self) throws -> Reversion<Root> {
+    try JSONDecoder().decode(Reversion<Root>.self, from: data)
+}
+
+/// Checks that `reversion`, made from `a` to `b`, read back from its JSON behaves exactly like
+/// it: reverts `b` to `a` and, inverted, `a` to `b`; reports the same key paths; refuses each
+/// of `wrong` exactly when the original does, leaving it unchanged; and writes the same JSON.
+func expectSavedExactly<Root: Codable & Equatable>(
+    _ reversion: Reversion<Root>,
+    from a: Root,
+    to b: Root,
+    wrong: [Root] = [],
+    seed: UInt64 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let data = try encoded(reversion)
+    let copy: Reversion<Root> = try decoded(data)
+    #expect(try encoded(copy) == data, "written again differently, seed \(seed)", sourceLocation: sourceLocation)
+    #expect(copy.changedKeyPaths == reversion.changedKeyPaths, "seed \(seed)", sourceLocation: sourceLocation)
+
+    var value = b
+    #expect(throws: Never.self, "undo, seed \(seed)", sourceLocation: sourceLocation) { try copy.revert(&value) }
+    #expect(value == a, "undo, seed \(seed)", sourceLocation: sourceLocation)
+    #expect(throws: Never.self, "redo, seed \(seed)", sourceLocation: sourceLocation) { try copy.inverted.revert(&value) }
+    #expect(value == b, "redo, seed \(seed)", sourceLocation: sourceLocation)
+
+    // An inverted reversion is saved as one.
+    let invertedCopy: Reversion<Root> = try decoded(try encoded(reversion.inverted))
+    var other = a
+    #expect(throws: Never.self, "inverted, seed \(seed)", sourceLocation: sourceLocation) { try invertedCopy.revert(&other) }
+    #expect(other == b, "inverted, seed \(seed)", sourceLocation: sourceLocation)
+
+    for candidate in wrong + [a] {
+        for (original, saved) in [(reversion, copy), (reversion.inverted, copy.inverted)] {
+            var expected = candidate
+            let originalError = Result { () throws(ReversionError) in try original.revert(&expected) }.error
+            var actual = candidate
+            let savedError = Result { () throws(ReversionError) in try saved.revert(&actual) }.error
+            #expect(savedError == originalError, "refusal differs, seed \(seed)", sourceLocation: sourceLocation)
+            #expect(actual == expected, "result differs, seed \(seed)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case let .failure(error) = self { error } else { nil }
+    }
+}
+
+/// The description of the error `body` throws, or `nil`.
+func errorDescription(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch let error as DecodingError {
+        return "\(error)"
+    } catch let error as EncodingError {
+        return "\(error)"
+    } catch {
+        return "\(error)"
+    }
+}
+
+// MARK: - Models with a property of every kind, all stored
+
+struct Memo: Versionable, Codable, Hashable, Sendable {
+    var title: String
+    var count: Int
+    var flag: Bool?
+
+    func addReversions(into reverter: inout some Reverter<Memo>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.count)
+        reverter.appendReversion(at: \.flag)
+    }
+}
+
+struct Doc: Versionable, Codable, Sendable {
+    var title = ""
+    var count = 0
+    var note = Memo(title: "", count: 0)
+    var maybe: Memo?
+    var tags: Set<String> = []
+    var table: [String: Memo] = [:]
+    var counts: [String: Int] = [:]
+    var scores: [Int] = []
+    var blob = Data()
+    var items: [Item] = []
+    var rows = TreeArray<Row>()
+    var sticky = Sticky()
+
+    func addReversions(into reverter: inout some Reverter<Doc>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.count)
+        reverter.appendReversion(at: \.note)
+        reverter.appendReversion(at: \.maybe)
+        reverter.appendReversion(at: \.tags)
+        reverter.appendReversion(at: \.table)
+        reverter.appendReversion(at: \.counts)
+        reverter.appendReversion(at: \.scores)
+        reverter.appendReversion(at: \.blob)
+        reverter.appendReversion(at: \.items)
+        reverter.appendReversion(at: \.rows)
+        reverter.appendReversion(at: \.sticky)
+    }
+}
+
+/// Ignores `hover` and leaves `loose` unregistered: a change to `loose` is saved whole.
+struct Sticky: Versionable, Codable, Hashable, Sendable {
+    var text = ""
+    var loose = 0
+    var hover = 0
+
+    func addReversions(into reverter: inout some Reverter<Sticky>) {
+        reverter.appendReversion(at: \.text)
+        reverter.ignore(\.hover)
+    }
+}
+
+/// A generic type and a nested one: their printed names are `Box<Int>` and `Inner`.
+struct Box<Value: Codable & Hashable & Sendable>: Versionable, Codable, Hashable, Sendable {
+    struct Inner: Versionable, Codable, Hashable, Sendable {
+        var label: String
+        var size: Int
+
+        func addReversions(into reverter: inout some Reverter<Inner>) {
+            reverter.appendReversion(at: \.label)
+            reverter.appendReversion(at: \.size)
+        }
+    }
+
+    var value: Value
+    var inner: Inner
+
+    func addReversions(into reverter: inout some Reverter<Box>) {
+        reverter.appendReversion(at: \.value)
+        reverter.appendReversion(at: \.inner)
+    }
+}
+
+/// A list whose items a saved reversion edits, large enough to show what is not written.
+struct ItemList: Versionable, Codable, Hashable, Sendable {
+    var items: [Item]
+
+    func addReversions(into reverter: inout some Reverter<ItemList>) {
+        reverter.appendReversion(at: \.items)
+    }
+}
+
+struct ItemTree: Versionable, Codable, Sendable {
+    var items: TreeArray<Item>
+
+    static func == (lhs: ItemTree, rhs: ItemTree) -> Bool { lhs.items.elementsEqual(rhs.items) }
+    func hash(into hasher: inout Hasher) { hasher.combine(items.count) }
+
+    func addReversions(into reverter: inout some Reverter<ItemTree>) {
+        reverter.appendReversion(at: \.items)
+    }
+}
+
+/// Two versions of an app's type, printed with the same name: the second gained a property.
+enum V1 {
+    struct Todo: Versionable, Codable, Hashable {
+        var title: String
+        var done: Bool
+
+        func addReversions(into reverter: inout some Reverter<Todo>) {
+            reverter.appendReversion(at: \.title)
+            reverter.appendReversion(at: \.done)
+        }
+    }
+}
+
+enum V2 {
+    struct Todo: Versionable, Codable, Hashable {
+        var title: String
+        var done: Bool
+        var priority: Int
+
+        func addReversions(into reverter: inout some Reverter<Todo>) {
+            reverter.appendReversion(at: \.title)
+            reverter.appendReversion(at: \.done)
+            reverter.appendReversion(at: \.priority)
+        }
+    }
+}
+
+/// A later version that dropped `title`.
+enum V3 {
+    struct Todo: Versionable, Codable, Hashable {
+        var done: Bool
+
+        func addReversions(into reverter: inout some Reverter<Todo>) {
+            reverter.appendReversion(at: \.done)
+        }
+    }
+}
+
+/// A later version whose `title` became a number.
+enum V4 {
+    struct Todo: Versionable, Codable, Hashable {
+        var title: Int
+        var done: Bool
+
+        func addReversions(into reverter: inout some Reverter<Todo>) {
+            reverter.appendReversion(at: \.title)
+            reverter.appendReversion(at: \.done)
+        }
+    }
+}
