@@ -50,7 +50,9 @@ public enum TodoApp {
                     path: path,
                     historyLimit: try historyLimit(invocation.historyLimit, environment: environment),
                     lockTimeout: try lockTimeout(environment: environment),
-                    onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") }
+                    legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
+                    onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
+                    notice: { console.writeError("todo: " + $0) }
                 ),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )

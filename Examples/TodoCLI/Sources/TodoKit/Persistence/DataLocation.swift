@@ -20,4 +20,14 @@ public enum DataLocation {
         }
         throw .badInput("cannot find a place for the data file: set TODO_FILE or HOME, or pass --file")
     }
+
+    /// Where the first `todo` kept its file at the default location: `todo.json` beside
+    /// `todo.db`, imported once when the database does not exist yet. `nil` for a path given
+    /// by `--file` or `TODO_FILE` (an old file named there is imported in place).
+    public static func legacyPath(flag: String?, environment: [String: String]) -> String? {
+        guard flag == nil, (environment["TODO_FILE"] ?? "").isEmpty,
+              let path = try? resolve(flag: nil, environment: environment), path.hasSuffix("/todo.db")
+        else { return nil }
+        return String(path.dropLast("todo.db".count)) + "todo.json"
+    }
 }

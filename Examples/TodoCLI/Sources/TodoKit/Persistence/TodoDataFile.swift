@@ -25,6 +25,11 @@ public final class TodoDataFile {
     let lockTimeout: Duration
     /// Called when a wait for the lock has lasted a moment, to say so.
     let onWait: () -> Void
+    /// Where the first `todo` kept its file when ``path`` is a default location (`todo.json`
+    /// beside `todo.db`): imported if the database does not exist yet.
+    let legacyPath: String?
+    /// Called with a line to show on standard error (the import of an old file).
+    let notice: (String) -> Void
 
     private var location: DataPath?
     private var connection: Database?
@@ -49,12 +54,16 @@ public final class TodoDataFile {
         path: String,
         historyLimit: Int,
         lockTimeout: Duration = .seconds(10),
-        onWait: @escaping () -> Void = {}
+        legacyPath: String? = nil,
+        onWait: @escaping () -> Void = {},
+        notice: @escaping (String) -> Void = { _ in }
     ) {
         self.path = path
         self.historyLimit = historyLimit
         self.lockTimeout = lockTimeout
+        self.legacyPath = legacyPath
         self.onWait = onWait
+        self.notice = notice
         reducer = TodoReducer.withUndo(historyLimit: historyLimit)
     }
 
@@ -210,6 +219,11 @@ public final class TodoDataFile {
         let location = try resolvedLocation()
         switch try location.status() {
         case .absent:
+            if let legacyPath, access(legacyPath, F_OK) == 0,
+               (try? FileSniffer.kind(of: legacyPath)) == .todoVersion1 {
+                try importVersion1(from: legacyPath, to: location.resolved)
+                return try open(forWriting: forWriting)
+            }
             return nil
         case let .other(kind):
             throw .notRegularFile(kind: kind)
@@ -218,7 +232,10 @@ public final class TodoDataFile {
             if size > 0 {
                 switch try FileSniffer.kind(of: location.resolved) {
                 case .sqlite: break
-                case .todoVersion1: throw .notTodoDatabase  // Imported by V1Import, issue 14 step 2.
+                case .todoVersion1:
+                    if !writable { throw .writeProtected }
+                    try importVersion1(from: location.resolved, to: location.resolved)
+                    return try open(forWriting: forWriting)
                 case .other: throw .notTodoDatabase
                 }
             }
@@ -227,6 +244,14 @@ public final class TodoDataFile {
             initialized = try TodoSchema.check(database) > 0
             return forWriting || initialized ? database : nil
         }
+    }
+
+    /// Imports the first todo's file at `legacy` into a database at `target`, and says so.
+    private func importVersion1(from legacy: String, to target: String) throws(DataFileProblem) {
+        guard let report = try V1Import.convert(from: legacy, to: target, reducer: reducer) else { return }
+        let steps = "\(report.steps) history step\(report.steps == 1 ? "" : "s")"
+        let items = "\(report.items) item\(report.items == 1 ? "" : "s")"
+        notice("imported \(legacy), a file of an earlier todo (\(items), \(steps)), into the database \(target); the old file is kept as \(report.backup)")
     }
 
     /// Makes `database` ready for this process's first write, once: checks every page
