@@ -226,4 +226,34 @@ struct HostileUserEndToEndTests {
         #expect(result.stderr == "todo: \(file.path): items 1 and 3 share the id \(id)\n")
         #expect(try todo.titles() == ["milk"])
     }
+
+    @Test("1: a scope longer than the history limit never locks the file: every command keeps working")
+    func noLockOut() throws {
+        let todo = try Sandbox()
+        let limited = ["TODO_HISTORY_LIMIT": "1"]
+        for command in [["begin"], ["add", "a"], ["add", "b"], ["commit"]] {
+            #expect(try todo.run(command, environment: limited).status == 0, "\(command)")
+        }
+        #expect(try todo.titles() == ["a", "b"])
+        #expect(try todo.ok("add", "c").stdout == "Added 3: \"c\"\n")
+        #expect(try todo.ok("undo").stdout == "Undid: add \"c\"\n")
+
+        let other = try Sandbox()
+        let script = "begin\n" + (1...101).map { "add a\($0)\n" }.joined() + "commit\n"
+        #expect(try other.ok(stdin: script).lines.last == "Committed 100 changes as one undo step")
+        #expect(try other.ok("add", "after").stdout == "Added 102: \"after\"\n")
+        #expect(try other.ok("undo", "2").stdout.hasPrefix("Undid 2 steps: add \"after\"; add \"a1\" (+100 more)"))
+        #expect(try other.titles().isEmpty)
+    }
+
+    @Test("15: a lowered history limit applies on every write, redo included")
+    func lowerLimitOnRedo() throws {
+        let todo = try Sandbox()
+        try todo.ok(stdin: (1...10).map { "add i\($0)\n" }.joined())
+        try todo.ok("undo", "4")
+        let result = try todo.run(["--history-limit", "3", "redo", "2"])
+        #expect(result.status == 0)
+        #expect(try SQLiteFile(todo.file).integer("SELECT count(*) FROM steps") == 3)
+        #expect(try todo.ok("history").stdout.hasPrefix("3 to undo, 0 to redo"))
+    }
 }

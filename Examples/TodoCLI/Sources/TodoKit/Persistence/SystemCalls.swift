@@ -40,3 +40,9 @@ func readRegularFile(_ path: String) throws(DataFileProblem) -> Data {
         data.append(contentsOf: buffer[..<count])
     }
 }
+
+/// Creates an empty file readable by its owner only, unless something is there already.
+func createPrivateFile(_ path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+}

@@ -289,8 +289,7 @@ public final class TodoDataFile {
         try location.createDirectory()
         // Private, as the first todo's files were: SQLite would create it readable by all,
         // and gives its log files the mode of the database.
-        let descriptor = Glibc.open(location.resolved, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        createPrivateFile(location.resolved)
         let database = try connect(location, access: .create)
         try TodoSchema.check(database)
         return database
