@@ -22,10 +22,18 @@ let package = Package(
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),
         .testTarget(name: "UndoableReducerTests", dependencies: ["UndoableReducer", "UndoableReducerTesting", "TestSupport"]),
+        // The system's SQLite, the todo example's store: a system library, not a package
+        // dependency. The providers tell a user without it what to install.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Examples/TodoCLI/Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // The `todo` example: the logic in a library, so tests can reach it, and a thin executable.
         .target(
             name: "TodoKit",
-            dependencies: ["Revertible", "StateMachine", "UndoableReducer"],
+            dependencies: ["Revertible", "StateMachine", "UndoableReducer", "CSQLite"],
             path: "Examples/TodoCLI/Sources/TodoKit"
         ),
         .executableTarget(name: "TodoCLI", dependencies: ["TodoKit"], path: "Examples/TodoCLI/Sources/TodoCLI"),
@@ -33,7 +41,7 @@ let package = Package(
         // end-to-end tests run.
         .testTarget(
             name: "TodoCLITests",
-            dependencies: ["TodoCLI", "TodoKit", "StateMachine", "TestSupport", "UndoableReducer", "UndoableReducerTesting"],
+            dependencies: ["TodoCLI", "TodoKit", "CSQLite", "StateMachine", "TestSupport", "UndoableReducer", "UndoableReducerTesting"],
             path: "Examples/TodoCLI/Tests/TodoCLITests",
             exclude: ["Fixtures"]
         ),

@@ -65,9 +65,9 @@ struct BadInputEndToEndTests {
     }
 
     static let inputErrors: [(arguments: [String], message: String)] = [
-        (["add"], "the title is empty"),
+        (["add", ""], "the title is empty"),
         (["add", "", "  "], "the title is empty"),
-        (["edit", "1"], "the title is empty"),
+        (["edit", "1", ""], "the title is empty"),
         (["edit", "1", " "], "the title is empty"),
         (["done", "3"], "there is no item 3: the list has 2 items"),
         (["done", "0"], #""0" is not an item number"#),

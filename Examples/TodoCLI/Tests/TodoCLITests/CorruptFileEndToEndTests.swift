@@ -3,11 +3,11 @@ import Testing
 import TodoKit
 
 /// A data file that cannot be trusted is reported in one line naming it, with exit code 1,
-/// and never written over, by any command.
-@Suite("Corrupt files, end to end")
+/// and never written to, by any command.
+@Suite("Corrupt and foreign files, end to end")
 struct CorruptFileEndToEndTests {
 
-    /// A sandbox holding a good file with a few items and some history.
+    /// A sandbox holding a good database with a few items and some history, and its bytes.
     static func goodFile() throws -> (Sandbox, Data) {
         let todo = try Sandbox()
         try todo.ok("add", "milk")
@@ -18,112 +18,100 @@ struct CorruptFileEndToEndTests {
         return (todo, try #require(todo.fileBytes()))
     }
 
-    /// Runs reading and writing commands on a damaged file and checks that each fails with
-    /// one line naming the file, and that the file is untouched.
-    func expectRefused(_ todo: Sandbox, _ damaged: Data, commands: [[String]], mentioning reason: String) throws {
+    /// Writes `damaged` as the data file, runs `commands` on it and checks that each fails
+    /// with one line naming the file and mentioning `reason`, and leaves the file as it was.
+    func expectRefused(_ todo: Sandbox, _ damaged: Data, commands: [[String]], mentioning reason: String,
+                       otherFiles: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         try damaged.write(to: URL(fileURLWithPath: todo.file))
         for command in commands {
             let result = try todo.run(command)
-            #expect(result.status == 1, "\(command)")
-            #expect(result.stdout.isEmpty)
-            #expect(result.stderr.hasPrefix("todo: \(todo.file): "), "\(result.stderr)")
-            #expect(result.stderr.contains(reason), "\(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1)
-            #expect(todo.fileBytes() == damaged, "\(command) changed the file")
+            #expect(result.status == 1, "\(command)", sourceLocation: sourceLocation)
+            #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+            #expect(result.stderr.hasPrefix("todo: \(todo.file): "), "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains(reason), "\(command): \(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.stderr.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
+            #expect(todo.fileBytes() == damaged, "\(command) changed the file", sourceLocation: sourceLocation)
         }
-        #expect(try todo.directoryEntries() == ["todo.json", "todo.json.lock"])
+        #expect(try todo.directoryEntries() == (otherFiles + ["todo.db"]).sorted(), sourceLocation: sourceLocation)
     }
 
-    static let allCommands: [[String]] = [["list"], ["history"], ["add", "x"], ["done", "1"], ["undo"], ["clear"], ["begin"]]
+    static let allCommands: [[String]] = [["list"], ["history"], ["add", "x"], ["done", "1"], ["undo"], ["clear"], ["begin"], ["export", "--json"]]
 
-    @Test("A flipped byte inside a title is caught by the checksum")
-    func flippedByteInTitle() throws {
-        let (todo, good) = try Self.goodFile()
-        var damaged = good
-        let title = try #require(damaged.firstRange(of: Data("eggs".utf8)))
-        damaged[title.lowerBound] ^= 0x01  // "eggs" → "dggs": still valid JSON
-        try expectRefused(todo, damaged, commands: Self.allCommands, mentioning: "checksum mismatch in the list section")
-    }
-
-    @Test("A flipped byte in the history is caught by every command that reads the history")
-    func flippedByteInHistory() throws {
-        let (todo, good) = try Self.goodFile()
-        var damaged = good
-        let lastTitle = try #require(damaged.lastRange(of: Data("bread".utf8)))
-        damaged[lastTitle.lowerBound] ^= 0x20  // "bread" → "Bread"
-        try damaged.write(to: URL(fileURLWithPath: todo.file))
-        // `list` reads only the header and the list, which are intact.
-        #expect(try todo.titles() == ["milk", "eggs", "bread"])
-        try expectRefused(todo, damaged, commands: [["history"], ["add", "x"], ["undo"], ["rm", "1"]],
-                          mentioning: "checksum mismatch in the history section")
-    }
-
-    @Test("A truncated file is refused", arguments: [1, 10, 200])
-    func truncated(_ missing: Int) throws {
-        let (todo, good) = try Self.goodFile()
-        try expectRefused(todo, good.dropLast(missing), commands: Self.allCommands, mentioning: "truncated")
-    }
-
-    @Test("A file cut inside its header, an empty file and garbage are refused")
-    func garbage() throws {
-        let (todo, good) = try Self.goodFile()
-        try expectRefused(todo, good.prefix(20), commands: Self.allCommands, mentioning: "not a todo data file")
-        try expectRefused(todo, Data(), commands: Self.allCommands, mentioning: "the file is empty")
-        try expectRefused(todo, Data("hello, world\n".utf8), commands: Self.allCommands, mentioning: "not a todo data file")
+    @Test("Text, noise, and JSON of another kind are not databases: refused, untouched")
+    func notADatabase() throws {
+        let (todo, _) = try Self.goodFile()
+        try expectRefused(todo, Data("hello, world\n".utf8), commands: Self.allCommands, mentioning: "not a todo database")
         var random = SystemRandomNumberGenerator()
         let noise = Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) })
-        try expectRefused(todo, noise, commands: Self.allCommands, mentioning: "not a todo data file")
-        try expectRefused(todo, Data(#"{"items":[]}"#.utf8), commands: Self.allCommands, mentioning: "not a todo data file")
-        let huge = #"{"format":"todo","history":{"bytes":9223372036854775807,"crc32":"0"},"present":{"bytes":9223372036854775807,"crc32":"0"},"version":1}"#
-        try expectRefused(todo, Data((huge + "\n{}\n{}\n").utf8), commands: Self.allCommands, mentioning: "not a todo data file")
+        try expectRefused(todo, noise, commands: Self.allCommands, mentioning: "not a todo database")
+        try expectRefused(todo, Data(#"{"items":[]}"#.utf8), commands: Self.allCommands, mentioning: "not a todo database")
     }
 
-    @Test("A file in a newer format is refused with a message saying so")
-    func newerFormat() throws {
-        let (todo, good) = try Self.goodFile()
-        var text = try #require(String(data: good, encoding: .utf8))
-        text = text.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
-        try expectRefused(todo, Data(text.utf8), commands: Self.allCommands, mentioning: "written by a newer todo (format 2")
-        // Even if format 2 lays its header out differently.
-        let future = Data((#"{"format":"todo","version":7,"sections":[]}"# + "\nwhatever\n").utf8)
-        try expectRefused(todo, future, commands: Self.allCommands, mentioning: "format 7")
+    @Test("Another program's SQLite database is refused and left as it was")
+    func foreignDatabase() throws {
+        let todo = try Sandbox()
+        let other = todo.directory.appendingPathComponent("other.db").path
+        try SQLiteFile(other).execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')")
+        let bytes = try #require(todo.fileBytes(other))
+        try expectRefused(todo, bytes, commands: Self.allCommands, mentioning: "not a todo database", otherFiles: ["other.db"])
     }
 
-    @Test("A history edited by hand, with good checksums, that does not replay to the list is refused")
-    func historyMismatch() throws {
+    @Test("A database written by a newer todo is refused with a message saying so")
+    func newerSchema() throws {
+        let (todo, _) = try Self.goodFile()
+        try SQLiteFile(todo.file).execute("PRAGMA user_version = 99")
+        let bytes = try #require(todo.fileBytes())
+        try expectRefused(todo, bytes, commands: Self.allCommands, mentioning: "written by a newer todo (schema version 99")
+    }
+
+    /// Cut inside the pages that hold the tables (a cut that removes only unused pages at the
+    /// end loses nothing, and SQLite rightly reads such a file).
+    @Test("A truncated database is refused", arguments: [0.3, 0.5])
+    func truncated(_ fraction: Double) throws {
         let (todo, good) = try Self.goodFile()
-        let text = try #require(String(data: good, encoding: .utf8))
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Drop the last step ("add bread") from the history and write valid checksums.
-        let history = lines[2]
-        let marker = #",{"transaction":{"_0":[{"add":{"#
-        let cut = try #require(history.range(of: marker, options: .backwards))
-        let end = try #require(history.range(of: "}}]}}", range: cut.upperBound..<history.endIndex))
-        lines[2] = String(history[..<cut.lowerBound] + history[end.upperBound...])
-        lines[0] = Self.header(present: lines[1], history: lines[2])
-        let damaged = Data(lines.joined(separator: "\n").utf8)
+        let cut = good.prefix(Int(Double(good.count) * fraction) / 4096 * 4096 + 100)
+        try expectRefused(todo, cut, commands: [["add", "x"], ["undo"], ["history"]], mentioning: "damaged")
+    }
+
+    @Test("A damaged index page that reading never touches is caught before a write")
+    func damagedIndex() throws {
+        let (todo, _) = try Self.goodFile()
+        let file = try SQLiteFile(todo.file)
+        let page = try file.integer("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_items_1'")
+        let pageSize = try file.integer("PRAGMA page_size")
+        var damaged = try #require(todo.fileBytes())
+        let start = Int((page - 1) * pageSize)
+        damaged.replaceSubrange(start ..< start + 16, with: Data(repeating: 0xFF, count: 16))
         try damaged.write(to: URL(fileURLWithPath: todo.file))
+        // Listing reads the table alone, which is intact.
         #expect(try todo.titles() == ["milk", "eggs", "bread"])
-        try expectRefused(todo, damaged, commands: [["add", "x"], ["history"]], mentioning: "does not replay")
+        try expectRefused(todo, damaged, commands: [["add", "x"], ["rm", "1"], ["undo"]], mentioning: "the database is damaged")
     }
 
-    /// A format 1 header for the given sections.
-    static func header(present: String, history: String) -> String {
-        func section(_ text: String) -> String {
-            let checksum = String(CRC32.checksum(Data(text.utf8)), radix: 16)
-            return #"{"bytes":\#(text.utf8.count),"crc32":"\#(String(repeating: "0", count: 8 - checksum.count) + checksum)"}"#
-        }
-        return #"{"format":"todo","history":\#(section(history)),"present":\#(section(present)),"version":1}"#
+    @Test("An item whose id is not a UUID is refused")
+    func badID() throws {
+        let (todo, _) = try Self.goodFile()
+        try SQLiteFile(todo.file).execute("UPDATE items SET id = 'not-a-uuid' WHERE title = 'eggs'")
+        let bytes = try #require(todo.fileBytes())
+        try expectRefused(todo, bytes, commands: [["list"], ["add", "x"]], mentioning: "item 2 has an id that is not a UUID")
     }
 
-    @Test("A data file that is a directory, or unreadable, is reported")
-    func unreadable() throws {
+    @Test("A data file that is a directory or a FIFO is refused, and nothing is created")
+    func notARegularFile() throws {
         let todo = try Sandbox()
         try FileManager.default.createDirectory(atPath: todo.file, withIntermediateDirectories: true)
         for command in [["list"], ["add", "x"]] {
             let result = try todo.run(command)
             #expect(result.status == 1)
-            #expect(result.stderr.hasPrefix("todo: \(todo.file): cannot read it"), "\(result.stderr)")
+            #expect(result.stderr == "todo: \(todo.file): not a regular file (a directory); give the path of a file\n")
         }
+        let fifo = todo.directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for command in [["list"], ["add", "x"]] {
+            let result = try todo.run(["--file", fifo] + command)
+            #expect(result.status == 1)
+            #expect(result.stderr == "todo: \(fifo): not a regular file (a FIFO); give the path of a file\n")
+        }
+        #expect(try todo.directoryEntries() == ["fifo", "todo.db"])
     }
 }

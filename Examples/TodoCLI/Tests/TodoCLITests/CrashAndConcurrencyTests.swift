@@ -53,9 +53,9 @@ struct CrashAndConcurrencyTests {
         // At most the one change in flight at the kill may be there unacknowledged.
         #expect(titles.count == acks.count + 1 || titles.count == acks.count + 2)
 
-        // The history is intact too, and the next write reuses a leftover temporary file.
+        // The history is intact too, and SQLite's log files are gone once todo exits.
         #expect(try todo.ok("undo").lines.first?.hasPrefix("Undid: add \"item ") == true)
-        #expect(try todo.directoryEntries() == ["todo.json", "todo.json.lock"])
+        #expect(try todo.directoryEntries() == ["todo.db"])
         #expect(try todo.ok("history").lines.count > 2)
     }
 

@@ -1,32 +1,113 @@
 import Foundation
 import Testing
 
-/// Data files written by earlier versions of `todo` load unchanged: the saved replay keeps its
-/// own spelling of the actions, whatever the library calls them now.
+/// Data files written by the first `todo` (JSON, format 1) are imported into a database on
+/// first use, with their history; the old file is kept under a new name.
 @Suite("A data file written by the first todo")
 struct EarlierVersionFileEndToEndTests {
 
     /// Written by the first release (`add milk; add eggs; tag start; done 1; begin;
-    /// add bread; edit 3 "whole bread"; tag inner; add jam; undo`), with what its
-    /// `history --json` printed.
+    /// add bread; edit 3 "whole bread"; tag inner; add jam; undo`).
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static var original: URL { fixtures.appendingPathComponent("written-by-todo-v1.json") }
 
-    @Test("loads with the same list and history, and keeps working")
-    func loads() throws {
+    /// What the imported history shows: the open scope, its steps, the tag, the undone step.
+    static let history = """
+        Inside a scope (level 1): "commit" makes these steps one, "rollback" abandons them
+        2 to undo, 1 to redo (history limit 100)
+        o v3  (start)
+        o v4  add "bread"
+        * v5  edit "bread" → "whole bread"  [inner]
+        o v6  add "jam"  (undone)
+
+        """
+
+    @Test("named by TODO_FILE: imported in place, with the same list and history, and keeps working")
+    func importedInPlace() throws {
         let todo = try Sandbox()
-        try FileManager.default.copyItem(
-            at: Self.fixtures.appendingPathComponent("written-by-todo-v1.json"),
-            to: URL(fileURLWithPath: todo.file)
-        )
-        #expect(try todo.titles() == ["milk", "eggs", "whole bread"])
-        let history = try JSONSerialization.jsonObject(with: Data(todo.ok("history", "--json").stdout.utf8)) as? NSDictionary
-        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("written-by-todo-v1.history.json"))) as? NSDictionary
-        #expect(history == expected)
+        try FileManager.default.copyItem(at: Self.original, to: URL(fileURLWithPath: todo.file))
+        let first = try todo.run(["list"])
+        #expect(first.status == 0)
+        #expect(first.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
+        #expect(first.stderr == "todo: imported \(todo.file), a file of an earlier todo (3 items, 6 history steps), into the database \(todo.file); the old file is kept as \(todo.file).v1-backup\n")
+        #expect(try todo.directoryEntries() == ["todo.db", "todo.db.v1-backup"])
+        #expect(todo.fileBytes(todo.file + ".v1-backup") == (try Data(contentsOf: Self.original)))
+        #expect(todo.fileBytes()?.prefix(15) == Data("SQLite format 3".utf8))
 
+        #expect(try todo.ok("history").stdout == Self.history)
         #expect(try todo.ok("redo").stdout == "Redid: add \"jam\"\n")
         #expect(try todo.ok("commit").stdout == "Committed 3 changes as one undo step\n")
         #expect(try todo.ok("undo").stdout == "Undid: add \"bread\" (+2 more)\n")
         #expect(try todo.ok("undo", "start").stdout == "Undid 1 step back to \"start\": done \"milk\"\n")
         #expect(try todo.titles() == ["milk", "eggs"])
+    }
+
+    @Test("at the old default location: imported into todo.db beside it")
+    func importedAtTheDefaultLocation() throws {
+        let todo = try Sandbox()
+        let directory = todo.directory.appendingPathComponent("xdg/todo")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let old = directory.appendingPathComponent("todo.json")
+        try FileManager.default.copyItem(at: Self.original, to: old)
+        let first = try todo.run(["history"], environment: ["TODO_FILE": nil])
+        #expect(first.stdout == Self.history)
+        let database = directory.appendingPathComponent("todo.db").path
+        #expect(first.stderr == "todo: imported \(old.path), a file of an earlier todo (3 items, 6 history steps), into the database \(database); the old file is kept as \(old.path).v1-backup\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["todo.db", "todo.json.v1-backup"])
+        let again = try todo.run(["list"], environment: ["TODO_FILE": nil])
+        #expect(again.stderr.isEmpty)
+        #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
+    }
+
+    @Test("a damaged old file is refused, not imported, and left as it was")
+    func damagedOldFile() throws {
+        let todo = try Sandbox()
+        var bytes = try Data(contentsOf: Self.original)
+        let title = try #require(bytes.firstRange(of: Data("eggs".utf8)))
+        bytes[title.lowerBound] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: todo.file))
+        let result = try todo.run(["add", "x"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "todo: \(todo.file): the file is damaged (checksum mismatch in the list section); the file was left untouched\n")
+        #expect(todo.fileBytes() == bytes)
+        #expect(try todo.directoryEntries() == ["todo.db"])
+    }
+
+    @Test("14: an old file with two items sharing an id is refused")
+    func duplicateIDs() throws {
+        let todo = try Sandbox()
+        // The fixture's list with its second item given the first one's id, and the checksums
+        // rewritten, as a file edited by hand would be.
+        let text = try String(contentsOf: Self.original, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: "FF457441-5150-45C2-8F7A-867C35404486", with: "48DD4E51-490D-4171-BCFF-DAEFB93FEF7D")
+        lines[0] = V1Header.line(present: lines[1], history: lines[2])
+        let bytes = Data(lines.joined(separator: "\n").utf8)
+        try bytes.write(to: URL(fileURLWithPath: todo.file))
+        let result = try todo.run(["list"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "todo: \(todo.file): items 1 and 2 share the id 48DD4E51-490D-4171-BCFF-DAEFB93FEF7D; the file was left untouched\n")
+        #expect(todo.fileBytes() == bytes)
+    }
+}
+
+/// The header line of a format 1 file, written independently of `todo`'s code: each
+/// section's length and CRC-32 (IEEE).
+enum V1Header {
+    static func line(present: String, history: String) -> String {
+        func section(_ text: String) -> String {
+            let checksum = String(crc32(Array(text.utf8)), radix: 16)
+            return #"{"bytes":\#(text.utf8.count),"crc32":"\#(String(repeating: "0", count: 8 - checksum.count) + checksum)"}"#
+        }
+        return #"{"format":"todo","history":\#(section(history)),"present":\#(section(present)),"version":1}"#
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
     }
 }

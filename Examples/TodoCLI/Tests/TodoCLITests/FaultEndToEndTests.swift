@@ -50,7 +50,7 @@ struct FaultEndToEndTests {
         if result.status != 0 {
             #expect(result.stderr.hasPrefix("todo: "), "seed \(seed): todo \(shown) failed without a message")
         }
-        #expect(try todo.directoryEntries().allSatisfy { ["todo.json", "todo.json.lock"].contains($0) }, "seed \(seed)")
+        #expect(try todo.directoryEntries().allSatisfy { $0 == "todo.db" }, "seed \(seed)")
     }
 
     // MARK: Damaged data files
@@ -90,41 +90,23 @@ struct FaultEndToEndTests {
         }
     }
 
-    @Test("Damaged files are refused by commands that read the history, and left untouched", arguments: seeds(30))
+    /// SQLite has no checksums, so damage inside a title's bytes reads as another title; what
+    /// must hold for any damage is that `todo` never crashes, and that a command it refuses
+    /// leaves the file as it was, reported in one line.
+    @Test("Damaged files never crash todo; a refusal is one line and leaves the file untouched", arguments: seeds(30))
     func damagedFiles(seed: UInt64) throws {
         let good = try #require(Self.goodFile)
         let (damaged, what) = Self.damage(good, seed: seed)
         let todo = try Sandbox()
-        try damaged.write(to: URL(fileURLWithPath: todo.file))
-        for command in [["undo"], ["history"]] {
+        for command in [["history"], ["undo"], ["add", "x"], ["list"]] {
+            try damaged.write(to: URL(fileURLWithPath: todo.file))
             let result = try todo.run(command)
-            #expect(result.status == 1, "seed \(seed), \(what): todo \(command[0]) exited with \(result.status)")
-            #expect(result.stderr.hasPrefix("todo: \(todo.file): "), "seed \(seed), \(what): \(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1, "seed \(seed), \(what): \(result.stderr)")
-            #expect(todo.fileBytes() == damaged, "seed \(seed), \(what): todo \(command[0]) changed the file")
-        }
-    }
-
-    /// The header is covered by no checksum; JSON whitespace inserted between its tokens, or
-    /// a number spelled another way, must still be caught (it was not, before the header had
-    /// to be exactly the bytes the writer makes).
-    @Test("Whitespace or a re-spelled number in the header is refused", arguments: [
-        ("{", "{ "), (":", ":\t"), (",", "\r,"), ("\"version\":1", "\"version\":1.0"), ("}\n", " }\n"),
-    ])
-    func respelledHeader(_ original: String, _ replacement: String) throws {
-        let good = try #require(Self.goodFile)
-        let range = try #require(good.firstRange(of: Data(original.utf8)))
-        var damaged = good
-        damaged.replaceSubrange(range, with: Data(replacement.utf8))
-        let todo = try Sandbox()
-        try damaged.write(to: URL(fileURLWithPath: todo.file))
-        for command in [["undo"], ["history"], ["list"]] {
-            let result = try todo.run(command)
-            #expect(result.status == 1, "\(replacement.debugDescription): todo \(command[0]) exited with \(result.status)")
-            #expect(result.stderr.hasPrefix("todo: \(todo.file): not a todo data file, or its header is damaged"), "\(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-            #expect(todo.fileBytes() == damaged)
+            #expect([0, 1].contains(result.status), "seed \(seed), \(what): todo \(command[0]) exited with \(result.status)")
+            if result.status == 1 {
+                #expect(result.stderr.hasPrefix("todo: \(todo.file): "), "seed \(seed), \(what): \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "seed \(seed), \(what): \(result.stderr)")
+                #expect(todo.fileBytes() == damaged, "seed \(seed), \(what): todo \(command[0]) failed and changed the file")
+            }
         }
     }
 }
-

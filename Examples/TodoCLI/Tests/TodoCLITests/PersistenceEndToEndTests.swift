@@ -57,12 +57,12 @@ struct PersistenceEndToEndTests {
         #expect(try todo.ok("history").lines.count == 8)
     }
 
-    @Test("The file is --file, else TODO_FILE, else $XDG_DATA_HOME/todo/todo.json, else ~/.local/share/todo/todo.json")
+    @Test("The file is --file, else TODO_FILE, else $XDG_DATA_HOME/todo/todo.db, else ~/.local/share/todo/todo.db")
     func location() throws {
         let todo = try Sandbox()
-        let explicit = todo.directory.appendingPathComponent("nested/dir/explicit.json").path
-        let xdg = todo.directory.appendingPathComponent("xdg/todo/todo.json").path
-        let home = todo.directory.appendingPathComponent("home/.local/share/todo/todo.json").path
+        let explicit = todo.directory.appendingPathComponent("nested/dir/explicit.db").path
+        let xdg = todo.directory.appendingPathComponent("xdg/todo/todo.db").path
+        let home = todo.directory.appendingPathComponent("home/.local/share/todo/todo.db").path
 
         #expect(try todo.run(["--file", explicit, "add", "flag"]).status == 0)
         #expect(try todo.run(["add", "variable"]).status == 0)
@@ -88,19 +88,24 @@ struct PersistenceEndToEndTests {
         #expect(nowhere.stderr.contains("cannot find a place for the data file"))
     }
 
-    @Test("The file starts with a versioned header, and no temporary files are left behind")
+    @Test("The file is a todo database: schema version, one row per item and per step, no log files left behind")
     func fileLayout() throws {
         let todo = try Sandbox()
         try todo.ok("add", "milk")
         try todo.ok("add", "eggs")
+        try todo.ok("edit", "1", "oat milk")
         let bytes = try #require(todo.fileBytes())
-        let text = try #require(String(data: bytes, encoding: .utf8))
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4 && lines[3].isEmpty)
-        #expect(lines[0].hasPrefix(#"{"format":"todo","history":{"bytes":"#))
-        #expect(lines[0].hasSuffix(#""version":1}"#))
-        #expect(lines[1].contains(#""title":"eggs""#))
-        #expect(try todo.directoryEntries() == ["todo.json", "todo.json.lock"])
+        #expect(bytes.prefix(16) == Data("SQLite format 3\0".utf8))
+        // todo closes the database on exit, which folds the log into it and removes it.
+        #expect(try todo.directoryEntries() == ["todo.db"])
+        let file = try SQLiteFile(todo.file)
+        #expect(try file.integer("PRAGMA application_id") == 0x746F_646F)
+        #expect(try file.integer("PRAGMA user_version") == 1)
+        #expect(try file.integer("SELECT count(*) FROM items") == 2)
+        #expect(try file.integer("SELECT count(*) FROM steps") == 3)
+        #expect(try file.integer("SELECT count(*) FROM items WHERE title = 'oat milk' AND done = 0") == 1)
+        // A one-title edit is saved as its change: a few hundred bytes, not the list.
+        #expect(try file.integer("SELECT length(step) FROM steps ORDER BY version DESC LIMIT 1") < 600)
     }
 
     @Test("Writing through a symbolic link updates its target and keeps the link")

@@ -14,6 +14,24 @@ public enum TodoApp {
         console: any Console,
         readLine: () -> String?
     ) -> Int32 {
+        let status = runCommand(arguments: arguments, environment: environment, terminal: terminal, console: console, readLine: readLine)
+        if let failure = console.writeFailure {
+            // Standard error may be the stream that failed; then there is nowhere to say it.
+            console.writeError("todo: " + failure)
+            return 1
+        }
+        return status
+    }
+
+    /// ``run(arguments:environment:terminal:console:readLine:)`` before the check of the
+    /// output streams.
+    private static func runCommand(
+        arguments: [String],
+        environment: [String: String],
+        terminal: Terminal,
+        console: any Console,
+        readLine: () -> String?
+    ) -> Int32 {
         let errorStyle = Style.forStream(isTerminal: terminal.error, environment: environment)
         func fail(_ error: TodoError) -> Int32 {
             let hint = error.kind == .usage ? " (run \"todo help\" for usage)" : ""
@@ -26,10 +44,15 @@ public enum TodoApp {
                 console.write(HelpText.text)
                 return 0
             }
+            let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
             let session = TodoSession(
                 dataFile: TodoDataFile(
-                    path: try DataLocation.resolve(flag: invocation.file, environment: environment),
-                    historyLimit: try historyLimit(invocation.historyLimit, environment: environment)
+                    path: path,
+                    historyLimit: try historyLimit(invocation.historyLimit, environment: environment),
+                    lockTimeout: try lockTimeout(environment: environment),
+                    legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
+                    onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
+                    notice: { console.writeError("todo: " + $0) }
                 ),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )
@@ -48,6 +71,18 @@ public enum TodoApp {
         } catch {
             return fail(error)
         }
+    }
+
+    /// How long to wait for another process's lock when `TODO_LOCK_TIMEOUT` does not say.
+    public static let defaultLockTimeout: Duration = .seconds(10)
+
+    /// `TODO_LOCK_TIMEOUT` (seconds, fractions allowed), else the default.
+    static func lockTimeout(environment: [String: String]) throws(TodoError) -> Duration {
+        guard let text = environment["TODO_LOCK_TIMEOUT"], !text.isEmpty else { return defaultLockTimeout }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw .usage("TODO_LOCK_TIMEOUT needs a number of seconds, got \"\(text)\"")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     /// `--history-limit`, else `TODO_HISTORY_LIMIT`, else the default.

@@ -28,6 +28,8 @@ public final class TodoSession {
             return json
                 ? HistoryView.json(state, limit: dataFile.historyLimit)
                 : HistoryView.text(state, limit: dataFile.historyLimit, style: style)
+        case .export:
+            return ExportDocument(try dataFile.readList()).json()
         case .help:
             return HelpText.text
         case .quit:
@@ -135,7 +137,18 @@ public final class TodoSession {
             try checkHistoryError(store)
             return steps == 0 ? "Rolled back an empty scope" : "Rolled back \(steps) change\(steps == 1 ? "" : "s")"
 
-        case .list, .history, .help, .quit:
+        case let .importJSON(path):
+            let data: Data
+            do {
+                data = try readRegularFile(path)
+            } catch {
+                throw .badInput(error.reason)
+            }
+            let items = try ExportDocument.items(from: data, path: path)
+            store.send(.action(.replaceAll(items: items, source: (path as NSString).lastPathComponent)))
+            return "Imported \(items.count) item\(items.count == 1 ? "" : "s") from \(path) (undo brings back the list before)"
+
+        case .list, .history, .help, .quit, .export:
             preconditionFailure("\(command) changes nothing and is handled by run(_:)")
         }
     }

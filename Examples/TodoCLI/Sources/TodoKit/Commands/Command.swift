@@ -30,6 +30,10 @@ public enum Command: Equatable, Sendable {
     case commit
     /// Abandons the open scope, undoing its changes.
     case rollback
+    /// Prints the list in the interchange format (``ExportDocument``).
+    case export
+    /// Replaces the list with the one in an interchange file, as one undo step.
+    case importJSON(path: String)
     case help
     /// Leaves the interactive shell (and ends a script).
     case quit
@@ -37,7 +41,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command may change the data file.
     public var isChange: Bool {
         switch self {
-        case .list, .history, .help, .quit: false
+        case .list, .history, .help, .quit, .export: false
         default: true
         }
     }

@@ -121,6 +121,7 @@ public enum CommandParser {
         let command: Command
         switch name {
         case "add":
+            guard !arguments.isEmpty else { throw .usage("add needs a title: add <title...>") }
             command = .add(title: try title(from: arguments))
         case "list", "ls":
             try expectCount(arguments, 0, name)
@@ -132,7 +133,7 @@ public enum CommandParser {
             command = name == "done" ? .done(position: position)
                 : name == "undone" ? .undone(position: position) : .remove(position: position)
         case "edit":
-            guard !arguments.isEmpty else { throw .usage("edit needs an item number and a title: edit <n> <title>") }
+            guard arguments.count >= 2 else { throw .usage("edit needs an item number and a title: edit <n> <title...>") }
             command = .edit(position: try position(arguments[0]), title: try title(from: Array(arguments.dropFirst())))
         case "move", "mv":
             try expectCount(arguments, 2, name, usage: "move <n> <to>")
@@ -165,6 +166,14 @@ public enum CommandParser {
         case "rollback":
             try expectCount(arguments, 0, name)
             command = .rollback
+        case "export":
+            try expectCount(arguments, 0, name)
+            guard scanned.json else { throw .usage("export needs a format: export --json") }
+            command = .export
+        case "import":
+            guard scanned.json else { throw .usage("import needs a format: import --json <file>") }
+            try expectCount(arguments, 1, name, usage: "import --json <file>")
+            command = .importJSON(path: arguments[0])
         case "help":
             command = .help
         case "quit", "exit":
@@ -183,7 +192,7 @@ public enum CommandParser {
     static func checkOptions(_ options: [String], for command: Command, name: String) throws(TodoError) {
         for option in options {
             switch (option, command) {
-            case ("--json", .list), ("--json", .history): continue
+            case ("--json", .list), ("--json", .history), ("--json", .export), ("--json", .importJSON): continue
             case ("--all", .list), ("--open", .list), ("--done", .list): continue
             default: throw .usage("\(option) is not an option of \(name)")
             }
@@ -203,6 +212,7 @@ public enum CommandParser {
             .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
             .joined(separator: " ")
         guard !title.isEmpty else { throw .badInput("the title is empty") }
+        try PlainText.check(title, what: "a title")
         return title
     }
 
@@ -253,11 +263,12 @@ public enum CommandParser {
             throw .badInput("a tag name cannot be empty or contain spaces")
         }
         guard Int(word) == nil else {
-            throw .badInput("a tag name cannot be a number (\"undo \(word)\" means \(word) steps)")
+            throw .badInput("a tag name cannot be a number: undo and redo read a number as a count of steps")
         }
         guard !(word.hasPrefix("v") && word.count > 1 && word.dropFirst().allSatisfy(\.isNumber)) else {
             throw .badInput("a tag name cannot look like a version (\"goto \(word)\" goes to version \(word))")
         }
+        try PlainText.check(word, what: "a tag name")
         return word
     }
 }

@@ -28,12 +28,9 @@ public struct TodoError: Error, Equatable, Sendable {
 
     /// The error for a data file that cannot be used; it names the file.
     public static func dataFile(_ path: String, _ problem: DataFileProblem) -> TodoError {
-        switch problem {
-        case .system:
-            TodoError(.dataFile, "\(path): \(problem.reason)")
-        default:
-            TodoError(.dataFile, "\(path): \(problem.reason); the file was left untouched")
-        }
+        problem.isAboutContents
+            ? TodoError(.dataFile, "\(path): \(problem.reason); the file was left untouched")
+            : TodoError(.dataFile, "\(path): \(problem.reason)")
     }
 
     /// The process exit code for this error.

@@ -16,11 +16,13 @@ extension TodoAction {
             "move \(quoted(title)) \(from + 1) → \(to + 1)"
         case let .clear(ids):
             "clear \(ids.count) done"
+        case let .replaceAll(items, source):
+            "import \(items.count) item\(items.count == 1 ? "" : "s") from \(quoted(source))"
         }
     }
 }
 
-/// A title in double quotes, for labels and messages.
+/// A title in double quotes, for labels and messages, control characters escaped.
 func quoted(_ title: String) -> String {
-    "\"\(title)\""
+    "\"\(PlainText.escaping(title))\""
 }

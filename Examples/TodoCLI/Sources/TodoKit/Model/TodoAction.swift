@@ -18,4 +18,6 @@ public enum TodoAction: Hashable, Codable, Sendable {
     case move(id: UUID, title: String, from: Int, to: Int)
     /// Removes the listed (done) items; the caller lists them so the reducer never decides.
     case clear(ids: [UUID])
+    /// Replaces the whole list (`todo import`); `source` is for the label.
+    case replaceAll(items: [TodoItem], source: String)
 }

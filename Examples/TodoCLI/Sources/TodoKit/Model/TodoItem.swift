@@ -5,7 +5,7 @@ import Revertible
 ///
 /// The `id` is made by the command layer, never by the reducer, so replaying the same
 /// actions always rebuilds the same list (see ``TodoAction``).
-public struct TodoItem: Identifiable, Versionable, Codable, Sendable {
+public struct TodoItem: Identifiable, Versionable, Codable, Hashable, Sendable {
     public let id: UUID
     public var title: String
     public var isDone: Bool

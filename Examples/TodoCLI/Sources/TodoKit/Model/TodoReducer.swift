@@ -1,3 +1,4 @@
+import Revertible
 import UndoableReducer
 
 /// The todo list's reducer. It knows nothing about undo: `undoable` adds that around it
@@ -29,6 +30,8 @@ public struct TodoReducer: Reducer {
         case let .clear(ids):
             let removed = Set(ids)
             state.items.removeAll { removed.contains($0.id) }
+        case let .replaceAll(items, _):
+            state.items = TreeArray(items)
         }
         return .none
     }

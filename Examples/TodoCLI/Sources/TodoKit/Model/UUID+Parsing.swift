@@ -8,27 +8,33 @@ extension UUID {
     /// of `todo list` on a 10,000-item file; this reads the 32 hex digits directly.
     init?(parsing text: String) {
         var text = text
-        let parsed: uuid_t? = text.withUTF8 { bytes -> uuid_t? in
-            guard bytes.count == 36 else { return nil }
-            var result = [UInt8](repeating: 0, count: 16)
+        guard let uuid = text.withUTF8({ UUID(parsingUTF8: $0) }) else { return nil }
+        self = uuid
+    }
+
+    /// Parses the canonical form from UTF-8 bytes, as SQLite hands a column over. Writes
+    /// the 16 bytes in place: no array per id, which mattered for 100,000 rows.
+    init?(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 36 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &uuid) { result -> Bool in
             var byte = 0
             var index = 0
             while index < 36 {
                 if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard bytes[index] == UInt8(ascii: "-") else { return nil }
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
                     index += 1
                     continue
                 }
-                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
                 result[byte] = high << 4 | low
                 byte += 1
                 index += 2
             }
-            return (result[0], result[1], result[2], result[3], result[4], result[5], result[6], result[7],
-                    result[8], result[9], result[10], result[11], result[12], result[13], result[14], result[15])
+            return true
         }
-        guard let parsed else { return nil }
-        self.init(uuid: parsed)
+        guard parsed else { return nil }
+        self.init(uuid: uuid)
     }
 }
 

@@ -6,6 +6,9 @@ public protocol Console: AnyObject {
     func write(_ text: String)
     /// Writes one line to standard error.
     func writeError(_ line: String)
+    /// Why a write failed (standard output full or closed), if one did: the command's result
+    /// did not reach its reader, so `todo` exits 1.
+    var writeFailure: String? { get }
 }
 
 extension Console {
@@ -17,31 +20,38 @@ extension Console {
 
 /// The process's standard output and standard error.
 public final class StandardConsole: Console {
+    public private(set) var writeFailure: String?
+
     public init() {}
 
     public func write(_ text: String) {
-        writeFully(text, to: STDOUT_FILENO)
+        if let reason = writeFully(text, to: STDOUT_FILENO), writeFailure == nil {
+            writeFailure = "cannot write to standard output: \(reason)"
+        }
     }
 
     public func writeError(_ line: String) {
-        writeFully(line + "\n", to: STDERR_FILENO)
+        if let reason = writeFully(line + "\n", to: STDERR_FILENO), writeFailure == nil {
+            writeFailure = "cannot write to standard error: \(reason)"
+        }
     }
 }
 
-/// Writes all of `text` to `descriptor`, retrying partial writes; gives up on an error (a
-/// closed pipe), as there is nowhere left to report it.
-private func writeFully(_ text: String, to descriptor: Int32) {
+/// Writes all of `text` to `descriptor`, retrying partial writes; the system's reason if a
+/// write fails.
+private func writeFully(_ text: String, to descriptor: Int32) -> String? {
     var text = text
-    text.withUTF8 { buffer in
+    return text.withUTF8 { buffer -> String? in
         var done = 0
         while done < buffer.count {
             let result = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
             if result < 0 {
                 if errno == EINTR { continue }
-                return
+                return systemErrorDescription()
             }
             done += result
         }
+        return nil
     }
 }
 
@@ -49,6 +59,8 @@ private func writeFully(_ text: String, to descriptor: Int32) {
 public final class RecordingConsole: Console {
     public private(set) var output = ""
     public private(set) var errors: [String] = []
+    /// Never set: recording cannot fail.
+    public let writeFailure: String? = nil
 
     public init() {}
 

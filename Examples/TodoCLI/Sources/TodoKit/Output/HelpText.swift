@@ -29,17 +29,20 @@ enum HelpText {
       begin                    open a scope: its changes become one undo step...
       commit                   ...when committed,
       rollback                 ...or are all undone and forgotten
+      export --json            print the list in the interchange format (no history)
+      import --json <file>     replace the list with an exported one (one undo step)
       help                     show this help
       quit                     leave the shell
 
     Options:
-      --file PATH              the data file (also TODO_FILE; default
-                               $XDG_DATA_HOME/todo/todo.json or ~/.local/share/todo/todo.json)
+      --file PATH              the data file, an SQLite database (also TODO_FILE; default
+                               $XDG_DATA_HOME/todo/todo.db or ~/.local/share/todo/todo.db)
       --history-limit N        keep at most N undo steps (also TODO_HISTORY_LIMIT; default 100)
       --keep-going             in a script, go on after a failed line
       --                       end of options (todo add -- -5 degrees)
 
     Exit codes: 0 success, 1 bad input or unusable data file, 2 wrong usage.
+    TODO_LOCK_TIMEOUT: seconds to wait for another todo's lock (default 10).
     Color only on a terminal; set NO_COLOR to turn it off.
 
     """

@@ -152,8 +152,8 @@ enum HistoryView {
         ))
     }
 
-    /// A tag as the user typed it.
+    /// A tag as the user typed it, control characters escaped.
     static func describe(_ tag: AnyHashable) -> String {
-        String(describing: tag.base)
+        PlainText.escaping(String(describing: tag.base))
     }
 }

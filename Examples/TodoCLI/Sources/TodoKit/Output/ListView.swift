@@ -9,12 +9,13 @@ enum ListView {
         var text = ""
         var shown = 0
         for (index, item) in list.items.enumerated() where filter.includes(item) {
+            let title = PlainText.escaping(item.title)
             let number = String(index + 1)
             let position = String(repeating: " ", count: width - number.count) + number
             if item.isDone {
-                text += "\(style.green("[x]")) \(style.dim(position)) \(style.dim(item.title))\n"
+                text += "\(style.green("[x]")) \(style.dim(position)) \(style.dim(title))\n"
             } else {
-                text += "[ ] \(style.dim(position)) \(item.title)\n"
+                text += "[ ] \(style.dim(position)) \(title)\n"
             }
             shown += 1
         }
@@ -47,5 +48,8 @@ func encodeJSON(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // The output types hold only strings, numbers, booleans and UUIDs: encoding cannot fail.
-    return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
+    let text = String(decoding: try! encoder.encode(value), as: UTF8.self)
+    // Empty arrays and objects as `[]` and `{}`, not the encoder's `[\n\n]`. A raw newline
+    // never occurs inside a JSON string, so only empty containers match.
+    return text.replacing(/\[\n\s*\]/, with: "[]").replacing(/\{\n\s*\}/, with: "{}") + "\n"
 }

@@ -77,6 +77,12 @@ public final class Shell: Stateful {
                     continue
                 }
                 console.write(try session.run(command))
+                if console.writeFailure != nil {
+                    // The output is gone: stop, rather than change things no one sees.
+                    failed = true
+                    finish()
+                    continue
+                }
                 if isInteractive || command.isChange { syncMode() }
             } catch {
                 failed = true

@@ -27,7 +27,7 @@ final class Sandbox {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("todo-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        file = directory.appendingPathComponent("todo.json").path
+        file = directory.appendingPathComponent("todo.db").path
         environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.appendingPathComponent("home").path,

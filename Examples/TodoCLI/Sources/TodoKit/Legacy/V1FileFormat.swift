@@ -1,6 +1,7 @@
 import Foundation
 
-/// The layout of the data file, format version 1:
+/// The layout of the first todo's data file, format version 1, read once to import it into
+/// the database:
 ///
 /// ```
 /// {"format":"todo","version":1,"present":{"bytes":N,"crc32":"…"},"history":{"bytes":M,"crc32":"…"}}\n
@@ -11,19 +12,19 @@ import Foundation
 /// The header line says where each section is and how to check it, so `todo list` reads the
 /// header and the list and never touches the history, however long that is. Each section
 /// carries a CRC-32 of its bytes, because damage inside a title still parses as JSON.
-public enum DataFileFormat {
+enum V1FileFormat {
     /// The format this `todo` writes, and the newest it reads.
-    public static let version = 1
+    static let version = 1
     /// The header is short; a first line longer than this is not a header.
     static let maximumHeaderLength = 4096
     static let formatName = "todo"
 
     /// The decoded header line.
-    public struct Header: Codable, Equatable, Sendable {
-        public var format: String
-        public var version: Int
-        public var present: Section
-        public var history: Section
+    struct Header: Codable, Equatable, Sendable {
+        var format: String
+        var version: Int
+        var present: Section
+        var history: Section
 
         /// The length of the whole file this header describes, its own line included.
         func fileLength(headerLength: Int) -> Int {
@@ -32,10 +33,10 @@ public enum DataFileFormat {
     }
 
     /// Where one section is, implicitly (sections follow each other), and its checksum.
-    public struct Section: Codable, Equatable, Sendable {
-        public var bytes: Int
+    struct Section: Codable, Equatable, Sendable {
+        var bytes: Int
         /// The CRC-32 of the section's bytes, as eight hex digits.
-        public var crc32: String
+        var crc32: String
 
         init(describing payload: Data) {
             bytes = payload.count
@@ -55,26 +56,9 @@ public enum DataFileFormat {
         }
     }
 
-    /// The bytes of a data file holding `present` and `history` (each already encoded).
-    public static func file(present: Data, history: Data) -> Data {
-        let header = Header(
-            format: formatName,
-            version: version,
-            present: Section(describing: present),
-            history: Section(describing: history)
-        )
-        var file = encoded(header)
-        file.append(0x0A)
-        file.append(present)
-        file.append(0x0A)
-        file.append(history)
-        file.append(0x0A)
-        return file
-    }
-
     /// Decodes the header line (without its newline), checking the version first so that a
     /// newer format is reported as such even if its header has other fields.
-    public static func header(from line: Data) throws(DataFileProblem) -> Header {
+    static func header(from line: Data) throws(DataFileProblem) -> Header {
         struct Probe: Decodable {
             var format: String?
             var version: Int?
@@ -82,17 +66,17 @@ public enum DataFileFormat {
         let decoder = JSONDecoder()
         guard let probe = try? decoder.decode(Probe.self, from: line),
               probe.format == formatName, let fileVersion = probe.version, fileVersion >= 1
-        else { throw .notTodoFile }
+        else { throw .notTodoDatabase }
         guard fileVersion <= version else { throw .newerFormat(version: fileVersion) }
         // Lengths are bounded so that adding them up cannot overflow, whatever the damage.
         let plausible = 0...(1 << 40)
         guard let header = try? decoder.decode(Header.self, from: line),
               plausible.contains(header.present.bytes), plausible.contains(header.history.bytes)
-        else { throw .notTodoFile }
+        else { throw .notTodoDatabase }
         // No checksum covers the header, so it must be exactly the bytes `file` writes: a JSON
         // decoder also accepts whitespace between tokens (and `1.0` for `1`), so an inserted
         // space would otherwise leave a damaged file readable.
-        guard encoded(header).elementsEqual(line) else { throw .notTodoFile }
+        guard encoded(header).elementsEqual(line) else { throw .notTodoDatabase }
         return header
     }
 
@@ -104,9 +88,4 @@ public enum DataFileFormat {
         return try! encoder.encode(header)
     }
 
-    /// The length of the header line, newline included, found in the file's first bytes.
-    static func headerLength(in prefix: Data) throws(DataFileProblem) -> Int {
-        guard let newline = prefix.firstIndex(of: 0x0A) else { throw .notTodoFile }
-        return newline - prefix.startIndex + 1
-    }
 }

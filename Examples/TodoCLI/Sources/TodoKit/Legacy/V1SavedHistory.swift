@@ -1,21 +1,17 @@
 import Revertible
 import UndoableReducer
 
-/// The history section of the data file: an ``UndoableReplay`` without its present, which the
-/// file already holds in its own section (the one `todo list` reads).
+/// The history section of the first todo's data file (format 1), read once to import it: an
+/// ``UndoableReplay`` without its present, which the file holds in its own section. The new
+/// database saves steps as reversions, never as actions.
 ///
 /// Its length is bounded by the history limit: one transaction per step, plus tags, scopes and
 /// a final undo for the redo steps, never a log of everything ever done.
-struct SavedHistory: Codable, Sendable {
+struct V1SavedHistory: Decodable, Sendable {
     /// The list before the oldest step kept.
     var base: TodoList
     /// The actions that rebuild the steps, tags and scopes from `base`.
-    var actions: [SavedAction]
-
-    init(_ replay: UndoableReplay<TodoList, TodoAction>) {
-        base = replay.base
-        actions = replay.actions.compactMap(SavedAction.init)
-    }
+    var actions: [V1SavedAction]
 
     /// The replay to restore, arriving at `present`.
     func replay(arrivingAt present: TodoList) -> UndoableReplay<TodoList, TodoAction> {
@@ -26,21 +22,11 @@ struct SavedHistory: Codable, Sendable {
 /// One action of a saved replay, spelled as the first data-file format spells it, so files
 /// written by earlier versions of `todo` load unchanged whatever the library calls its
 /// actions. A replay holds only these four kinds.
-enum SavedAction: Codable, Sendable {
+enum V1SavedAction: Decodable, Sendable {
     case transaction([TodoAction])
     case tag(HistoryTag)
     case pushScope
     case undo(steps: Int)
-
-    init?(_ action: UndoableAction<TodoAction>) {
-        switch action {
-        case let .transaction(actions): self = .transaction(actions)
-        case let .tag(tag): self = .tag(tag)
-        case .pushNewScope: self = .pushScope
-        case let .undo(to: .steps(steps)): self = .undo(steps: steps)
-        default: return nil
-        }
-    }
 
     var action: UndoableAction<TodoAction> {
         switch self {

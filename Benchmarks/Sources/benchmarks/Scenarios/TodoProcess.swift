@@ -1,0 +1,110 @@
+import Foundation
+
+/// Runs the `todo` binary for the `todo-*` scenarios, and prepares its data files through its
+/// documented interchange format (`todo import --json`), never through its internals.
+///
+/// The binary is `TODO_BINARY`, or one beside this executable (build it with
+/// `swift build -c release --package-path Benchmarks --scratch-path .build-release --product todo`),
+/// or the root package's own build (release, else debug).
+enum TodoProcess {
+
+    /// The binary, if one is found.
+    static func binary() -> String? {
+        if let explicit = ProcessInfo.processInfo.environment["TODO_BINARY"] { return explicit }
+        // This file is Benchmarks/Sources/benchmarks/Scenarios/TodoProcess.swift in the repository.
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("todo").path,
+            root.appendingPathComponent(".build/release/todo").path,
+            root.appendingPathComponent(".build/debug/todo").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Why a scenario is skipped when there is no binary.
+    static let missing = "no todo binary: run `swift build -c release --package-path Benchmarks --scratch-path .build-release --product todo`, or set TODO_BINARY"
+
+    /// A fresh directory for one run's data file; the caller removes it.
+    static func temporaryDirectory(_ scenario: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(scenario)-\(UUID().uuidString)")
+    }
+
+    /// Runs `binary arguments`, with `input` as standard input (none when `nil`), and returns
+    /// the exit status and standard output.
+    static func run(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["TODO_FILE"] = nil
+        environment["TODO_HISTORY_LIMIT"] = nil
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+            try process.run()
+        } catch {
+            throw BenchmarkFailure("\(scenario): could not run \(binary): \(error)")
+        }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// A data file at `path` holding `items` items of ~30-character titles, and then
+    /// `steps` history steps, each one `add` (the last `steps` items): the list imported
+    /// with no history kept, then a script of adds.
+    static func prepare(
+        _ binary: String,
+        at path: String,
+        items: Int,
+        steps: Int,
+        using generator: inout SeededGenerator,
+        scenario: String
+    ) throws(BenchmarkFailure) {
+        struct Item: Encodable {
+            let id: String
+            let title: String
+            let done: Bool
+        }
+        struct Document: Encodable {
+            let format = "todo-export"
+            let version = 1
+            let items: [Item]
+        }
+        let all = (0..<items).map { _ in
+            Item(id: TodoFixture.uuid(using: &generator).uuidString, title: TodoFixture.text(length: 30, using: &generator), done: false)
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let export = directory.appendingPathComponent("import.json")
+        let script = directory.appendingPathComponent("adds.txt")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try JSONEncoder().encode(Document(items: Array(all.dropLast(steps)))).write(to: export)
+            try Data(all.suffix(steps).map { "add \($0.title)\n" }.joined().utf8).write(to: script)
+        } catch {
+            throw BenchmarkFailure("\(scenario): could not write the input files: \(error)")
+        }
+        let (imported, _) = try run(binary, ["--file", path, "--history-limit", "0", "import", "--json", export.path], scenario: scenario)
+        let (added, _) = try run(binary, ["--file", path], input: script, scenario: scenario)
+        guard imported == 0, added == 0 else {
+            throw BenchmarkFailure("\(scenario): preparing \(items) items exited \(imported) (import), \(added) (adds)")
+        }
+    }
+
+    /// How many items `todo list` shows for the data file at `path`.
+    static func count(_ binary: String, path: String, scenario: String) throws(BenchmarkFailure) -> Int {
+        let (status, output) = try run(binary, ["list", "--file", path], scenario: scenario)
+        guard status == 0 else { throw BenchmarkFailure("\(scenario): `todo list` exited \(status)") }
+        return output.hasPrefix("No items.") ? 0 : output.split(separator: "\n").count
+    }
+
+    /// Milliseconds in `stopwatch`, per `count`.
+    static func milliseconds(_ stopwatch: Stopwatch, per count: Int = 1) -> Double {
+        stopwatch.nanoseconds(per: count) / 1e6
+    }
+}

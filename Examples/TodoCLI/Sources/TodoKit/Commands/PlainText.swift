@@ -1,0 +1,37 @@
+/// Titles and tags are plain text: no terminal control characters, which would act on the
+/// terminal of whoever lists them (`\e[2J` clears the screen). New ones are refused; any that
+/// reach the file another way (an import, an edited database) are shown escaped. Invalid
+/// UTF-8 is refused too.
+enum PlainText {
+
+    /// Whether `scalar` is a control character (C0, DEL or C1).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Throws unless `text` is free of control characters and of U+FFFD, the character
+    /// invalid UTF-8 is decoded to (arguments and lines are decoded before `todo` sees them,
+    /// so refusing U+FFFD is how invalid bytes are refused instead of stored changed).
+    static func check(_ text: String, what: String) throws(TodoError) {
+        if text.unicodeScalars.contains("\u{FFFD}") {
+            throw .badInput("\(what) must be valid UTF-8 text (found invalid bytes, or U+FFFD)")
+        }
+        guard let control = text.unicodeScalars.first(where: isControl) else { return }
+        throw .badInput("\(what) cannot contain control characters (found \(escaped(control)))")
+    }
+
+    /// `text` with each control character written as `\\u{1B}`, for output.
+    static func escaping(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result += escaped(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u{\(String(repeating: "0", count: max(0, 2 - hex.count)) + hex)}"
+    }
+}

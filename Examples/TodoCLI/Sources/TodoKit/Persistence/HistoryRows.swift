@@ -1,0 +1,112 @@
+import Foundation
+import Revertible
+import UndoableReducer
+
+/// The history's rows: the `steps` table, one row per kept step holding the step's JSON (its
+/// parent, label, time and reversion: the change itself, saved exactly, never the action that
+/// made it), and the outline in `meta` (scopes, current version, tags: small).
+///
+/// After a command, only what changed is written: the new steps, the deletions of the steps
+/// the history limit dropped, and the outline if it differs from the saved one.
+struct HistoryRows {
+    /// The saved archive, `nil` for a file without history yet.
+    private(set) var archive: HistoryArchive<TodoList>?
+    /// The outline's bytes as saved, so an unchanged outline is not rewritten.
+    private var outline: Data?
+
+    /// An encoder whose output is a function of the value: the same outline, the same bytes.
+    private static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// The saved history's rows.
+    static func load(from database: Database) throws(DataFileProblem) -> HistoryRows {
+        let decoder = JSONDecoder()
+        do {
+            let outlineQuery = try database.statement("SELECT value FROM meta WHERE key = 'outline'")
+            try outlineQuery.bind()
+            guard try outlineQuery.step(), let outlineBytes = outlineQuery.blob(0) else {
+                try outlineQuery.bind()
+                // No history saved; steps without an outline would be damage.
+                guard try database.integer("SELECT count(*) FROM steps") == 0 else {
+                    throw DataFileProblem.damaged("history steps without an outline")
+                }
+                return HistoryRows(archive: nil, outline: nil)
+            }
+            try outlineQuery.bind()
+            let outline: HistoryArchive<TodoList>.Outline
+            do {
+                outline = try decoder.decode(HistoryArchive<TodoList>.Outline.self, from: outlineBytes)
+            } catch {
+                throw DataFileProblem.damaged("the history's outline cannot be decoded")
+            }
+            var steps: [HistoryArchive<TodoList>.Step] = []
+            let stepQuery = try database.statement("SELECT version, step FROM steps ORDER BY version")
+            try stepQuery.bind()
+            defer { _ = try? stepQuery.bind() }
+            while try stepQuery.step() {
+                let version = stepQuery.integer(0)
+                guard let bytes = stepQuery.blob(1),
+                      let step = try? decoder.decode(HistoryArchive<TodoList>.Step.self, from: bytes),
+                      step.version.rawValue == UInt64(bitPattern: version)
+                else {
+                    throw DataFileProblem.damaged("history step \(version) cannot be decoded")
+                }
+                steps.append(step)
+            }
+            return HistoryRows(archive: HistoryArchive(outline: outline, steps: steps), outline: outlineBytes)
+        } catch let problem as DataFileProblem {
+            throw problem
+        } catch let error as DatabaseError {
+            throw DataFileProblem(error)
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+    }
+
+    /// The undoable state made of `present` and this history; checked by the library, so a
+    /// history that does not fit the list is refused, never half loaded.
+    func state(present: TodoList) throws(DataFileProblem) -> UndoableState<TodoList> {
+        guard let archive else { return UndoableState(present) }
+        do {
+            return try UndoableState(present: present, archive: archive)
+        } catch {
+            throw .damaged(error.message)
+        }
+    }
+
+    /// Writes what changed in the history between `before` (as saved) and `after`.
+    mutating func write(before: UndoableState<TodoList>, after: UndoableState<TodoList>, to database: Database) throws {
+        let newArchive = after.archive
+        let changes = newArchive.changes(since: before.archive)
+        let encoder = Self.encoder()
+        if !changes.removedVersions.isEmpty {
+            let delete = try database.statement("DELETE FROM steps WHERE version = ?")
+            for version in changes.removedVersions {
+                try delete.bind(.integer(Int64(bitPattern: version.rawValue))).run()
+            }
+        }
+        if !changes.savedSteps.isEmpty {
+            let save = try database.statement("INSERT OR REPLACE INTO steps (version, step) VALUES (?, ?)")
+            for step in changes.savedSteps {
+                try save.bind(.integer(Int64(bitPattern: step.version.rawValue)), .blob(try encoder.encode(step))).run()
+            }
+        }
+        let outline = try encoder.encode(changes.outline)
+        if outline != self.outline {
+            try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('outline', ?)").bind(.blob(outline)).run()
+            self.outline = outline
+        }
+        archive = newArchive
+    }
+
+    /// Replaces the saved history with `state`'s: for imports.
+    static func replaceAll(with state: UndoableState<TodoList>, in database: Database) throws -> HistoryRows {
+        try database.execute("DELETE FROM steps; DELETE FROM meta WHERE key = 'outline'", operation: "write the history")
+        var rows = HistoryRows(archive: nil, outline: nil)
+        try rows.write(before: UndoableState(state.present), after: state, to: database)
+        return rows
+    }
+}

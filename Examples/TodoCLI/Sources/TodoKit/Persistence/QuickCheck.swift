@@ -1,0 +1,30 @@
+/// `PRAGMA quick_check`: SQLite's check of every page of the file (the b-trees, the free
+/// list, the records' formats), without the costlier index-against-table comparison of
+/// `integrity_check`.
+///
+/// Run once per process before its first write: SQLite notices damage in the pages it reads,
+/// but a write reuses free pages and index pages a read never touched, and writing into a
+/// damaged file spreads the damage. A failed check leaves the file as it was.
+enum QuickCheck {
+    static func run(_ database: Database) throws(DataFileProblem) {
+        do {
+            let statement = try database.statement("PRAGMA quick_check(1)")
+            try statement.bind()
+            guard try statement.step() else { return }
+            let result = statement.text(0) ?? ""
+            try statement.bind()
+            guard result == "ok" else {
+                // SQLite's report spans lines ("*** in database main ***\nPage 3: ..."): one
+                // line for the message.
+                let detail = result.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+                throw DataFileProblem.damaged(detail)
+            }
+        } catch let error as DataFileProblem {
+            throw error
+        } catch let error as DatabaseError {
+            throw DataFileProblem(error)
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+    }
+}
