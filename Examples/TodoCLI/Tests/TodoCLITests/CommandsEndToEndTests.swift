@@ -126,7 +126,7 @@ struct CommandsEndToEndTests {
         #expect(try todo.ok("commit").lines == ["Committed an empty scope (no undo step)"])
     }
 
-    @Test("history shows the steps, the present, tags, undone steps and the open scope")
+    @Test("history shows the versions, the present, tags, undone steps and the open scope")
     func history() throws {
         let todo = try Sandbox()
         try todo.ok("tag", "empty")
@@ -137,32 +137,81 @@ struct CommandsEndToEndTests {
         try todo.ok("undo")
         #expect(try todo.ok("history").lines == [
             "2 to undo, 1 to redo (history limit 100)",
-            "  0  (start)  [empty]",
-            #"  1  add "milk""#,
-            #"* 2  add "eggs"  [two]"#,
-            #"  3  done "milk"  (undone)"#,
+            "o v0  (start)  [empty]",
+            #"o v1  add "milk""#,
+            #"* v2  add "eggs"  [two]"#,
+            #"o v3  done "milk"  (undone)"#,
         ])
         struct Document: Decodable {
-            struct Version: Decodable { var number: Int; var label: String?; var tag: String?; var undone: Bool; var present: Bool }
+            struct Version: Decodable {
+                var version: Int
+                var parent: Int?
+                var branches: [Int]
+                var label: String?
+                var tags: [String]
+                var time: String?
+                var changeCount: Int
+                var undone: Bool
+                var present: Bool
+            }
             var scopeLevel: Int
             var undoCount: Int
             var redoCount: Int
+            var present: Int
             var versions: [Version]
         }
         let document = try JSONDecoder().decode(Document.self, from: Data(todo.ok("history", "--json").stdout.utf8))
-        #expect(document.undoCount == 2 && document.redoCount == 1 && document.scopeLevel == 0)
+        #expect(document.undoCount == 2 && document.redoCount == 1 && document.scopeLevel == 0 && document.present == 2)
+        #expect(document.versions.map(\.version) == [0, 1, 2, 3])
+        #expect(document.versions.map(\.parent) == [nil, 0, 1, 2])
+        #expect(document.versions.map(\.branches) == [[1], [2], [3], []])
         #expect(document.versions.map(\.label) == [nil, #"add "milk""#, #"add "eggs""#, #"done "milk""#])
-        #expect(document.versions.map(\.tag) == ["empty", nil, "two", nil])
+        #expect(document.versions.map(\.tags) == [["empty"], [], ["two"], []])
         #expect(document.versions.map(\.present) == [false, false, true, false])
+        #expect(document.versions.map(\.undone) == [false, false, false, true])
+        #expect(document.versions.map { $0.time == nil } == [true, false, false, false])
 
         try todo.ok("begin")
         try todo.ok("add", "bread")
         #expect(try todo.ok("history").lines == [
             #"Inside a scope (level 1): "commit" makes these steps one, "rollback" abandons them"#,
             "1 to undo, 0 to redo (history limit 100)",
-            "  0  (start)  [two]",
-            #"* 1  add "bread""#,
+            "o v2  (start)  [two]",
+            #"* v4  add "bread""#,
         ])
+    }
+
+    @Test("A change after an undo keeps the branch it left, across runs; goto, earlier and later reach it")
+    func branches() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("add", "eggs")
+        try todo.ok("undo")
+        try todo.ok("add", "bread")
+        #expect(try todo.ok("history").lines == [
+            "2 to undo, 0 to redo, 1 other branch (goto v<n>) (history limit 100)",
+            "o v0  (start)",
+            #"o v1  add "milk""#,
+            "|\\",
+            #"| o v2  add "eggs""#,
+            #"* v3  add "bread""#,
+        ])
+        #expect(try todo.ok("goto", "v2").lines == [#"Went to v2: add "eggs""#])
+        #expect(try todo.titles() == ["milk", "eggs"])
+        #expect(try todo.ok("earlier").lines == [#"Went to v1: add "milk""#])
+        #expect(try todo.ok("later", "2").lines == [#"Went to v3: add "bread""#])
+        #expect(try todo.titles() == ["milk", "bread"])
+        #expect(try todo.ok("later", "1h").lines == [#"Already at v3: add "bread""#])
+        #expect(try todo.ok("goto", "0").lines == ["Went to v0: (start)"])
+        #expect(try todo.titles() == [])
+        // Plain redo follows the branch visited last.
+        #expect(try todo.ok("redo", "2").lines == [#"Redid 2 steps: add "milk"; add "bread""#])
+
+        let unknown = try todo.run(["goto", "v9"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("there is no version v9"))
+        let notDuration = try todo.run(["earlier", "soon"])
+        #expect(notDuration.status == 1 && notDuration.stderr.contains("neither a number of versions nor a duration"))
+        #expect(try todo.titles() == ["milk", "bread"])
     }
 
     @Test("help and --help print the usage; -- lets a title start with dashes")

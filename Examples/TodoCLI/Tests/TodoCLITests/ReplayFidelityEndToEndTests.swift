@@ -51,7 +51,11 @@ struct ReplayFidelityEndToEndTests {
 
         #expect(separateOutput == scriptOutput)
         #expect(try separate.items() == scripted.items())
-        #expect(try separate.ok("history", "--json").stdout == scripted.ok("history", "--json").stdout)
+        // Everything but when each step was made.
+        func withoutTimes(_ json: String) -> String {
+            json.split(separator: "\n").filter { !$0.contains(#""time" :"#) }.joined(separator: "\n")
+        }
+        #expect(try withoutTimes(separate.ok("history", "--json").stdout) == withoutTimes(scripted.ok("history", "--json").stdout))
         // And the file written by the script restores to what the script had in memory.
         #expect(try separate.ok("undo", "100").stdout == scripted.ok("undo", "100").stdout)
         #expect(try separate.items() == scripted.items())
