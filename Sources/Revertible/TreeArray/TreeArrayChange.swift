@@ -64,7 +64,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
         defer {
             if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
-                tree.linkTwins(to: target)
+                tree.linkTwins(to: target, along: writtenPositions)
             }
         }
         for edit in edits {
@@ -85,6 +85,17 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
             tree.insert(element, at: index)
         }
         return true
+    }
+
+    /// The positions in the newer tree where this change writes: the paths whose nodes the
+    /// older tree copies when it is advanced to the newer one.
+    private var writtenPositions: [Int] {
+        var positions = edits.map(\.newIndex)
+        if let structure {
+            positions += structure.new.map(\.index)
+            positions += structure.old.map(\.index)
+        }
+        return positions
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {
