@@ -40,7 +40,7 @@ extension TreeArray {
     ///
     /// - Complexity: O(*p* log *n*) for *p* positions: one path each, not every child of
     ///   every node on it (this runs unspecialized, once per recorded step).
-    mutating func linkTwins(to other: Node, along positions: some Sequence<Int>) {
+    mutating func linkTwins(to other: Node, along positions: [Int]) {
         guard isKnownUniquelyReferenced(&root) else { return }
         for position in positions {
             Node.link(root, to: other, along: position)

@@ -89,11 +89,18 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
 
     /// The positions in the newer tree where this change writes: the paths whose nodes the
     /// older tree copies when it is advanced to the newer one.
+    ///
+    /// Plain loops, no key paths: this runs unspecialized on every recorded step, where a
+    /// key path's application costs a metadata lookup per element.
     private var writtenPositions: [Int] {
-        var positions = edits.map(\.newIndex)
+        var positions: [Int] = []
+        positions.reserveCapacity(edits.count + (structure.map { $0.new.count + $0.old.count } ?? 0))
+        for edit in edits {
+            positions.append(edit.newIndex)
+        }
         if let structure {
-            positions += structure.new.map(\.index)
-            positions += structure.old.map(\.index)
+            for (index, _) in structure.new { positions.append(index) }
+            for (index, _) in structure.old { positions.append(index) }
         }
         return positions
     }
