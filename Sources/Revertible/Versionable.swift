@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value type that tracks changes through the key paths it registers, much as `Codable`
 /// types list their coding keys.
 ///
@@ -44,6 +46,11 @@ extension Versionable {
         if hasDifferentIdentity(self, previous) {
             return wholeValueNode(from: previous, ignoring: ignoredProperties())
         }
+        return registeredNode(from: previous)
+    }
+
+    /// The change from `previous` through the registered key paths, identity aside.
+    private func registeredNode(from previous: Self) -> (any ReversionNode<Self>)? {
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
         if let node = collector.makeNode() {
@@ -63,6 +70,12 @@ extension Versionable {
         reversionNode(from: previous)
     }
 
+    /// The change from `previous`, an element the caller matched to this one by id (as
+    /// collections of identifiable values do): the identity check is already made.
+    func differingNode(fromSameIdentity previous: Self) -> (any ReversionNode<Self>)? {
+        registeredNode(from: previous)
+    }
+
     /// The whole old and new value: a replaced identity, or a difference in state no
     /// registered key path covers. Ignored properties are neither compared nor written, and a
     /// difference only there is no change at all.
@@ -76,12 +89,44 @@ extension Versionable {
 }
 
 /// Whether two values of an `Identifiable` type (checked at run time) have different ids.
-private func hasDifferentIdentity<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    guard let lhs = lhs as? any Identifiable else { return false }
-    return hasDifferentID(lhs, rhs)
+///
+/// Whether `Value` is `Identifiable` is decided once per type and remembered: the dynamic
+/// cast to `any Identifiable` (a constrained existential) costs microseconds, and this runs on
+/// every comparison of a `Versionable` value, in code that is not specialized for its type.
+func hasDifferentIdentity<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    guard let comparer = identityComparer(of: lhs) else { return false }
+    return withUnsafePointer(to: lhs) { lhs in
+        withUnsafePointer(to: rhs) { rhs in
+            comparer.haveDifferentIDs(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
+        }
+    }
 }
 
-private func hasDifferentID<Value: Identifiable>(_ lhs: Value, _ rhs: Any) -> Bool {
-    guard let rhs = rhs as? Value else { return false }
-    return lhs.id != rhs.id
+/// Compares the ids of two values of one `Identifiable` type, passed by address.
+private protocol IdentityComparer: SendableMetatype {
+    static func haveDifferentIDs(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
+}
+
+private enum IDComparer<Value: Identifiable>: IdentityComparer {
+    static func haveDifferentIDs(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: Value.self).pointee.id != rhs.assumingMemoryBound(to: Value.self).pointee.id
+    }
+}
+
+/// Per type (by its metadata's identity, which lives as long as the process): its
+/// comparer, or `nil` when it is not `Identifiable`.
+private let identityComparers = Mutex<[ObjectIdentifier: Optional<any IdentityComparer.Type>]>([:])
+
+private func identityComparer<Value>(of value: Value) -> (any IdentityComparer.Type)? {
+    let type = ObjectIdentifier(Value.self)
+    if let known = identityComparers.withLock({ $0[type] }) {
+        return known
+    }
+    let comparer = (value as? any Identifiable).map { comparerType(for: $0) }
+    identityComparers.withLock { $0[type] = .some(comparer) }
+    return comparer
+}
+
+private func comparerType<Value: Identifiable>(for _: Value) -> any IdentityComparer.Type {
+    IDComparer<Value>.self
 }

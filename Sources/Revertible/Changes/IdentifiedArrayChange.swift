@@ -101,7 +101,7 @@ extension IdentifiedArrayChange {
         guard let ends = ends ?? identifiedCommonEnds(old, new) else { return nil }
         let (prefix, suffix) = (ends.prefix, ends.suffix)
         var edits = ends.changed.compactMap { oldIndex, newIndex in
-            new[newIndex].differingNode(from: old[oldIndex]).map {
+            new[newIndex].differingNode(fromSameIdentity: old[oldIndex]).map {
                 Edit(oldIndex: oldIndex, newIndex: newIndex, id: new[newIndex].id, node: $0)
             }
         }
@@ -145,7 +145,7 @@ extension IdentifiedArrayChange {
 
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
-            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(from: old[pair.old]) {
+            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(fromSameIdentity: old[pair.old]) {
                 edits.append(Edit(oldIndex: pair.old, newIndex: pair.new, id: new[pair.new].id, node: node))
             }
             if !staying.contains(position) {

@@ -75,7 +75,9 @@ public struct Reversion<Root> {
     /// This reversion's change, seen from `Parent` through `keyPath`.
     func node<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> any ReversionNode<Parent> {
         let base: any ReversionNode<Root> = isInverted ? InvertedChange(node) : node
-        if let identity = base as? any ReversionNode<Parent>, keyPath == \Parent.self as AnyKeyPath {
+        // The cheap test first: the cast to a constrained existential costs microseconds,
+        // and nodes are rerooted on every recorded change.
+        if Parent.self == Root.self, keyPath == \Parent.self as AnyKeyPath, let identity = base as? any ReversionNode<Parent> {
             return identity
         }
         if let rerooted = base.rerooted(at: keyPath) {

@@ -32,29 +32,35 @@ extension TreeArray {
     /// Records, in this tree's nodes, that they hold the same elements as `other`'s nodes at
     /// the same places, so that comparisons between the two skip them as if they were shared.
     ///
-    /// Call only when this tree holds exactly `other`'s elements. Links only nodes this tree
-    /// references uniquely (writing a link is a mutation), and only down to where the two
-    /// trees' nodes are cut alike.
-    mutating func linkTwins(to other: Node) {
+    /// Call only when this tree holds exactly `other`'s elements. Links the nodes on the paths
+    /// to `positions` (where a change wrote: elsewhere the two trees share their nodes), only
+    /// those this tree references uniquely (writing a link is a mutation), and only down to
+    /// where the two trees' nodes are cut alike. A node left unlinked costs a later
+    /// comparison a read of it, never a wrong answer.
+    ///
+    /// - Complexity: O(*p* log *n*) for *p* positions: one path each, not every child of
+    ///   every node on it (this runs unspecialized, once per recorded step).
+    mutating func linkTwins(to other: Node, along positions: [Int]) {
         guard isKnownUniquelyReferenced(&root) else { return }
-        Node.link(root, to: other)
+        for position in positions {
+            Node.link(root, to: other, along: position)
+        }
     }
 }
 
 extension TreeArrayNode {
 
-    /// Links `node`, uniquely referenced and holding exactly `other`'s elements, and the
-    /// children below it that differ from `other`'s, as twins of `other`'s.
-    static func link(_ node: Node, to other: Node) {
-        if known(node, equalTo: other) { return }
-        if !node.isLeaf, node.height == other.height, node.ends == other.ends {
-            for index in node.children.indices where !known(node.children[index], equalTo: other.children[index]) {
-                if isKnownUniquelyReferenced(&node.children[index]) {
-                    link(node.children[index], to: other.children[index])
-                }
-            }
+    /// Links `node`, uniquely referenced and holding exactly `other`'s elements, and the nodes
+    /// below it on the path to `index`, as twins of `other`'s.
+    static func link(_ node: Node, to other: Node, along index: Int) {
+        var (node, other, index) = (node, other, index)
+        while node !== other {
+            node.twinID = ObjectIdentifier(other)
+            node.twinStamp = other.stamp
+            guard !node.isLeaf, node.height == other.height, node.count > 0, node.ends == other.ends else { return }
+            let (child, offset) = node.child(containing: Swift.min(Swift.max(index, 0), node.count - 1))
+            guard isKnownUniquelyReferenced(&node.children[child]) else { return }
+            (node, other, index) = (node.children[child], other.children[child], offset)
         }
-        node.twinID = ObjectIdentifier(other)
-        node.twinStamp = other.stamp
     }
 }

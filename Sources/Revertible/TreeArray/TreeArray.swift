@@ -134,19 +134,23 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// The element at `position`; writing it copies only the chunks on its path that another
     /// version shares.
     ///
-    /// - Complexity: Reading and writing are O(log *n*).
+    /// - Complexity: Reading and writing are O(log *n*). A read walks down without retaining
+    ///   the nodes it passes: the tree keeps them alive for the whole access.
     @inlinable
     public subscript(position: Int) -> Element {
         _read {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
-            var node = root
+            // Unowned: `self` is borrowed for the whole access and holds every node on the
+            // path, so retaining each node (an atomic write to a line the walk only reads)
+            // would be pure cost on the hottest path of the collection.
+            unowned(unsafe) var node = root
             var index = position
-            while !node.isLeaf {
+            while node.height != 0 {
                 let (child, offset) = node.child(containing: index)
-                node = node.children[child]
+                node = node.children.withUnsafeBufferPointer { $0[child] }
                 index = offset
             }
-            yield node.elements[index]
+            yield node.elements.withUnsafeBufferPointer { $0 }[index]
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
@@ -191,56 +195,70 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
 
     /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
     ///
+    /// A cursor into the current chunk: `next()` is a pointer comparison and an increment,
+    /// with no bounds check and no reference counting; the tree is walked only between chunks.
+    ///
     /// - Complexity: O(1) amortized per element.
     public struct Iterator: IteratorProtocol {
+        /// The root, held strongly. While the iterator holds it, every node below it is
+        /// shared, so no mutation of any tree writes them in place (copy-on-write per node)
+        /// and their element storage never moves: the unowned references and pointers
+        /// below stay valid for the iterator's whole life.
+        @usableFromInline let root: Node
         /// The branches above the current leaf, each with the index of the next child to visit.
-        @usableFromInline var path: [(node: Node, next: Int)] = []
-        @usableFromInline var leaf: ContiguousArray<Element>
-        @usableFromInline var position = 0
+        @usableFromInline var path: [(node: Unmanaged<Node>, next: Int)] = []
+        /// The next element of the current leaf, and the end of that leaf's elements.
+        @usableFromInline var cursor: UnsafePointer<Element>?
+        @usableFromInline var end: UnsafePointer<Element>?
 
         @inlinable
         init(root: Node) {
-            var node = root
-            while !node.isLeaf {
-                path.append((node, 1))
-                node = node.children[0]
+            self.root = root
+            descend(to: root)
+        }
+
+        /// Pushes the branches from `node` down to its first leaf, and points the cursor at it.
+        @inlinable
+        mutating func descend(to node: Node) {
+            unowned(unsafe) var node = node
+            while node.height != 0 {
+                path.append((Unmanaged.passUnretained(node), 1))
+                node = node.children.withUnsafeBufferPointer { $0[0] }
             }
-            leaf = node.elements
+            let elements = node.elements.withUnsafeBufferPointer { $0 }
+            cursor = elements.baseAddress
+            end = elements.baseAddress.map { $0 + elements.count }
         }
 
         /// The next element, or `nil` after the last.
         ///
+        /// One read site, after the move to the next leaf: a copy out of the cursor that the
+        /// loop body only reads then needs no retain and release in a specialized loop, as
+        /// with `Array` (a second read site in the slow path would force them on both).
+        ///
         /// - Complexity: O(1) amortized.
         @inlinable @inline(__always)
         public mutating func next() -> Element? {
-            if position < leaf.count {
-                defer { position &+= 1 }
-                return leaf[position]
-            }
-            return nextLeaf()
+            if cursor == end, !nextLeaf() { return nil }
+            let current = cursor.unsafelyUnwrapped
+            cursor = current + 1
+            return current.pointee
         }
 
-        @inlinable
-        mutating func nextLeaf() -> Element? {
+        /// Moves the cursor to the next non-empty leaf; `false` after the last.
+        @inlinable @inline(never)
+        mutating func nextLeaf() -> Bool {
             while let (node, next) = path.last {
-                if next < node.children.count {
+                let children = node.takeUnretainedValue().children
+                if next < children.count {
                     path[path.count - 1].next = next + 1
-                    var child = node.children[next]
-                    while !child.isLeaf {
-                        path.append((child, 1))
-                        child = child.children[0]
-                    }
-                    leaf = child.elements
-                    position = 0
-                    if !leaf.isEmpty {
-                        position = 1
-                        return leaf[0]
-                    }
+                    descend(to: children[next])
+                    if cursor != end { return true }
                 } else {
                     path.removeLast()
                 }
             }
-            return nil
+            return false
         }
     }
 }

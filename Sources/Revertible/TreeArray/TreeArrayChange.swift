@@ -77,7 +77,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
         defer {
             if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
-                tree.linkTwins(to: target)
+                tree.linkTwins(to: target, along: writtenPositions)
             }
         }
         for edit in edits {
@@ -98,6 +98,24 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
             tree.insert(element, at: index)
         }
         return true
+    }
+
+    /// The positions in the newer tree where this change writes: the paths whose nodes the
+    /// older tree copies when it is advanced to the newer one.
+    ///
+    /// Plain loops, no key paths: this runs unspecialized on every recorded step, where a
+    /// key path's application costs a metadata lookup per element.
+    private var writtenPositions: [Int] {
+        var positions: [Int] = []
+        positions.reserveCapacity(edits.count + (structure.map { $0.new.count + $0.old.count } ?? 0))
+        for edit in edits {
+            positions.append(edit.newIndex)
+        }
+        if let structure {
+            for (index, _) in structure.new { positions.append(index) }
+            for (index, _) in structure.old { positions.append(index) }
+        }
+        return positions
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {

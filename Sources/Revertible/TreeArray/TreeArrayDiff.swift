@@ -225,7 +225,7 @@ extension TreeArrayDiffer where Element: Versionable {
         let (oldTree, newTree) = (TreeArray(root: old), TreeArray(root: new))
         // An element that differs only in properties its type ignores makes no edit.
         var edits = changed.compactMap { pair in
-            newTree[pair.new].differingNode(from: oldTree[pair.old]).map {
+            newTree[pair.new].differingNode(fromSameIdentity: oldTree[pair.old]).map {
                 IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: newTree[pair.new].id, node: $0)
             }
         }
@@ -280,7 +280,7 @@ extension TreeArrayDiffer where Element: Versionable {
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
             let id = new[pair.new].id
-            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(from: old[pair.old]) {
+            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(fromSameIdentity: old[pair.old]) {
                 edits.append(IdentifiedArrayEdit(oldIndex: oldStart + pair.old, newIndex: newStart + pair.new, id: id, node: node))
             }
             if !staying.contains(position) {

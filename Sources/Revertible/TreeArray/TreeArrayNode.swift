@@ -149,13 +149,19 @@ final class TreeArrayNode<Element> {
     /// within that child.
     @inlinable @inline(__always)
     func child(containing index: Int) -> (child: Int, offset: Int) {
-        var low = 0
-        var high = ends.count - 1
-        while low < high {
-            let middle = (low &+ high) >> 1
-            if ends[middle] > index { high = middle } else { low = middle &+ 1 }
+        // A branch-free binary search with unchecked reads (`ends` is never empty in a
+        // branch): the comparisons' outcomes are random, so branches on them would be
+        // mispredicted about half the time, which costs more than the reads.
+        ends.withUnsafeBufferPointer { ends in
+            var base = 0
+            var length = ends.count
+            while length > 1 {
+                let half = length >> 1
+                base = ends[base &+ half &- 1] <= index ? base &+ half : base
+                length &-= half
+            }
+            return (base, base == 0 ? index : index &- ends[base &- 1])
         }
-        return (low, index &- start(ofChild: low))
     }
 
     /// The child an insertion at `index` (`0 ... count`) goes into: the one holding the
