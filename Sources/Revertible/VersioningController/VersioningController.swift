@@ -92,9 +92,15 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// The current version: the last one appended, undone to or redone to.
     public var currentVersion: Value { read { $0.history.current } }
 
-    /// The largest number of undo steps kept, across all scopes, or `nil` for no limit (the
-    /// default). When a step goes past it, the oldest steps are dropped first, outermost
-    /// scope first, like `UndoManager.levelsOfUndo`; lowering it drops them at once.
+    /// The largest number of steps kept, counting every branch of every scope, or `nil` for
+    /// no limit (the default). Lowering it trims at once.
+    ///
+    /// Past the limit, steps are dropped one at a time until it fits: first the oldest
+    /// version off the path from the oldest kept version to the present that no other version
+    /// follows (abandoned branches go first, leaf by leaf); then the oldest step on that path,
+    /// outermost scope first, like `UndoManager.levelsOfUndo` (its version becomes the oldest
+    /// one undo reaches; an inner scope's dropped beginning is kept as one reversion, so
+    /// popping or abandoning the scope still works). Tags of dropped versions are forgotten.
     public var historyLimit: Int? {
         get { read { $0.policy.limit } }
         set {

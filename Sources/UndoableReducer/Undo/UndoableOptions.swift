@@ -22,8 +22,10 @@ public struct UndoableOptions<Action>: Sendable {
     public var label: @Sendable (Action) -> String?
 
     /// - Parameters:
-    ///   - historyLimit: The most undo steps to keep, or `nil` for no limit; the oldest are
-    ///     dropped first, and a lowered limit applies on the next action.
+    ///   - historyLimit: The most steps to keep, counting every branch of every scope, or
+    ///     `nil` for no limit; abandoned branches are dropped first, then the oldest steps,
+    ///     outermost scope first (exactly as `VersioningController.historyLimit` says), and a
+    ///     lowered limit applies on the next action.
     ///   - recording: Returns `false` for actions whose changes are kept without an undo
     ///     step (see ``Undoable`` for exactly what undo does around them).
     ///   - groupingBy: A key; consecutive recorded actions with the same non-`nil` key are
