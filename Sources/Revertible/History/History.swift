@@ -81,11 +81,17 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         // while the reference advances, it would force a copy of the reference's storage.
         let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
         advanceReference(to: value, by: reversion)
+        let time = mark?.time ?? policy.now()
+        // The oldest version's time is unknown until the first step (a state made without a
+        // clock, or history removed): taking the first step's keeps moves by time from it sane.
+        if top == 0, scopes[0].steps.isEmpty, scopes[0].floorTime == .zero {
+            scopes[0].floorTime = time
+        }
         push(RecordedStep(
             reversion: reversion,
             version: makeVersion(),
             annotation: annotation,
-            time: mark?.time ?? policy.now(),
+            time: time,
             changeCount: changeCount
         ))
         if let groupBase, let mark {

@@ -204,6 +204,9 @@ struct CommandsEndToEndTests {
         #expect(try todo.ok("later", "1h").lines == [#"Already at v3: add "bread""#])
         #expect(try todo.ok("goto", "0").lines == ["Went to v0: (start)"])
         #expect(try todo.titles() == [])
+        // Everything here was made within the hour.
+        #expect(try todo.ok("later", "1h").lines == [#"Went to v3: add "bread""#])
+        try todo.ok("goto", "v0")
         // Plain redo follows the branch visited last.
         #expect(try todo.ok("redo", "2").lines == [#"Redid 2 steps: add "milk"; add "bread""#])
 
