@@ -79,6 +79,42 @@ struct CommandParserTests {
         #expect(kind("tag", "two words") == .badInput)
     }
 
+    /// Found by `Fuzz/run fuzz-todo-parser`: the input `\0ed\x8ct--fed\x8ctlist\nundo 0\ntag 12-ile=milk`
+    /// (one argument holding newlines) gave `unknown command "ed\u{FFFD}t--f…list` and then two
+    /// more lines, which `todo` printed on three lines of stderr.
+    @Test("Error messages stay on one line whatever the words echoed in them hold")
+    func oneLineErrors() throws {
+        func message(_ parse: () throws(TodoError) -> Any?) -> String? {
+            do {
+                _ = try parse()
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let breaks = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{B}", "\u{C}", "\u{1B}"]
+        let breakScalars = Set(breaks.joined().unicodeScalars)
+        for lineBreak in breaks {
+            let invalid: [[String]] = [
+                ["list\(lineBreak)undo"],
+                ["--js\(lineBreak)on"],
+                ["--json\(lineBreak)=1", "list"],
+                ["--history-limit", "1\(lineBreak)2", "undo"],
+                ["done", "1\(lineBreak)2"],
+                ["add", "x", "--frob\(lineBreak)"],
+            ]
+            for words in invalid {
+                let text = try #require(message { () throws(TodoError) in try CommandParser.parseArguments(words) }, "\(words) parsed")
+                #expect(!text.unicodeScalars.contains(where: breakScalars.contains), "\(words): \(text.debugDescription)")
+            }
+            let text = try #require(message { () throws(TodoError) in try CommandParser.parseLine(["exit\(lineBreak)"]) })
+            #expect(!text.unicodeScalars.contains(where: breakScalars.contains), "\(text.debugDescription)")
+        }
+        // Escaped, not dropped: the message still says what was typed.
+        #expect(message { () throws(TodoError) in try CommandParser.parseArguments(["frob\nzap"]) } == #"unknown command "frob\nzap""#)
+        #expect(message { () throws(TodoError) in try CommandParser.parseArguments(["done", "1\u{2028}"]) } == #""1\u{2028}" is not an item number (use the position "todo list" shows)"#)
+    }
+
     @Test("Shell lines: quit, and no options that belong to the whole run")
     func lines() throws {
         #expect(try CommandParser.parseLine(["quit"]) == .quit)
