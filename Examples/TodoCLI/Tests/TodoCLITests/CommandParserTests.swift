@@ -136,4 +136,19 @@ struct CommandParserTests {
         #expect(try LineTokenizer.words(of: "") == [])
         #expect(throws: TodoError.self) { try LineTokenizer.words(of: #"add "open"#) }
     }
+
+    /// Found by `Fuzz/run fuzz-todo-parser`: the word `\u{301}` (a lone combining accent), put
+    /// in quotes, no longer tokenized: the opening quote and the accent make one `Character`,
+    /// which is not a quote, so the closing quote was read as an opening one ("unterminated
+    /// quote"). Quotes, backslashes and spaces are read per Unicode scalar, as a shell reads
+    /// bytes.
+    @Test("Quotes and backslashes next to combining marks still quote")
+    func combiningMarks() throws {
+        #expect(try LineTokenizer.words(of: "add '\u{301}'") == ["add", "\u{301}"])
+        #expect(try LineTokenizer.words(of: "add \"\u{301}x\" y") == ["add", "\u{301}x", "y"])
+        #expect(try LineTokenizer.words(of: "add \\\u{301} z") == ["add", "\u{301}", "z"])
+        #expect(try LineTokenizer.words(of: "add x \u{301}") == ["add", "x", "\u{301}"])
+        #expect(try LineTokenizer.words(of: "add e\u{301}\r\nx") == ["add", "e\u{301}", "x"])
+        #expect(try LineTokenizer.words(of: "add '\u{1F1EB}\u{1F1F7}'\u{301}") == ["add", "\u{1F1EB}\u{1F1F7}\u{301}"])
+    }
 }
