@@ -192,9 +192,14 @@ public enum CommandParser {
 
     /// A title made of `words`: joined by single spaces, with runs of whitespace (newlines
     /// included) collapsed, so every title fits on one line of `todo list`.
+    ///
+    /// Whitespace is found per Unicode scalar, not per `Character`: a space followed by a
+    /// combining mark is one `Character`, and counts as whitespace, so splitting by
+    /// characters would drop the mark with the space (and normalizing twice could differ).
     static func title(from words: [String]) throws(TodoError) -> String {
-        let title = words.joined(separator: " ")
-            .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let title = words.joined(separator: " ").unicodeScalars
+            .split(whereSeparator: { $0.properties.isWhitespace })
+            .map { String(String.UnicodeScalarView($0)) }
             .joined(separator: " ")
         guard !title.isEmpty else { throw .badInput("the title is empty") }
         return title
