@@ -22,19 +22,16 @@ func violation(_ message: String) -> Never {
 }
 
 /// `word` in single quotes, as a POSIX shell reads it: a quote inside is written `'\''`.
+/// Built per Unicode scalar, like the tokenizer reads: a quote that Swift joins with a
+/// following combining mark into one `Character` is still a quote.
 func quoted(_ word: String) -> String {
-    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
-
-extension String {
-    /// Without Foundation: every occurrence of `target` replaced.
-    func replacingOccurrences(of target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
+    var result = String.UnicodeScalarView()
+    result.append("'")
+    for scalar in word.unicodeScalars {
+        if scalar == "'" { result.append(contentsOf: "'\\''".unicodeScalars) } else { result.append(scalar) }
     }
+    result.append("'")
+    return String(result)
 }
 
 func isOneLine(_ text: String) -> Bool {
@@ -43,7 +40,8 @@ func isOneLine(_ text: String) -> Bool {
 
 func checkTitle(_ title: String, _ words: [String]) {
     if title.isEmpty { violation("empty title from \(words)") }
-    let normalized = title.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    let normalized = title.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace })
+        .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     if title != normalized { violation("title \(title.debugDescription) is not normalized, from \(words)") }
     if !isOneLine(title) { violation("title \(title.debugDescription) spans lines, from \(words)") }
 }
