@@ -11,6 +11,8 @@ let package = Package(
         // `TestStore` for reducer tests; links Testing and XCTest, so apps never depend on it.
         .library(name: "UndoableReducerTesting", targets: ["UndoableReducerTesting"]),
         .executable(name: "todo", targets: ["TodoCLI"]),
+        // The `todo` example's logic, for the fuzz targets in Fuzz/ (a separate package); not an API.
+        .library(name: "TodoKit", targets: ["TodoKit"]),
     ],
     targets: [
         .target(name: "Revertible"),

@@ -8,6 +8,10 @@ struct CommandParserTests {
         try CommandParser.parseArguments(arguments)
     }
 
+    func parse(_ arguments: [String]) throws -> Invocation {
+        try CommandParser.parseArguments(arguments)
+    }
+
     func kind(_ arguments: String...) -> TodoError.Kind? {
         do {
             _ = try CommandParser.parseArguments(arguments)
@@ -79,6 +83,42 @@ struct CommandParserTests {
         #expect(kind("tag", "two words") == .badInput)
     }
 
+    /// Found by `Fuzz/run fuzz-todo-parser`: the input `\0ed\x8ct--fed\x8ctlist\nundo 0\ntag 12-ile=milk`
+    /// (one argument holding newlines) gave `unknown command "ed\u{FFFD}t--f…list` and then two
+    /// more lines, which `todo` printed on three lines of stderr.
+    @Test("Error messages stay on one line whatever the words echoed in them hold")
+    func oneLineErrors() throws {
+        func message(_ parse: () throws(TodoError) -> Any?) -> String? {
+            do {
+                _ = try parse()
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let breaks = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{B}", "\u{C}", "\u{1B}"]
+        let breakScalars = Set(breaks.joined().unicodeScalars)
+        for lineBreak in breaks {
+            let invalid: [[String]] = [
+                ["list\(lineBreak)undo"],
+                ["--js\(lineBreak)on"],
+                ["--json\(lineBreak)=1", "list"],
+                ["--history-limit", "1\(lineBreak)2", "undo"],
+                ["done", "1\(lineBreak)2"],
+                ["add", "x", "--frob\(lineBreak)"],
+            ]
+            for words in invalid {
+                let text = try #require(message { () throws(TodoError) in try CommandParser.parseArguments(words) }, "\(words) parsed")
+                #expect(!text.unicodeScalars.contains(where: breakScalars.contains), "\(words): \(text.debugDescription)")
+            }
+            let text = try #require(message { () throws(TodoError) in try CommandParser.parseLine(["exit\(lineBreak)"]) })
+            #expect(!text.unicodeScalars.contains(where: breakScalars.contains), "\(text.debugDescription)")
+        }
+        // Escaped, not dropped: the message still says what was typed.
+        #expect(message { () throws(TodoError) in try CommandParser.parseArguments(["frob\nzap"]) } == #"unknown command "frob\nzap""#)
+        #expect(message { () throws(TodoError) in try CommandParser.parseArguments(["done", "1\u{2028}"]) } == #""1\u{2028}" is not an item number (use the position "todo list" shows)"#)
+    }
+
     @Test("Shell lines: quit, and no options that belong to the whole run")
     func lines() throws {
         #expect(try CommandParser.parseLine(["quit"]) == .quit)
@@ -99,5 +139,39 @@ struct CommandParserTests {
         #expect(try LineTokenizer.words(of: #"add """#) == ["add", ""])
         #expect(try LineTokenizer.words(of: "") == [])
         #expect(throws: TodoError.self) { try LineTokenizer.words(of: #"add "open"#) }
+    }
+
+    /// Found by `Fuzz/run fuzz-todo-parser`: the word `\u{301}` (a lone combining accent), put
+    /// in quotes, no longer tokenized: the opening quote and the accent make one `Character`,
+    /// which is not a quote, so the closing quote was read as an opening one ("unterminated
+    /// quote"). Quotes, backslashes and spaces are read per Unicode scalar, as a shell reads
+    /// bytes.
+    /// Found by `Fuzz/run fuzz-todo-parser`: titles were split into words per `Character`, and
+    /// a space followed by a combining mark is one `Character` that counts as whitespace, so
+    /// `add "a \u{301}b"` dropped the accent, and normalizing a title twice could change it
+    /// (a newline before the mark became a space that then swallowed it).
+    @Test("Titles keep combining marks after spaces; normalizing a title twice changes nothing")
+    func combiningMarksInTitles() throws {
+        #expect(try parse("add", "a \u{301}b").command == .add(title: "a \u{301}b"))
+        #expect(try parse("add", "a\n\u{301}b").command == .add(title: "a \u{301}b"))
+        #expect(try parse("add", "a", "\u{301}").command == .add(title: "a \u{301}"))
+        #expect(try parse("edit", "1", " \u{301}\u{2028}x ").command == .edit(position: 1, title: "\u{301} x"))
+        for words in [["a\n\u{301}b", "\r\n\u{308}"], ["\u{85}\u{301}", "x\u{A0}\u{301}y"], [" \u{301} ", "\t"]] {
+            guard case let .add(title)? = try parse(["add"] + words).command else {
+                Issue.record("\(words) is not an add")
+                continue
+            }
+            #expect(try parse("add", title).command == .add(title: title), "\(words)")
+        }
+    }
+
+    @Test("Quotes and backslashes next to combining marks still quote")
+    func combiningMarks() throws {
+        #expect(try LineTokenizer.words(of: "add '\u{301}'") == ["add", "\u{301}"])
+        #expect(try LineTokenizer.words(of: "add \"\u{301}x\" y") == ["add", "\u{301}x", "y"])
+        #expect(try LineTokenizer.words(of: "add \\\u{301} z") == ["add", "\u{301}", "z"])
+        #expect(try LineTokenizer.words(of: "add x \u{301}") == ["add", "x", "\u{301}"])
+        #expect(try LineTokenizer.words(of: "add e\u{301}\r\nx") == ["add", "e\u{301}", "x"])
+        #expect(try LineTokenizer.words(of: "add '\u{1F1EB}\u{1F1F7}'\u{301}") == ["add", "\u{1F1EB}\u{1F1F7}\u{301}"])
     }
 }

@@ -67,7 +67,7 @@ public enum CommandParser {
             let name = String(parts[0])
             let inline = parts.count > 1 ? String(parts[1]) : nil
             if inline != nil, !["--file", "--history-limit"].contains(name) {
-                throw .usage("\(name) takes no value")
+                throw .usage("\(shown(name)) takes no value")
             }
             switch name {
             case "--file", "--history-limit", "--keep-going":
@@ -83,7 +83,7 @@ public enum CommandParser {
                 } else {
                     let text = try value(of: name, inline: inline)
                     guard let limit = Int(text), limit >= 0 else {
-                        throw .usage("--history-limit needs a whole number of steps, got \"\(text)\"")
+                        throw .usage("--history-limit needs a whole number of steps, got \"\(shown(text))\"")
                     }
                     scanned.historyLimit = limit
                 }
@@ -96,7 +96,7 @@ public enum CommandParser {
             case "--help", "-h":
                 scanned.help = true
             default:
-                throw .usage("unknown option \"\(name)\"")
+                throw .usage("unknown option \"\(shown(name))\"")
             }
         }
         return scanned
@@ -178,11 +178,11 @@ public enum CommandParser {
             command = .help
         case "quit", "exit":
             // The process arguments are one command already; there is nothing to leave.
-            guard context == .line else { throw .usage("unknown command \"\(name)\"") }
+            guard context == .line else { throw .usage("unknown command \"\(shown(name))\"") }
             try expectCount(arguments, 0, name)
             command = .quit
         default:
-            throw .usage("unknown command \"\(name)\"")
+            throw .usage("unknown command \"\(shown(name))\"")
         }
         try checkOptions(scanned.commandOptions, for: command, name: name)
         return command
@@ -207,19 +207,46 @@ public enum CommandParser {
 
     /// A title made of `words`: joined by single spaces, with runs of whitespace (newlines
     /// included) collapsed, so every title fits on one line of `todo list`.
+    ///
+    /// Whitespace is found per Unicode scalar, not per `Character`: a space followed by a
+    /// combining mark is one `Character`, and counts as whitespace, so splitting by
+    /// characters would drop the mark with the space (and normalizing twice could differ).
     static func title(from words: [String]) throws(TodoError) -> String {
-        let title = words.joined(separator: " ")
-            .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let title = words.joined(separator: " ").unicodeScalars
+            .split(whereSeparator: { $0.properties.isWhitespace })
+            .map { String(String.UnicodeScalarView($0)) }
             .joined(separator: " ")
         guard !title.isEmpty else { throw .badInput("the title is empty") }
         try PlainText.check(title, what: "a title")
         return title
     }
 
+    /// `word` as an error message shows it: line breaks and other control characters are
+    /// escaped (`\n`, `\u{2028}`), so the message stays on the one line `todo` prints it on
+    /// and cannot move the terminal's cursor. Everything else is kept as typed.
+    static func shown(_ word: String) -> String {
+        var text = ""
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator:
+                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text
+    }
+
     /// A 1-based item position; its range is checked against the list later.
     static func position(_ word: String) throws(TodoError) -> Int {
         guard let position = Int(word), position >= 1 else {
-            throw .badInput("\"\(word)\" is not an item number (use the position \"todo list\" shows)")
+            throw .badInput("\"\(shown(word))\" is not an item number (use the position \"todo list\" shows)")
         }
         return position
     }

@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The fuzz targets, in a package of their own (like Benchmarks/) so the library's clients
+// never see them. Each executable is a libFuzzer target: it defines
+// `LLVMFuzzerTestOneInput` and gets its `main` from libFuzzer, so it only links when built
+// with the fuzzer sanitizer. `Fuzz/run` builds and runs them all; by hand:
+//
+//     swift build --package-path Fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//     Fuzz/.build/release/fuzz-reversions Fuzz/Corpus/fuzz-reversions
+//
+// See Fuzz/README.md for what each target checks and how to replay a crash.
+let package = Package(
+    name: "RevertibleFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Revertible", path: ".."),
+    ],
+    targets: [
+        // Reading structured values out of the fuzzer's bytes, shared by the targets.
+        .target(name: "FuzzSupport"),
+        // Target 4 of issue 15: reversions between two values built from the bytes.
+        .executableTarget(
+            name: "fuzz-reversions",
+            dependencies: ["FuzzSupport", .product(name: "Revertible", package: "Revertible")]
+        ),
+        // Target 2 of issue 15: the todo command-line parser and the line tokenizer.
+        .executableTarget(
+            name: "fuzz-todo-parser",
+            dependencies: [
+                .product(name: "TodoKit", package: "Revertible"),
+                .product(name: "Revertible", package: "Revertible"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
