@@ -11,7 +11,9 @@ public struct HistoryArchiveError: Error, Hashable, Sendable, CustomStringConver
         self.message = message
     }
 
+    /// The message, said as a reason the history was not loaded.
     public var description: String { "cannot load the history: \(message)" }
 
+    /// The same as ``description``.
     public var errorDescription: String? { description }
 }
