@@ -52,7 +52,8 @@ public enum TodoApp {
                     lockTimeout: try lockTimeout(environment: environment),
                     legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
                     onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
-                    notice: { console.writeError("todo: " + $0) }
+                    notice: { console.writeError("todo: " + $0) },
+                    singleCommand: invocation.command != nil
                 ),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )

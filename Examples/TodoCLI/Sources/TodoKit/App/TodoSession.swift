@@ -34,6 +34,11 @@ public final class TodoSession {
             return HelpText.text
         case .quit:
             return ""
+        case .add, .undo, .redo, .tag:
+            // These read and write near the ends of the list, usually: see `modify`.
+            return try dataFile.modify(nearTheEnds: true) { (store) throws(TodoError) in
+                try change(command, in: store) + "\n"
+            }
         default:
             return try dataFile.modify { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
