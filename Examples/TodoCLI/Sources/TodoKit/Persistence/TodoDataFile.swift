@@ -167,8 +167,62 @@ public final class TodoDataFile {
         try ItemRows.write(items, of: after.present, to: database)
         var history = before.history
         try history.write(before: before.state, after: after, to: database)
+        try clearOpenScopeMark(database, after: after)
         cache = Loaded(state: after, keys: items.keys, history: history, dataVersion: before.dataVersion)
         return result
+    }
+
+    // MARK: The open scope a shell left
+
+    /// The `meta` key marking that an interactive shell was left with a scope open.
+    static let openScopeKey = "open-scope-notice"
+
+    /// Marks the file: a shell was left with a scope open, so the next one-shot command says
+    /// it joins the scope. Best effort: a file that cannot be written is left unmarked (the
+    /// shell has said so already).
+    public func markOpenScope() {
+        _ = try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: true) else { return }
+            _ = try readyForWriting(database)
+            do {
+                try database.transaction(immediate: true) {
+                    try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
+                        .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
+                }
+            } catch {
+                throw .database(operation: "mark the open scope", reason: String(describing: error))
+            }
+        }
+    }
+
+    /// The level of the open scope, if a shell left one open since the last one-shot
+    /// command; the mark is removed, so only the first such command says so.
+    ///
+    /// Every write that closes the last scope removes the mark too (see
+    /// ``clearOpenScopeMark(_:after:)``), so a mark means the scope is still open.
+    public func takeOpenScopeNotice() -> Int? {
+        guard let database = try? open(forWriting: false), initialized else { return nil }
+        let marked = (try? database.integer("SELECT count(*) FROM meta WHERE key = '\(Self.openScopeKey)'")) ?? 0
+        guard marked > 0 else { return nil }
+        let level = (try? readState().scopeLevel) ?? 0
+        _ = try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: true) else { return }
+            _ = try readyForWriting(database)
+            do {
+                try database.transaction(immediate: true) {
+                    try database.execute("DELETE FROM meta WHERE key = '\(Self.openScopeKey)'")
+                }
+            } catch {
+                throw .database(operation: "clear the open scope mark", reason: String(describing: error))
+            }
+        }
+        return level > 0 ? level : nil
+    }
+
+    /// Removes the open-scope mark when a write leaves no scope open.
+    private func clearOpenScopeMark(_ database: Database, after state: UndoableState<TodoList>) throws {
+        guard state.scopeLevel == 0 else { return }
+        try database.statement("DELETE FROM meta WHERE key = ?").bind(.text(Self.openScopeKey)).run()
     }
 
     /// How many items at each end of the list ``writeNearTheEnds(_:_:)`` reads: commands on
@@ -208,6 +262,7 @@ public final class TodoDataFile {
         initialized = true
         try ItemRows.write(items, of: after.present, to: database)
         try rows.write(steps, to: database)
+        try clearOpenScopeMark(database, after: after)
         // The state holds stand-ins: never kept for a next command.
         cache = nil
         return result
@@ -302,7 +357,10 @@ public final class TodoDataFile {
             }
             let database = try connect(location, access: writable ? .readWrite : .readOnly)
             // Checked before anything is written: another program's database stays as it was.
+            // Kept for the next command only once it passed, so that no later call (one that
+            // writes, say) skips the check.
             initialized = try TodoSchema.check(database) > 0
+            connection = database
             return forWriting || initialized ? database : nil
         }
     }
@@ -374,6 +432,7 @@ public final class TodoDataFile {
         createPrivateFile(location.resolved)
         let database = try connect(location, access: .create)
         try TodoSchema.check(database)
+        connection = database
         return database
     }
 
@@ -392,7 +451,6 @@ public final class TodoDataFile {
             // Every b-tree page SQLite reads is checked for overlapping or oversized cells, so
             // damage is found where it is read, not spread by a write (see `writeNearTheEnds`).
             try database.execute("PRAGMA cell_size_check = ON", operation: "open it")
-            connection = database
             return database
         } catch {
             throw locked(error) ?? DataFileProblem(error)
