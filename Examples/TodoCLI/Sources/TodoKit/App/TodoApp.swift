@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `todo` program: from arguments and environment to output and an exit code.
 ///
 /// Exit codes: 0 success (including "nothing to undo"), 1 bad input or an unusable data
@@ -65,7 +67,15 @@ public enum TodoApp {
                     keepGoing: invocation.keepGoing,
                     errorStyle: errorStyle
                 )
+                if terminal.input, terminal.output {
+                    let reader = TerminalLineReader(input: STDIN_FILENO, console: console)
+                    defer { reader.restore() }
+                    return shell.run(prompting: reader.readLine(prompt:))
+                }
                 return shell.run(readLine: readLine)
+            }
+            if let level = session.dataFile.takeOpenScopeNotice() {
+                console.writeError(TodoSession.openScopeNote(level: level, leaving: false))
             }
             console.write(try session.run(command))
             return 0
