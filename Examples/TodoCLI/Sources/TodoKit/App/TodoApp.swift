@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `todo` program: from arguments and environment to output and an exit code.
 ///
 /// Exit codes: 0 success (including "nothing to undo"), 1 bad input or an unusable data
@@ -52,7 +54,8 @@ public enum TodoApp {
                     lockTimeout: try lockTimeout(environment: environment),
                     legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
                     onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
-                    notice: { console.writeError("todo: " + $0) }
+                    notice: { console.writeError("todo: " + $0) },
+                    singleCommand: invocation.command != nil
                 ),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )
@@ -64,7 +67,15 @@ public enum TodoApp {
                     keepGoing: invocation.keepGoing,
                     errorStyle: errorStyle
                 )
+                if terminal.input, terminal.output {
+                    let reader = TerminalLineReader(input: STDIN_FILENO, console: console)
+                    defer { reader.restore() }
+                    return shell.run(prompting: reader.readLine(prompt:))
+                }
                 return shell.run(readLine: readLine)
+            }
+            if let level = session.dataFile.takeOpenScopeNotice() {
+                console.writeError(TodoSession.openScopeNote(level: level, leaving: false))
             }
             console.write(try session.run(command))
             return 0

@@ -34,11 +34,25 @@ public final class TodoSession {
             return HelpText.text
         case .quit:
             return ""
+        case .add, .undo, .redo, .tag:
+            // These read and write near the ends of the list, usually: see `modify`.
+            return try dataFile.modify(nearTheEnds: true) { (store) throws(TodoError) in
+                try change(command, in: store) + "\n"
+            }
         default:
             return try dataFile.modify { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         }
+    }
+
+    /// The line that says a scope is still open: on leaving the shell, or at the start of
+    /// the next one-shot command after a shell left it open.
+    public static func openScopeNote(level: Int, leaving: Bool) -> String {
+        let scope = "a scope opened by \"begin\" is still open (level \(level))"
+        return leaving
+            ? "todo: note: \(scope); later commands join it until \"commit\" or \"rollback\""
+            : "todo: note: \(scope), left open by a shell; this command joins it (\"commit\" or \"rollback\" closes it)"
     }
 
     /// The current scope level, as last read, for the shell's mode; 0 if the file cannot be

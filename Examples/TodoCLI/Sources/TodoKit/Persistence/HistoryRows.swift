@@ -77,29 +77,62 @@ struct HistoryRows {
         }
     }
 
-    /// Writes what changed in the history between `before` (as saved) and `after`.
-    mutating func write(before: UndoableState<TodoList>, after: UndoableState<TodoList>, to database: Database) throws {
+    /// What changed in the history between `before` (as saved) and `after`, encoded and
+    /// ready to write.
+    struct Changes {
+        /// Versions of the steps to delete (dropped by the limit, or rolled back).
+        var removed: [Int64]
+        /// New steps: version and JSON.
+        var saved: [(version: Int64, bytes: Data)]
+        /// The new outline's JSON, if it differs from the saved one.
+        var outline: Data?
+        /// The history after the change.
+        var archive: HistoryArchive<TodoList>
+
+        /// Every JSON document to be written, to check what they mention.
+        var documents: [Data] {
+            saved.map(\.bytes) + (outline.map { [$0] } ?? [])
+        }
+    }
+
+    /// Encodes what changed in the history between `before` (as saved) and `after`.
+    func changes(before: UndoableState<TodoList>, after: UndoableState<TodoList>) throws -> Changes {
         let newArchive = after.archive
         let changes = newArchive.changes(since: before.archive)
         let encoder = Self.encoder()
-        if !changes.removedVersions.isEmpty {
-            let delete = try database.statement("DELETE FROM steps WHERE version = ?")
-            for version in changes.removedVersions {
-                try delete.bind(.integer(Int64(bitPattern: version.rawValue))).run()
-            }
-        }
-        if !changes.savedSteps.isEmpty {
-            let save = try database.statement("INSERT OR REPLACE INTO steps (version, step) VALUES (?, ?)")
-            for step in changes.savedSteps {
-                try save.bind(.integer(Int64(bitPattern: step.version.rawValue)), .blob(try encoder.encode(step))).run()
-            }
-        }
         let outline = try encoder.encode(changes.outline)
-        if outline != self.outline {
+        return Changes(
+            removed: changes.removedVersions.map { Int64(bitPattern: $0.rawValue) },
+            saved: try changes.savedSteps.map { (Int64(bitPattern: $0.version.rawValue), try encoder.encode($0)) },
+            outline: outline == self.outline ? nil : outline,
+            archive: newArchive
+        )
+    }
+
+    /// Writes `changes`, made by ``changes(before:after:)`` of this value.
+    mutating func write(_ changes: Changes, to database: Database) throws {
+        if !changes.removed.isEmpty {
+            let delete = try database.statement("DELETE FROM steps WHERE version = ?")
+            for version in changes.removed {
+                try delete.bind(.integer(version)).run()
+            }
+        }
+        if !changes.saved.isEmpty {
+            let save = try database.statement("INSERT OR REPLACE INTO steps (version, step) VALUES (?, ?)")
+            for (version, bytes) in changes.saved {
+                try save.bind(.integer(version), .blob(bytes)).run()
+            }
+        }
+        if let outline = changes.outline {
             try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('outline', ?)").bind(.blob(outline)).run()
             self.outline = outline
         }
-        archive = newArchive
+        archive = changes.archive
+    }
+
+    /// Writes what changed in the history between `before` (as saved) and `after`.
+    mutating func write(before: UndoableState<TodoList>, after: UndoableState<TodoList>, to database: Database) throws {
+        try write(changes(before: before, after: after), to: database)
     }
 
     /// Replaces the saved history with `state`'s: for imports.

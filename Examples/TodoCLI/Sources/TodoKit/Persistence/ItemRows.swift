@@ -9,18 +9,71 @@ enum ItemRows {
     static func load(from database: Database) throws(DataFileProblem) -> (list: TodoList, keys: [Int64]) {
         var items: [TodoItem] = []
         var keys: [Int64] = []
+        try read("SELECT position, id, title, done FROM items ORDER BY position", from: database, firstPosition: 1, into: &items, keys: &keys)
+        return (TodoList(items: TreeArray(items)), keys)
+    }
+
+    /// The first and the last `rows` items with their order keys, and a ``Placeholders``
+    /// stand-in for every item between them: a list of the right length for a command that
+    /// reads and writes only near its ends (`add`, the undo of a recent `add`), without
+    /// reading every row. `nil` when the list has no more than `2 × rows` items: then it is
+    /// read whole.
+    static func loadEnds(from database: Database, rows: Int) throws(DataFileProblem) -> PartialList? {
+        let count: Int
         do {
-            let statement = try database.statement("SELECT position, id, title, done FROM items ORDER BY position")
+            count = Int(try database.integer("SELECT count(*) FROM items") ?? 0)
+        } catch {
+            throw DataFileProblem(error)
+        }
+        guard count > 2 * rows else { return nil }
+        var head: [TodoItem] = []
+        var headKeys: [Int64] = []
+        try read("SELECT position, id, title, done FROM items ORDER BY position LIMIT \(rows)", from: database, firstPosition: 1, into: &head, keys: &headKeys)
+        var tail: [TodoItem] = []
+        var tailKeys: [Int64] = []
+        try read("SELECT position, id, title, done FROM items ORDER BY position DESC LIMIT \(rows)", from: database, firstPosition: count, descending: true, into: &tail, keys: &tailKeys)
+        guard head.count == rows, tail.count == rows else {
+            throw DataFileProblem.damaged("the items table changed while it was read")
+        }
+        let placeholders = Placeholders()
+        let middle = count - 2 * rows
+        var items = head
+        items.reserveCapacity(count)
+        items += (0..<middle).lazy.map { placeholders.item(at: $0) }
+        items += tail.reversed()
+        // The stand-ins' keys are never written (see `Placeholders.allowWriting`); any value
+        // between their neighbours' keys keeps the array the right length.
+        var keys = headKeys
+        keys.reserveCapacity(count)
+        keys += repeatElement(headKeys[rows - 1], count: middle)
+        keys += tailKeys.reversed()
+        return PartialList(list: TodoList(items: TreeArray(items)), keys: keys, placeholders: placeholders)
+    }
+
+    /// Appends the rows of `sql` (position, id, title, done) to `items` and `keys`;
+    /// `firstPosition` is the 1-based list position of the first row, for messages.
+    private static func read(
+        _ sql: String,
+        from database: Database,
+        firstPosition: Int,
+        descending: Bool = false,
+        into items: inout [TodoItem],
+        keys: inout [Int64]
+    ) throws(DataFileProblem) {
+        do {
+            let statement = try database.statement(sql)
             try statement.bind()
             defer { _ = try? statement.bind() }
+            var position = firstPosition
             while try statement.step() {
                 let key = statement.integer(0)
                 guard let id = statement.withText(1, { UUID(parsingUTF8: $0) }) else {
-                    throw DataFileProblem.damaged("item \(items.count + 1) has an id that is not a UUID")
+                    throw DataFileProblem.damaged("item \(position) has an id that is not a UUID")
                 }
                 let title = statement.text(2) ?? ""
                 items.append(TodoItem(id: id, title: title, isDone: statement.integer(3) != 0))
                 keys.append(key)
+                position += descending ? -1 : 1
             }
         } catch let problem as DataFileProblem {
             throw problem
@@ -29,7 +82,6 @@ enum ItemRows {
         } catch {
             throw .damaged(String(describing: error))
         }
-        return (TodoList(items: TreeArray(items)), keys)
     }
 
     /// Writes `changes`, whose positions are in `list`: deletions first, so that a row taking

@@ -30,12 +30,17 @@ public final class TodoDataFile {
     let legacyPath: String?
     /// Called with a line to show on standard error (the import of an old file).
     let notice: (String) -> Void
+    /// Whether the process runs one command only: then a command near the ends of the list
+    /// reads only them (see ``modify(nearTheEnds:_:)``), rather than the whole list a next
+    /// command could reuse.
+    let singleCommand: Bool
 
     private var location: DataPath?
     private var connection: Database?
-    /// Whether this process has checked the file's pages (`PRAGMA quick_check`) and set the
-    /// write-ahead log, before its first write.
+    /// Whether this process has checked the file's pages (`PRAGMA quick_check`).
     private var checked = false
+    /// Whether this process has made sure the file is in WAL mode.
+    private var walEnabled = false
     /// Whether the file holds the todo tables (not a new, empty database).
     private var initialized = false
     /// What this process last read or wrote, and the `data_version` it was at.
@@ -56,8 +61,10 @@ public final class TodoDataFile {
         lockTimeout: Duration = .seconds(10),
         legacyPath: String? = nil,
         onWait: @escaping () -> Void = {},
-        notice: @escaping (String) -> Void = { _ in }
+        notice: @escaping (String) -> Void = { _ in },
+        singleCommand: Bool = false
     ) {
+        self.singleCommand = singleCommand
         self.path = path
         self.historyLimit = historyLimit
         self.lockTimeout = lockTimeout
@@ -94,9 +101,15 @@ public final class TodoDataFile {
     /// and writes what it changed. If `change` throws, nothing is written; if it changes
     /// nothing, a file that does not exist is not created.
     ///
+    /// With `nearTheEnds`, the caller says the command reads and writes only items near the
+    /// ends of the list (`add`, and usually `undo`, `redo` and `tag`): in a process that runs
+    /// one command, the list is then read only at its ends (see ``ItemRows/loadEnds(from:rows:)``),
+    /// and read whole, the command run again, if it turns out to need more.
+    ///
     /// The write is on disk before this returns, so a confirmation printed afterwards is
     /// never a lie.
     public func modify<Result>(
+        nearTheEnds: Bool = false,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
         let existing = try reported { () throws(DataFileProblem) in
@@ -116,7 +129,11 @@ public final class TodoDataFile {
         }
         do {
             return try database.transaction(immediate: true) {
-                try writeTransaction(database, change)
+                if nearTheEnds, singleCommand, cache == nil, try TodoSchema.check(database) == TodoSchema.version,
+                   let result = try writeNearTheEnds(database, change) {
+                    return result
+                }
+                return try writeTransaction(database, change)
             }
         } catch let error as TodoError {
             throw error
@@ -132,11 +149,13 @@ public final class TodoDataFile {
         }
     }
 
-    /// The body of ``modify(_:)``'s transaction.
+    /// The body of ``modify(nearTheEnds:_:)``'s transaction: the whole list and history
+    /// read (or taken from the cache), `change` run on them, what changed written.
     private func writeTransaction<Result>(
         _ database: Database,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result {
+        try checkPagesOnce(database)
         try TodoSchema.prepare(database)
         initialized = true
         let before = try load(database)
@@ -148,7 +167,104 @@ public final class TodoDataFile {
         try ItemRows.write(items, of: after.present, to: database)
         var history = before.history
         try history.write(before: before.state, after: after, to: database)
+        try clearOpenScopeMark(database, after: after)
         cache = Loaded(state: after, keys: items.keys, history: history, dataVersion: before.dataVersion)
+        return result
+    }
+
+    // MARK: The open scope a shell left
+
+    /// The `meta` key marking that an interactive shell was left with a scope open.
+    static let openScopeKey = "open-scope-notice"
+
+    /// Marks the file: a shell was left with a scope open, so the next one-shot command says
+    /// it joins the scope. Best effort: a file that cannot be written is left unmarked (the
+    /// shell has said so already).
+    public func markOpenScope() {
+        _ = try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: true) else { return }
+            _ = try readyForWriting(database)
+            do {
+                try database.transaction(immediate: true) {
+                    try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
+                        .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
+                }
+            } catch {
+                throw .database(operation: "mark the open scope", reason: String(describing: error))
+            }
+        }
+    }
+
+    /// The level of the open scope, if a shell left one open since the last one-shot
+    /// command; the mark is removed, so only the first such command says so.
+    ///
+    /// Every write that closes the last scope removes the mark too (see
+    /// ``clearOpenScopeMark(_:after:)``), so a mark means the scope is still open.
+    public func takeOpenScopeNotice() -> Int? {
+        guard let database = try? open(forWriting: false), initialized else { return nil }
+        let marked = (try? database.integer("SELECT count(*) FROM meta WHERE key = '\(Self.openScopeKey)'")) ?? 0
+        guard marked > 0 else { return nil }
+        let level = (try? readState().scopeLevel) ?? 0
+        _ = try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: true) else { return }
+            _ = try readyForWriting(database)
+            do {
+                try database.transaction(immediate: true) {
+                    try database.execute("DELETE FROM meta WHERE key = '\(Self.openScopeKey)'")
+                }
+            } catch {
+                throw .database(operation: "clear the open scope mark", reason: String(describing: error))
+            }
+        }
+        return level > 0 ? level : nil
+    }
+
+    /// Removes the open-scope mark when a write leaves no scope open.
+    private func clearOpenScopeMark(_ database: Database, after state: UndoableState<TodoList>) throws {
+        guard state.scopeLevel == 0 else { return }
+        try database.statement("DELETE FROM meta WHERE key = ?").bind(.text(Self.openScopeKey)).run()
+    }
+
+    /// How many items at each end of the list ``writeNearTheEnds(_:_:)`` reads: commands on
+    /// the last (or first) few hundred items, and undoing them, stay on the fast path.
+    static let endRows = 256
+
+    /// The body of ``modify(nearTheEnds:_:)``'s transaction for a command near the ends of
+    /// the list: the list read at its ends only, `change` run, and what changed written if it
+    /// touched real items only. `nil`, having written nothing, when the list is short (it is
+    /// read whole anyway), or when the command read, wrote or saved in its history step an
+    /// item that was not read: the caller then runs it on the whole list, which also reports
+    /// any error the command or the file has.
+    ///
+    /// `PRAGMA quick_check` is skipped here while the file has no free pages: SQLite checks
+    /// each page it reads (with `cell_size_check`), and a write into a file without free pages
+    /// changes only pages it has read and appends new ones, so damage elsewhere in the file
+    /// is neither trusted nor spread. A free page, though, may be handed out without being
+    /// read, so a file with any is checked whole first, as on the other path.
+    private func writeNearTheEnds<Result>(
+        _ database: Database,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws -> Result? {
+        guard let ends = try ItemRows.loadEnds(from: database, rows: Self.endRows) else { return nil }
+        let history = try HistoryRows.load(from: database)
+        guard let before = try? history.state(present: ends.list) else { return nil }
+        let store = TodoStore(initialState: before, reducer: reducer)
+        guard let result = try? change(store), store.state.error == nil else { return nil }
+        let after = store.state
+        let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
+        guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
+        var rows = history
+        let steps = try rows.changes(before: before, after: after)
+        guard !steps.documents.contains(where: ends.placeholders.appears) else { return nil }
+        if try database.integer("PRAGMA freelist_count") != 0 {
+            try checkPagesOnce(database)
+        }
+        initialized = true
+        try ItemRows.write(items, of: after.present, to: database)
+        try rows.write(steps, to: database)
+        try clearOpenScopeMark(database, after: after)
+        // The state holds stand-ins: never kept for a next command.
+        cache = nil
         return result
     }
 
@@ -241,7 +357,10 @@ public final class TodoDataFile {
             }
             let database = try connect(location, access: writable ? .readWrite : .readOnly)
             // Checked before anything is written: another program's database stays as it was.
+            // Kept for the next command only once it passed, so that no later call (one that
+            // writes, say) skips the check.
             initialized = try TodoSchema.check(database) > 0
+            connection = database
             return forWriting || initialized ? database : nil
         }
     }
@@ -254,15 +373,36 @@ public final class TodoDataFile {
         notice("imported \(legacy), a file of an earlier todo (\(items), \(steps)), into the database \(target); the old file is kept as \(report.backup)")
     }
 
-    /// Makes `database` ready for this process's first write, once: checks every page
-    /// (see ``QuickCheck``), then switches to the write-ahead log; nothing is written to a
-    /// file that fails the check.
+    /// Makes `database` ready for this process's first write, once: switches it to the
+    /// write-ahead log, checking every page first (see ``QuickCheck``) if it is not in WAL
+    /// mode yet, since the switch writes to the file; nothing is written to a file that fails
+    /// the check.
     private func readyForWriting(_ database: Database) throws(DataFileProblem) -> Database {
-        guard !checked else { return database }
-        try QuickCheck.run(database)
-        try enableWriteAheadLog(database)
-        checked = true
+        guard !walEnabled else { return database }
+        let mode: String
+        do {
+            let statement = try database.statement("PRAGMA journal_mode")
+            try statement.bind()
+            mode = try statement.step() ? (statement.text(0) ?? "") : ""
+            try statement.bind()
+        } catch {
+            throw locked(error) ?? DataFileProblem(error)
+        }
+        if mode.lowercased() != "wal" {
+            try QuickCheck.run(database)
+            checked = true
+            try enableWriteAheadLog(database)
+        }
+        walEnabled = true
         return database
+    }
+
+    /// Checks every page of the file (``QuickCheck``), once per process, before the first
+    /// write that needs it.
+    private func checkPagesOnce(_ database: Database) throws(DataFileProblem) {
+        guard !checked else { return }
+        try QuickCheck.run(database)
+        checked = true
     }
 
     /// Switches to the write-ahead log: readers never wait for a writer, and a commit
@@ -292,6 +432,7 @@ public final class TodoDataFile {
         createPrivateFile(location.resolved)
         let database = try connect(location, access: .create)
         try TodoSchema.check(database)
+        connection = database
         return database
     }
 
@@ -307,10 +448,13 @@ public final class TodoDataFile {
             // FULL: in WAL mode, each commit is flushed to disk before it returns, so an
             // acknowledged change survives a power loss, not only a crash of the process.
             try database.execute("PRAGMA synchronous = FULL", operation: "open it")
-            connection = database
+            // Every b-tree page SQLite reads is checked for overlapping or oversized cells, so
+            // damage is found where it is read, not spread by a write (see `writeNearTheEnds`).
+            try database.execute("PRAGMA cell_size_check = ON", operation: "open it")
             return database
         } catch {
             throw locked(error) ?? DataFileProblem(error)
         }
     }
 }
+

@@ -46,8 +46,23 @@ public final class Shell: Stateful {
         if modeHistory.last != name { modeHistory.append(name) }
     }
 
-    /// Reads lines from `readLine` until it returns `nil` or `quit`; returns the exit code.
+    /// Reads lines from `readLine` until it returns `nil` or `quit`, writing the prompt
+    /// before each when interactive; returns the exit code.
     public func run(readLine: () -> String?) -> Int32 {
+        run { prompt in
+            if isInteractive { console.write(prompt) }
+            return readLine()
+        }
+    }
+
+    /// Reads lines from `readLine`, which shows the prompt it is given (a line editor
+    /// redraws it), until it returns `nil` or `quit`; returns the exit code.
+    ///
+    /// Leaving an interactive shell with a scope open says so, and marks the file so that
+    /// the next one-shot command says it runs inside the scope (see
+    /// ``TodoDataFile/takeOpenScopeNotice()``).
+    public func run(prompting readLine: (_ prompt: String) -> String?) -> Int32 {
+        defer { if isInteractive { announceOpenScope() } }
         if isInteractive {
             syncMode()
             console.line("todo \(session.dataFile.path): type \"help\" for commands, \"quit\" to leave")
@@ -55,8 +70,7 @@ public final class Shell: Stateful {
         var lineNumber = 0
         var failed = false
         while !isIn(Finished.self) {
-            if isInteractive { console.write(prompt) }
-            guard let line = readLine() else {
+            guard let line = readLine(isInteractive ? prompt : "") else {
                 if isInteractive { console.write("\n") }
                 finish()
                 break
@@ -91,6 +105,15 @@ public final class Shell: Stateful {
             }
         }
         return failed && !isInteractive ? 1 : 0
+    }
+
+    /// Says that a scope is still open, if one is, and marks the file for the next one-shot
+    /// command: otherwise later commands would join the scope without a word.
+    private func announceOpenScope() {
+        let level = session.scopeLevel()
+        guard level > 0 else { return }
+        console.writeError(TodoSession.openScopeNote(level: level, leaving: true))
+        session.dataFile.markOpenScope()
     }
 
     /// Leaves the shell, cancelling a pending question first (the rules insist).
