@@ -27,8 +27,10 @@
 ///   scope (`versionOutOfReach`).
 /// - Popping a scope records its current version (the same version, with its tags) after the
 ///   current version of the scope below, so all its steps become one; if it ended equal to
-///   where it started, its tags move to that version and there is no step. Abandoning it goes
-///   back to where it started.
+///   where it started, its tags move to that version and there is no step; the tags it moved
+///   stay moved. Abandoning it goes back to where it started, and each tag it moved goes back
+///   to the version it named before the scope first moved it (or goes, if no scope holds that
+///   version any more).
 /// - The limit bounds the steps of all scopes together: first the oldest versions off the path
 ///   from each floor to its current version (leaves first), then the oldest on the path,
 ///   outermost scope first. Versions no scope holds any more lose their tags.
@@ -55,6 +57,8 @@ public struct ReferenceHistory<Value: Equatable> {
         public var versions: [Int: Version]
         /// The versions after each version; redo follows the last.
         var children: [Int: [Int]] = [:]
+        /// The tags this scope moved, with the version each named before its first move here.
+        var movedTags: [(tag: AnyHashable, id: Int)] = []
 
         init(_ version: Version) {
             floor = version.id
@@ -228,6 +232,10 @@ public struct ReferenceHistory<Value: Equatable> {
 
     public mutating func tag(_ tag: AnyHashable) {
         isGroupOpen = false
+        if let previous = taggedVersion(tag), previous != currentID, top > 0,
+           !scopes[top].movedTags.contains(where: { $0.tag == tag }) {
+            scopes[top].movedTags.append((tag, previous))
+        }
         tagged.removeAll { $0.tag == tag }
         tagged.append((tag, currentID))
     }
@@ -340,6 +348,9 @@ public struct ReferenceHistory<Value: Equatable> {
         isGroupOpen = false
         guard top > 0 else { return .noScopeToPop }
         let popped = scopes.removeLast()
+        for moved in popped.movedTags where top > 0 && !scopes[top].movedTags.contains(where: { $0.tag == moved.tag }) {
+            scopes[top].movedTags.append(moved)
+        }
         let end = popped.versions[popped.current]!
         if end.value == current {
             for index in tagged.indices where tagged[index].id == end.id { tagged[index].id = currentID }
@@ -355,7 +366,10 @@ public struct ReferenceHistory<Value: Equatable> {
     public mutating func discardScope() -> Refusal? {
         isGroupOpen = false
         guard top > 0 else { return .noScopeToPop }
-        scopes.removeLast()
+        for (tag, id) in scopes.removeLast().movedTags {
+            tagged.removeAll { $0.tag == tag }
+            if scopes.contains(where: { $0.contains(id) }) { tagged.append((tag, id)) }
+        }
         forgetRemovedTags()
         return nil
     }

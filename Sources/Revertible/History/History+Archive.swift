@@ -26,7 +26,8 @@ extension History {
                 start: scope.start.map {
                     .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time)
                 },
-                branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                movedTags: scope.movedTags
             ))
         }
         steps.sort { $0.version < $1.version }
@@ -37,7 +38,7 @@ extension History {
     ///
     /// Checks what costs little: the tree's structure (every step's parent is in its scope,
     /// versions are unique and older than their steps, scopes stand on versions they hold,
-    /// tags name kept versions) and that `present` is the version the archive stands at, as
+    /// tags name kept versions, tags moved in a scope name versions made before) and that `present` is the version the archive stands at, as
     /// far as the steps next to it can tell (the step undo would take, and each branch redo
     /// could take, applies to it).
     ///
@@ -52,12 +53,21 @@ extension History {
             scope.start = saved.start.map {
                 ScopeStart(version: $0.version, reversion: $0.reversion, annotation: Annotation(savedLabel: $0.label), changeCount: $0.changeCount, time: $0.time)
             }
+            scope.movedTags = saved.movedTags
             return scope
         }
         var seen = Set<HistoryVersion>()
         for (level, scope) in scopes.enumerated() {
             for version in [scope.floor, scope.start?.version].compactMap({ $0 }) where version >= outline.nextVersion {
                 throw HistoryArchiveError("version \(version) of scope \(level) is not older than the next version, \(outline.nextVersion)")
+            }
+            // A moved tag's earlier version may be gone (the limit): it is then not given back.
+            for (tag, version) in scope.movedTags where version >= outline.nextVersion {
+                throw HistoryArchiveError("tag \(tag), moved in scope \(level), names \(version), which is not older than the next version, \(outline.nextVersion)")
+            }
+            guard level > 0 || scope.movedTags.isEmpty else { throw HistoryArchiveError("the outermost scope cannot have moved tags") }
+            guard Set(scope.movedTags.map(\.tag)).count == scope.movedTags.count else {
+                throw HistoryArchiveError("a tag moved in scope \(level) is saved twice")
             }
             // Bounded, so depths computed from it cannot overflow.
             guard (0..<(1 << 48)).contains(scope.floorDepth) else { throw HistoryArchiveError("scope \(level) has an impossible depth, \(scope.floorDepth)") }

@@ -17,6 +17,7 @@ extension History {
         var start = value
         try scope.takeBackToStart(&start)
         scopes.removeLast()
+        keepTagsMoved(by: scope)
         // The scopes below were recorded against `start`'s exact bytes, which equality cannot
         // tell from a canonically equivalent re-spelling the popped scope made (`"é"` as
         // `"e\u{301}"`): so the value goes back to `start` and takes the squashed change
@@ -41,7 +42,8 @@ extension History {
     }
 
     /// Abandons the current scope: takes `value` back to the version the scope started from
-    /// (undoing all of its steps), then removes it with its redo steps. All or nothing.
+    /// (undoing all of its steps), then removes it with its redo steps, and puts the tags it
+    /// moved back where they were. All or nothing.
     ///
     /// - Returns: Whether the value changed.
     mutating func undoAndPopCurrentScope(_ value: inout Value) throws(ReversionError) -> Bool {
@@ -56,7 +58,8 @@ extension History {
             }
         }
         let changed = steps > 0 || scopes[top].start?.reversion != nil
-        scopes.removeLast()
+        let abandoned = scopes.removeLast()
+        restoreTagsMoved(by: abandoned)
         forgetTagsOfRemovedVersions()
         return changed
     }

@@ -2,13 +2,42 @@ extension History {
 
     /// Names the current version `tag`. A tag names one version: tagging another moves it.
     /// A version may have several tags.
+    ///
+    /// Inside a scope, the first move of a tag remembers the version it named before, so
+    /// abandoning the scope puts it back (see ``restoreTagsMoved(by:)``).
     mutating func tag(_ tag: HistoryTag) {
-        tagged.removeAll { $0.tag == tag }
+        if let index = tagged.firstIndex(where: { $0.tag == tag }) {
+            let previous = tagged.remove(at: index).version
+            if top > 0, previous != currentVersion, !scopes[top].movedTags.contains(where: { $0.tag == tag }) {
+                scopes[top].movedTags.append((tag, previous))
+            }
+        }
         tagged.append((tag, currentVersion))
     }
 
+    /// Puts the tags `scope`, just abandoned, moved back on the versions they named before
+    /// it moved them, if a scope still holds those versions; otherwise they go.
+    mutating func restoreTagsMoved(by scope: HistoryScope<Value, Annotation>) {
+        for (tag, version) in scope.movedTags {
+            tagged.removeAll { $0.tag == tag }
+            if scopes.contains(where: { $0.contains(version) }) {
+                tagged.append((tag, version))
+            }
+        }
+    }
+
+    /// Hands the tag moves of `scope`, just popped, to the scope below, which now holds its
+    /// changes: abandoning that one puts back what either moved, as it was before both.
+    mutating func keepTagsMoved(by scope: HistoryScope<Value, Annotation>) {
+        // The outermost scope is never abandoned: there the moves simply stand.
+        guard top > 0 else { return }
+        for moved in scope.movedTags where !scopes[top].movedTags.contains(where: { $0.tag == moved.tag }) {
+            scopes[top].movedTags.append(moved)
+        }
+    }
+
     /// The tags of `version`, oldest first.
-    func tags(of version: HistoryVersion) -> [HistoryTag] {
+    package func tags(of version: HistoryVersion) -> [HistoryTag] {
         tagged.filter { $0.version == version }.map(\.tag)
     }
 

@@ -4,13 +4,15 @@
 /// archive  {"format": 1, "outline": outline, "steps": [step]}
 /// step     {"v": 7, "parent": 6, "scope": 0, "label": "Add milk" | null, "time": ns, "count": 1, "change": reversion}
 /// outline  {"next": 8, "scopes": [scope], "tags": [{"tag": "v1.0" | 3, "v": 7}]}
-/// scope    {"floor": 0, "depth": 0, "time": ns, "current": 7, "start": start | null, "branches": [[parent, child, ...]]}
+/// scope    {"floor": 0, "depth": 0, "time": ns, "current": 7, "start": start | null, "branches": [[parent, child, ...]],
+///           "moved": [{"tag": "v1.0" | 3, "v": 5}]}    ("moved" only when the scope moved a tag)
 /// start    {"v": 2, "change": reversion | null, "label": null, "count": 3, "time": ns}
 /// ```
 ///
 /// Versions are their numbers, times whole nanoseconds (see ``HistoryStep/time``), and a
 /// reversion is `Reversion`'s own coding. A branch list names the branches of one version,
-/// the one redo follows last; a version with one branch has none.
+/// the one redo follows last; a version with one branch has none. A scope's `moved` list names
+/// the tags it moved and the versions they named before, given back when it is abandoned.
 extension HistoryArchive: Codable where Value: Codable {
 
     /// The format written; a newer one is refused rather than misread.
@@ -73,7 +75,7 @@ extension HistoryArchive.Step: Codable where Value: Codable {
 extension HistoryArchive.Outline: Codable where Value: Codable {
 
     private enum Keys: String, CodingKey { case next, scopes, tags }
-    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches }
+    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved }
     private enum StartKeys: String, CodingKey { case v, change, label, count, time }
     private enum TagKeys: String, CodingKey { case tag, v }
 
@@ -103,13 +105,22 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 }
                 return (parent: HistoryVersion(parent), children: list.dropFirst().map(HistoryVersion.init))
             }
+            var moved: [(tag: HistoryTag, version: HistoryVersion)] = []
+            if scope.contains(.moved) {
+                var movedList = try scope.nestedUnkeyedContainer(forKey: .moved)
+                while !movedList.isAtEnd {
+                    let entry = try movedList.nestedContainer(keyedBy: TagKeys.self)
+                    moved.append((try entry.decode(HistoryTag.self, forKey: .tag), HistoryVersion(try entry.decode(UInt64.self, forKey: .v))))
+                }
+            }
             scopes.append(Scope(
                 floor: HistoryVersion(try scope.decode(UInt64.self, forKey: .floor)),
                 floorDepth: try scope.decode(Int.self, forKey: .depth),
                 floorTime: .nanoseconds(try scope.decode(Int64.self, forKey: .time)),
                 current: HistoryVersion(try scope.decode(UInt64.self, forKey: .current)),
                 start: start,
-                branchOrder: branches
+                branchOrder: branches,
+                movedTags: moved
             ))
         }
         var tags: [(tag: HistoryTag, version: HistoryVersion)] = []
@@ -142,6 +153,14 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 try scope.encodeNil(forKey: .start)
             }
             try scope.encode(saved.branchOrder.map { [$0.parent.rawValue] + $0.children.map(\.rawValue) }, forKey: .branches)
+            if !saved.movedTags.isEmpty {
+                var movedList = scope.nestedUnkeyedContainer(forKey: .moved)
+                for (tag, version) in saved.movedTags {
+                    var entry = movedList.nestedContainer(keyedBy: TagKeys.self)
+                    try entry.encode(tag, forKey: .tag)
+                    try entry.encode(version.rawValue, forKey: .v)
+                }
+            }
         }
         var tagList = container.nestedUnkeyedContainer(forKey: .tags)
         for (tag, version) in tags {

@@ -84,6 +84,9 @@ public struct HistoryArchive<Value> {
             /// For each version with more than one branch, its branches, the one redo follows
             /// last. A version with one branch needs no entry: its steps' parents say it.
             var branchOrder: [(parent: HistoryVersion, children: [HistoryVersion])]
+            /// The tags the scope moved and the versions they named before, which abandoning
+            /// the scope gives back to them.
+            var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
         }
 
         /// The dropped beginning of an inner scope (see the history limit).

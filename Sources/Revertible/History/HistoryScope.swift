@@ -20,6 +20,9 @@ package struct HistoryScope<Value, Annotation> {
     var steps: [HistoryVersion: RecordedStep<Value, Annotation>] = [:]
     /// The versions each version leads to; redo follows the last.
     var children: [HistoryVersion: [HistoryVersion]] = [:]
+    /// The tags this scope moved, each with the version it named before the scope first
+    /// moved it, in the order they were first moved: abandoning the scope puts them back.
+    var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
 
     init(floor: HistoryVersion, time: Duration = .zero) {
         self.floor = floor

@@ -48,8 +48,8 @@ extension VersioningController {
     }
 
     /// Abandons the current scope: undoes all its changes, removes it, and returns the
-    /// resulting version. At the outermost scope, refuses with
-    /// ``ReversionError/noScopeToPop``.
+    /// resulting version. A tag the scope moved goes back to the version it named before.
+    /// At the outermost scope, refuses with ``ReversionError/noScopeToPop``.
     @discardableResult
     public func undoAndPopCurrentScope() throws(Failure) -> Value {
         try perform(.undoAndPopCurrentScope)

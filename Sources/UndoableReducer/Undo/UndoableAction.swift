@@ -23,7 +23,8 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     case pushNewScope
     /// Ends the current scope, squashing its steps into one step on the scope below.
     case popCurrentScope
-    /// Abandons the current scope: undoes its steps and removes it.
+    /// Abandons the current scope: undoes its steps and removes it; the tags it moved go
+    /// back to the versions they named before.
     case undoAndPopCurrentScope
     /// Forgets every step, tag and scope; the present stays.
     case removeAllVersions

@@ -53,6 +53,12 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     /// The tags of the present, oldest first.
     public var currentVersionTags: [HistoryTag] { history.currentTags }
 
+    /// Every tag of `version`, oldest first (``tags()`` shows only the newest of each
+    /// version); empty for a version without tags or one the history does not hold.
+    public func tags(of version: HistoryVersion) -> [HistoryTag] {
+        history.tags(of: version)
+    }
+
     /// Where the version tagged `tag` is, seen from the present.
     public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
         history.location(of: HistoryTag(tag))

@@ -164,6 +164,63 @@ struct ScopeAndTagTests {
         #expect(model.$activity.tags().undo == [nil, "end"])
     }
 
+    @Test("A tag moved inside a scope goes back where it was when the scope is abandoned")
+    func movedTagRestoredOnAbandon() throws {
+        let model = SeedModel()
+        model.activity.title = "One"
+        model.$activity.tag("t")
+        model.$activity.tag("other")
+        model.$activity.pushNewScope()
+        model.activity.title = "Two"
+        model.$activity.tag("t")
+        model.activity.title = "Three"
+        model.$activity.tag("t")
+        #expect(model.$activity.location(of: "t") == .present)
+        model.$activity.undoAndPopCurrentScope()
+        #expect(model.activity.title == "One")
+        #expect(model.$activity.location(of: "t") == .present)
+        #expect(Set(model.$activity.currentVersionTags) == ["t", "other"])
+        model.activity.title = "Four"
+        model.$activity.undo(to: "t")
+        #expect(model.activity.title == "One" && model.$activity.error == nil)
+    }
+
+    @Test("A tag moved inside nested scopes goes back one scope at a time; popping keeps the move")
+    func movedTagNestedScopes() throws {
+        var title = "zero"
+        let controller = VersioningController(title)
+        title = "one"
+        controller.append(title, tag: "t")
+        controller.pushNewScope()
+        title = "two"
+        controller.append(title, tag: "t")
+        controller.pushNewScope()
+        title = "three"
+        controller.append(title, tag: "t")
+        try controller.undoAndPopCurrentScope(&title)
+        #expect(title == "two" && controller.location(of: "t") == .present)
+        controller.pushNewScope()
+        title = "four"
+        controller.append(title, tag: "t")
+        try controller.popCurrentScope()
+        #expect(controller.location(of: "t") == .present, "popping keeps the move")
+        try controller.undoAndPopCurrentScope(&title)
+        #expect(title == "one" && controller.location(of: "t") == .present, "the move made in the popped scope is undone with the outer one")
+        #expect(controller.tags().undo == [nil, "t"])
+    }
+
+    @Test("A tag moved inside a scope stays moved when the scope is popped")
+    func movedTagKeptOnPop() throws {
+        var title = "zero"
+        let controller = VersioningController(title)
+        controller.tag("t")
+        controller.pushNewScope()
+        title = "one"
+        controller.append(title, tag: "t")
+        try controller.popCurrentScope()
+        #expect(controller.tags().undo == [nil, "t"])
+    }
+
     @Test("Controller: tagged append and tags of every scope")
     func controllerTags() throws {
         var activity = Activity.mock()

@@ -98,6 +98,25 @@ struct UndoableArchiveTests {
         #expect(loaded.state.present.items == [0] && loaded.state.error == nil)
     }
 
+    @Test("A tag moved inside an open scope goes back where it was when the scope, saved and loaded, is rolled back")
+    func movedTagSurvivesSaving() throws {
+        let reducer = Cursor().undoable()
+        let store = Store(initialState: UndoableState(Cursor.State()), reducer: reducer)
+        store.send(.action(.increment))
+        store.send(.tag("t"))
+        store.send(.pushNewScope)
+        store.send(.action(.increment))
+        store.send(.tag("t"))
+        let loaded = Store(initialState: try reloaded(store.state), reducer: reducer)
+        #expect(loaded.state == store.state)
+        let outline = String(decoding: try JSONEncoder().encode(loaded.state.archive.outline), as: UTF8.self)
+        #expect(outline.contains(#""moved":[{"#))
+        loaded.send(.undoAndPopCurrentScope)
+        #expect(loaded.state.present.items == [0] && loaded.state.error == nil)
+        #expect(loaded.state.location(of: "t") == .present)
+        #expect(loaded.state.tags().undo == [nil, "t"])
+    }
+
     /// Found by the randomized suite (seed 9): a state whose present was re-spelled
     /// (`"e\u{301}"` for `"é"`, equal, so no step) saved the reducer's spelling, which the
     /// steps, made from the other one, refused after loading: the scope could not be popped.

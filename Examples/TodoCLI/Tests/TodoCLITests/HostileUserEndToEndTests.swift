@@ -214,6 +214,76 @@ struct HostileUserEndToEndTests {
         #expect(result.stderr == "todo: a tag name cannot be a number: undo and redo read a number as a count of steps\n")
     }
 
+    /// The tags `todo history --json` gives each version.
+    func tagsByVersion(_ todo: Sandbox) throws -> [UInt64: [String]] {
+        struct Version: Decodable { var version: UInt64; var tags: [String] }
+        struct Document: Decodable { var versions: [Version] }
+        let history = try todo.ok("history", "--json").stdout
+        return Dictionary(uniqueKeysWithValues: try JSONDecoder().decode(Document.self, from: Data(history.utf8)).versions.map { ($0.version, $0.tags) })
+    }
+
+    @Test("4: tagging a version that has a tag keeps both, at the start and after a step, and says so")
+    func secondTagKeepsTheFirst() throws {
+        let todo = try Sandbox()
+        #expect(try todo.ok("tag", "x").stdout == "Tagged the present \"x\"\n")
+        #expect(try todo.ok("tag", "y").stdout == "Tagged the present \"y\" (it keeps its tag \"x\")\n")
+        #expect(try todo.ok("history").lines == ["0 to undo, 0 to redo (history limit 100)", "* v0  (start)  [x, y]"])
+        try todo.ok("add", "milk")
+        try todo.ok("tag", "a")
+        try todo.ok("tag", "b")
+        #expect(try todo.ok("tag", "x").stdout == "Moved tag \"x\" to the present (it keeps its tags \"a\", \"b\")\n")
+        #expect(try tagsByVersion(todo) == [0: ["y"], 1: ["a", "b", "x"]])
+        #expect(try todo.ok("undo", "y").stdout == "Undid 1 step back to \"y\": add \"milk\"\n")
+        #expect(try todo.ok("redo", "a").stdout == "Redid 1 step up to \"a\": add \"milk\"\n")
+        try todo.ok("begin")
+        try todo.ok("tag", "inside")
+        #expect(try todo.ok("history").lines.last == "* v1  (start)  [a, b, x, inside]", "a scope's start shows every tag")
+    }
+
+    @Test("4: a tag moved inside a scope is back where it was after rollback; commit keeps the move")
+    func movedTagRolledBack() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("tag", "t")
+        try todo.ok("begin")
+        try todo.ok("add", "eggs")
+        #expect(try todo.ok("tag", "t").stdout == "Moved tag \"t\" to the present\n")
+        try todo.ok("add", "bread")
+        try todo.ok("tag", "t")
+        #expect(try todo.ok("rollback").stdout == "Rolled back 2 changes\n")
+        #expect(try tagsByVersion(todo) == [0: [], 1: ["t"]])
+        #expect(try todo.ok("undo", "t").stdout == "Already at tag \"t\"\n")
+        try todo.ok("add", "jam")
+        #expect(try todo.ok("undo", "t").stdout == "Undid 1 step back to \"t\": add \"jam\"\n")
+
+        try todo.ok("begin")
+        try todo.ok("add", "butter")
+        try todo.ok("tag", "t")
+        #expect(try todo.ok("commit").stdout == "Committed 1 change as one undo step\n")
+        let tags = try tagsByVersion(todo)
+        #expect(tags[1] == [] && tags.values.filter { $0 == ["t"] }.count == 1, "\(tags)")
+        #expect(try todo.ok("undo", "t").stdout == "Already at tag \"t\"\n")
+    }
+
+    @Test("4: redo to the present's own tag says it is already there, at the start, after undo and in a scope")
+    func redoToThePresentsTag() throws {
+        let todo = try Sandbox()
+        try todo.ok("tag", "start")
+        #expect(try todo.ok("redo", "start").stdout == "Already at tag \"start\"\n")
+        try todo.ok("add", "milk")
+        try todo.ok("add", "eggs")
+        try todo.ok("tag", "t")
+        #expect(try todo.ok("redo", "t").stdout == "Already at tag \"t\"\n")
+        try todo.ok("undo")
+        try todo.ok("redo")
+        #expect(try todo.ok("redo", "t").stdout == "Already at tag \"t\"\n")
+        try todo.ok("begin")
+        #expect(try todo.ok("redo", "t").stdout == "Already at tag \"t\"\n", "the scope starts on the version tagged t")
+        try todo.ok("add", "jam")
+        let behind = try todo.run(["redo", "t"])
+        #expect(behind.status == 1 && behind.stderr.contains(#"tag "t" is behind the present: use "undo t""#))
+    }
+
     @Test("14: an import with two items sharing an id is refused")
     func duplicateIDs() throws {
         let todo = try Sandbox()

@@ -127,8 +127,11 @@ public final class TodoSession {
             let tag = HistoryTag(name)
             let location = store.state.location(of: tag)
             if location == .present { return "The present is already tagged \(quoted(name))" }
+            // A version may have several tags: say so, so the other tags are not thought gone.
+            let others = store.state.currentVersionTags.map { quoted($0.description) }
             store.send(.tag(tag))
-            return location == .unknown ? "Tagged the present \(quoted(name))" : "Moved tag \(quoted(name)) to the present"
+            let kept = others.isEmpty ? "" : " (it keeps its tag\(others.count == 1 ? "" : "s") \(others.joined(separator: ", ")))"
+            return (location == .unknown ? "Tagged the present \(quoted(name))" : "Moved tag \(quoted(name)) to the present") + kept
 
         case let .goto(destination):
             return try move(to: destination, in: store)

@@ -67,7 +67,7 @@ enum HistoryView {
             parent: nil,
             branches: state.branches(from: root).map(\.version),
             label: nil,
-            tags: (state.tags().undo.first ?? nil).map { [describe($0)] } ?? [],
+            tags: state.tags(of: root).map { describe($0.base) },
             time: nil,
             changeCount: 0,
             undone: false,

@@ -23,9 +23,9 @@ final class Sandbox {
     /// `TODO_FILE` cannot change what the tests see.
     var environment: [String: String]
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("todo-tests-\(UUID().uuidString)")
+    /// A sandbox in a new directory under `base` (the temporary directory unless given).
+    init(base: URL = FileManager.default.temporaryDirectory) throws {
+        directory = base.appendingPathComponent("todo-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         file = directory.appendingPathComponent("todo.db").path
         environment = [
