@@ -77,7 +77,7 @@ extension Store {
     /// and always see steps in order.
     func deliverChanges() {
         while let (change, subscribers) = nextChange() {
-            registrar.withMutation(of: self, keyPath: \.state) {}
+            registrar.withMutation(of: self, keyPath: stateKeyPath) {}
             for subscriber in subscribers {
                 subscriber.onChange(change.state)
             }

@@ -42,6 +42,9 @@ import Revertible
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let reducer: any Reducer<State, Action>
     let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is otherwise instantiated at
+    /// run time (demangling its generic arguments) at every access and every step.
+    let stateKeyPath: KeyPath<Store, State> & Sendable = \.state
     let core: Locked<Core>
 
     /// Everything mutable about a store, guarded by one lock so that a state change,
@@ -95,7 +98,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// Reading it inside `withObservationTracking` tracks it; see ``Store``'s
     /// `Observable` conformance.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return core.withLock { $0.state }
     }
 

@@ -43,11 +43,11 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         var newLevel: [Node] = [new]
         // Bring both to the same height: a root that split or collapsed adds or drops a level.
         while oldLevel[0].height > newLevel[0].height {
-            oldLevel = oldLevel.flatMap(\.children)
+            oldLevel = oldLevel.flatMap { $0.children }
             visitedNodes += 1
         }
         while newLevel[0].height > oldLevel[0].height {
-            newLevel = newLevel.flatMap(\.children)
+            newLevel = newLevel.flatMap { $0.children }
             visitedNodes += 1
         }
         compare(oldLevel[...], newLevel[...], oldStart: 0, newStart: 0, height: oldLevel[0].height)
@@ -131,7 +131,9 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
             compareElements(oldElements[...], newElements[...], oldStart: oldStart, newStart: newStart)
         } else {
             visitedNodes += old.count + new.count
-            compare(Array(old.lazy.flatMap(\.children))[...], Array(new.lazy.flatMap(\.children))[...],
+            // Closures, not `\.children`: a key path into a generic class is instantiated at run
+            // time on every call, which cost more than the whole walk.
+            compare(Array(old.lazy.flatMap { $0.children })[...], Array(new.lazy.flatMap { $0.children })[...],
                     oldStart: oldStart, newStart: newStart, height: height - 1)
         }
     }
