@@ -58,8 +58,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         var effects: [UInt64: Task<Void, Never>] = [:]
         var subscribers: [Subscriber] = []
         var streams: [UInt64: AsyncStream<State>.Continuation] = [:]
-        /// Steps whose observers have not been called yet, oldest first.
+        /// Steps whose observers have not been called yet, oldest first, from
+        /// `deliveredChanges` on (the ones before are delivered; emptied once all are).
         var pendingChanges: [Change] = []
+        var deliveredChanges = 0
         /// Whether some thread is draining `pendingChanges`; exactly one does at a time.
         var isDeliveringChanges = false
 

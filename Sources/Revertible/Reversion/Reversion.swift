@@ -77,7 +77,7 @@ public struct Reversion<Root> {
         let base: any ReversionNode<Root> = isInverted ? InvertedChange(node) : node
         // The cheap test first: the cast to a constrained existential costs microseconds,
         // and nodes are rerooted on every recorded change.
-        if Parent.self == Root.self, keyPath == \Parent.self as AnyKeyPath, let identity = base as? any ReversionNode<Parent> {
+        if isSelfKeyPath(keyPath), let identity = base as? any ReversionNode<Parent> {
             return identity
         }
         if let rerooted = base.rerooted(at: keyPath) {
