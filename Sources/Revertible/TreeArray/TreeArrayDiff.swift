@@ -22,6 +22,9 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
     /// Positions, in the old and the new tree, of elements with the same id that differ.
     @usableFromInline var changed: [(old: Int, new: Int)] = []
+    /// The elements at `changed`'s positions, read by the walk (specialized), so that
+    /// ``makeReversion(from:to:)`` (unspecialized) does not descend both trees again for them.
+    @usableFromInline var changedElements: ContiguousArray<(old: Element, new: Element)> = []
     /// Runs of elements that do not line up by id, with where they start in each tree.
     @usableFromInline var windows: [(oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>)] = []
     /// The nodes visited: the walk's cost, which tests assert is O(log n) for a small change.
@@ -197,6 +200,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         while prefix < shorter, old[oldBase + prefix].id == new[newBase + prefix].id {
             if old[oldBase + prefix] != new[newBase + prefix] {
                 changed.append((oldStart + prefix, newStart + prefix))
+                changedElements.append((old[oldBase + prefix], new[newBase + prefix]))
             }
             prefix += 1
         }
@@ -204,6 +208,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         while suffix < shorter - prefix, old[old.endIndex - 1 - suffix].id == new[new.endIndex - 1 - suffix].id {
             if old[old.endIndex - 1 - suffix] != new[new.endIndex - 1 - suffix] {
                 changed.append((oldStart + old.count - 1 - suffix, newStart + new.count - 1 - suffix))
+                changedElements.append((old[old.endIndex - 1 - suffix], new[new.endIndex - 1 - suffix]))
             }
             suffix += 1
         }
@@ -224,11 +229,14 @@ extension TreeArrayDiffer where Element: Versionable {
     @usableFromInline
     func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
         guard !isEmpty else { return nil }
-        let (oldTree, newTree) = (TreeArray(root: old), TreeArray(root: new))
-        // An element that differs only in properties its type ignores makes no edit.
-        var edits = changed.compactMap { pair in
-            newTree[pair.new].differingNode(fromSameIdentity: oldTree[pair.old]).map {
-                IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: newTree[pair.new].id, node: $0)
+        // An element that differs only in properties its type ignores makes no edit. A plain
+        // loop: a closure or `zip` costs metadata lookups here, unspecialized.
+        var edits: [IdentifiedArrayEdit<Element>] = []
+        edits.reserveCapacity(changed.count)
+        for position in changed.indices {
+            let (pair, elements) = (changed[position], changedElements[position])
+            if let node = elements.new.differingNode(fromSameIdentity: elements.old) {
+                edits.append(IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: elements.new.id, node: node))
             }
         }
         var oldSide: [(index: Int, source: Source)] = []
