@@ -67,8 +67,10 @@ extension Store {
     /// yield runs no user code), everything else is queued for ``deliverChanges()``.
     func recordChange(in core: inout Core) {
         core.version += 1
-        for stream in core.streams.values {
-            stream.yield(core.state)
+        if !core.streams.isEmpty {
+            for stream in core.streams.values {
+                stream.yield(core.state)
+            }
         }
         core.pendingChanges.append(Change(state: core.subscribers.isEmpty ? nil : core.state, version: core.version))
     }

@@ -123,6 +123,16 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     /// their children, or element by element at the leaves.
     @inlinable
     mutating func compareRun(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+        if old.count == 1, new.count == 1 {
+            // One node each (an insert or a remove below, the usual case): no index of shared
+            // nodes to build, and its entries compared in place, not gathered into new arrays.
+            let (oldNode, newNode) = (old[old.startIndex], new[new.startIndex])
+            visitedNodes += 2
+            if !Node.known(oldNode, equalTo: newNode) {
+                compare(oldNode, newNode, oldStart: oldStart, newStart: newStart)
+            }
+            return
+        }
         if splitAtSharedNodes(old, new, oldStart: oldStart, newStart: newStart, height: height) {
             return
         }
