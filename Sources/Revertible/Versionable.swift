@@ -72,6 +72,7 @@ extension Versionable {
 
     /// The change from `previous`, an element the caller matched to this one by id (as
     /// collections of identifiable values do): the identity check is already made.
+    @usableFromInline
     func differingNode(fromSameIdentity previous: Self) -> (any ReversionNode<Self>)? {
         registeredNode(from: previous)
     }

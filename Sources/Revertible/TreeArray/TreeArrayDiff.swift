@@ -232,11 +232,15 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
 extension TreeArrayDiffer where Element: Versionable {
 
-    typealias Source = IdentifiedArraySource<Element>
+    @usableFromInline typealias Source = IdentifiedArraySource<Element>
 
     /// The reversion for what the walk found between the trees rooted at `old` and `new`, or
-    /// `nil` when they are equal. Not inlinable: it runs once per comparison, on the change.
-    @usableFromInline
+    /// `nil` when they are equal.
+    ///
+    /// Inlinable too, though it runs once per comparison: unspecialized, its arrays of
+    /// tuples, dictionary and sorts of generic values cost a metadata lookup per operation,
+    /// more than the work itself for a change of one element.
+    @inlinable
     func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
         guard !isEmpty else { return nil }
         // An element that differs only in properties its type ignores makes no edit. A plain
@@ -256,13 +260,14 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new)
     }
 
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest
     /// increasing subsequence of the matched elements stays put, the others move; unmatched
     /// elements are removed or inserted. An id repeated on one side replaces the window whole.
-    private static func match(
+    @inlinable
+    static func match(
         _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
         edits: inout [IdentifiedArrayEdit<Element>],
         oldSide: inout [(index: Int, source: Source)],
