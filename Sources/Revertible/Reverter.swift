@@ -51,7 +51,7 @@ extension Reverter {
     public mutating func appendOverwriteReversion<Value: Equatable>(at keyPath: WritableKeyPath<Root, Value>) {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
-        append(Reversion(node: ValueChange(at: \Value.self, from: previous, to: current)), at: keyPath)
+        append(Reversion(node: ValueChange(at: selfKeyPath(Value.self), from: previous, to: current)), at: keyPath)
     }
 
     /// Records a change of any `Equatable` leaf (`Bool`, integers, floating point, `UUID`,
@@ -125,6 +125,6 @@ extension Reverter {
     public mutating func appendReversion<Element: Equatable>(at keyPath: WritableKeyPath<Root, [Element]>) {
         let (previous, current) = versions(at: keyPath)
         guard let node = ArrayDifferenceChange.make(at: keyPath, from: previous, to: current) else { return }
-        append(Reversion(node: node), at: \Root.self)
+        append(Reversion(node: node), at: selfKeyPath(Root.self))
     }
 }

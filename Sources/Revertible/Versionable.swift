@@ -72,6 +72,7 @@ extension Versionable {
 
     /// The change from `previous`, an element the caller matched to this one by id (as
     /// collections of identifiable values do): the identity check is already made.
+    @usableFromInline
     func differingNode(fromSameIdentity previous: Self) -> (any ReversionNode<Self>)? {
         registeredNode(from: previous)
     }
@@ -81,7 +82,7 @@ extension Versionable {
     /// difference only there is no change at all.
     private func wholeValueNode(from previous: Self, ignoring ignored: [IgnoredProperty<Self>]) -> (any ReversionNode<Self>)? {
         guard !ignored.isEmpty else {
-            return ValueChange(at: \Self.self, from: previous, to: self)
+            return ValueChange(at: selfKeyPath(Self.self), from: previous, to: self)
         }
         let node = IgnoringValueChange(from: previous, to: self, ignoring: ignored)
         return node.differs ? node : nil

@@ -23,7 +23,9 @@ extension Effect {
     public func map<NewAction: Sendable>(
         _ transform: @escaping @Sendable (Action) -> NewAction
     ) -> Effect<NewAction> {
-        Effect<NewAction>(operations: operations.map { operation in
+        // Most actions return no effect: no closure, no mapped array.
+        guard !operations.isEmpty else { return .none }
+        return Effect<NewAction>(operations: operations.map { operation in
             switch operation {
             case let .send(action):
                 .send(transform(action))

@@ -16,7 +16,10 @@ extension Store {
 
     /// The state after one reduction step, waiting to be delivered.
     struct Change: Sendable {
-        let state: State
+        /// `nil` when no subscriber was registered at the step: one registered later skips
+        /// it, so it needs no copy of the state (which would keep the state's storage shared
+        /// until delivered).
+        let state: State?
         let version: UInt64
     }
 
@@ -64,10 +67,12 @@ extension Store {
     /// yield runs no user code), everything else is queued for ``deliverChanges()``.
     func recordChange(in core: inout Core) {
         core.version += 1
-        for stream in core.streams.values {
-            stream.yield(core.state)
+        if !core.streams.isEmpty {
+            for stream in core.streams.values {
+                stream.yield(core.state)
+            }
         }
-        core.pendingChanges.append(Change(state: core.state, version: core.version))
+        core.pendingChanges.append(Change(state: core.subscribers.isEmpty ? nil : core.state, version: core.version))
     }
 
     /// Calls observers for every queued step, oldest first, outside the lock.
@@ -76,22 +81,38 @@ extension Store {
     /// or from an observer) just queues its step, so observers never run re-entrantly
     /// and always see steps in order.
     func deliverChanges() {
-        while let (change, subscribers) = nextChange() {
-            registrar.withMutation(of: self, keyPath: \.state) {}
+        var subscribers: [Subscriber] = []
+        while let change = nextChange(subscribers: &subscribers) {
+            registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+            guard let state = change.state else { continue }
             for subscriber in subscribers {
-                subscriber.onChange(change.state)
+                subscriber.onChange(state)
             }
         }
     }
 
-    private func nextChange() -> (Change, [Subscriber])? {
-        core.withLock { core in
-            guard !core.pendingChanges.isEmpty else {
+    /// The oldest step not delivered yet, and in `subscribers` those to call for it.
+    private func nextChange(subscribers: inout [Subscriber]) -> Change? {
+        // Assignments, not `removeAll(keepingCapacity:)`, which costs more in this code,
+        // unspecialized for `State`, than the allocation it saves.
+        if !subscribers.isEmpty { subscribers = [] }
+        return core.withLock { core in
+            guard core.deliveredChanges < core.pendingChanges.count else {
+                core.pendingChanges = []
+                core.deliveredChanges = 0
                 core.isDeliveringChanges = false
                 return nil
             }
-            let change = core.pendingChanges.removeFirst()
-            return (change, core.subscribers.filter { $0.since < change.version })
+            let change = core.pendingChanges[core.deliveredChanges]
+            core.deliveredChanges += 1
+            if change.state != nil {
+                // The queue keeps no state it has handed out.
+                core.pendingChanges[core.deliveredChanges - 1] = Change(state: nil, version: change.version)
+                for subscriber in core.subscribers where subscriber.since < change.version {
+                    subscribers.append(subscriber)
+                }
+            }
+            return change
         }
     }
 }

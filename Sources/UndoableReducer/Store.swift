@@ -42,6 +42,9 @@ import Revertible
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let reducer: any Reducer<State, Action>
     let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is otherwise instantiated at
+    /// run time (demangling its generic arguments) at every access and every step.
+    let stateKeyPath: KeyPath<Store, State> & Sendable = \.state
     let core: Locked<Core>
 
     /// Everything mutable about a store, guarded by one lock so that a state change,
@@ -55,8 +58,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
         var effects: [UInt64: Task<Void, Never>] = [:]
         var subscribers: [Subscriber] = []
         var streams: [UInt64: AsyncStream<State>.Continuation] = [:]
-        /// Steps whose observers have not been called yet, oldest first.
+        /// Steps whose observers have not been called yet, oldest first, from
+        /// `deliveredChanges` on (the ones before are delivered; emptied once all are).
         var pendingChanges: [Change] = []
+        var deliveredChanges = 0
         /// Whether some thread is draining `pendingChanges`; exactly one does at a time.
         var isDeliveringChanges = false
 
@@ -95,7 +100,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// Reading it inside `withObservationTracking` tracks it; see ``Store``'s
     /// `Observable` conformance.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return core.withLock { $0.state }
     }
 

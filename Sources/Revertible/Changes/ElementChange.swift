@@ -12,7 +12,7 @@ func changeNode<Value: Equatable>(from old: Value, to new: Value) -> (any Revers
     if let new = new as? any Revertible, let node = revertibleNode(new, from: old) as? any ReversionNode<Value> {
         return node
     }
-    return ValueChange(at: \Value.self, from: old, to: new)
+    return ValueChange(at: selfKeyPath(Value.self), from: old, to: new)
 }
 
 private func versionableNode<Value: Versionable>(_ new: Value, from old: Any) -> (any ReversionNode<Value>)? {
@@ -22,5 +22,5 @@ private func versionableNode<Value: Versionable>(_ new: Value, from old: Any) ->
 
 private func revertibleNode<Value: Revertible>(_ new: Value, from old: Any) -> (any ReversionNode<Value>)? {
     guard let old = old as? Value else { return nil }
-    return new.reversion(to: old).map { $0.node(at: \Value.self) }
+    return new.reversion(to: old).map { $0.node(at: selfKeyPath(Value.self)) }
 }

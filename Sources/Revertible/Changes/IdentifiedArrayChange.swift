@@ -181,6 +181,7 @@ func identifiedArrayReversion<Root, Element: Identifiable & Versionable>(
 }
 
 /// The positions, in `values`, of one longest strictly increasing subsequence.
+@usableFromInline
 func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
     // tails[k]: position of the smallest last value of an increasing run of length k + 1.
     var tails: [Int] = []
@@ -205,14 +206,27 @@ func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
 }
 
 /// An element that kept its identity but changed inside.
+///
+/// `@usableFromInline`, as the other parts of a change below: a tree's comparison makes them
+/// in code specialized for the element type (see `TreeArrayDiffer.makeReversion(from:to:)`).
+@usableFromInline
 struct IdentifiedArrayEdit<Element: Identifiable & Versionable> {
-    let oldIndex: Int
-    let newIndex: Int
-    let id: Element.ID
-    let node: any ReversionNode<Element>
+    @usableFromInline let oldIndex: Int
+    @usableFromInline let newIndex: Int
+    @usableFromInline let id: Element.ID
+    @usableFromInline let node: any ReversionNode<Element>
+
+    @inlinable
+    init(oldIndex: Int, newIndex: Int, id: Element.ID, node: any ReversionNode<Element>) {
+        self.oldIndex = oldIndex
+        self.newIndex = newIndex
+        self.id = id
+        self.node = node
+    }
 }
 
 /// What fills a position on one side of a structural change.
+@usableFromInline
 enum IdentifiedArraySource<Element: Identifiable & Versionable> {
     /// An element only this side has (inserted or removed), stored whole.
     case stored(Element)
@@ -222,7 +236,14 @@ enum IdentifiedArraySource<Element: Identifiable & Versionable> {
 
 /// The positions that differ on each side; every other position of the changed window
 /// holds the same elements in the same relative order on both sides.
+@usableFromInline
 struct IdentifiedArrayStructure<Element: Identifiable & Versionable> {
-    let old: [(index: Int, source: IdentifiedArraySource<Element>)]
-    let new: [(index: Int, source: IdentifiedArraySource<Element>)]
+    @usableFromInline let old: [(index: Int, source: IdentifiedArraySource<Element>)]
+    @usableFromInline let new: [(index: Int, source: IdentifiedArraySource<Element>)]
+
+    @inlinable
+    init(old: [(index: Int, source: IdentifiedArraySource<Element>)], new: [(index: Int, source: IdentifiedArraySource<Element>)]) {
+        self.old = old
+        self.new = new
+    }
 }

@@ -32,5 +32,5 @@ final class ValueChange<Root, Value: Equatable>: ReversionNode {
 
 /// Whether `keyPath` is the identity key path `\Root.self`.
 func isAtSelf<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
-    Root.self == Value.self && keyPath == \Root.self as AnyKeyPath
+    isSelfKeyPath(keyPath)
 }

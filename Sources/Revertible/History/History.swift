@@ -133,11 +133,12 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
         var next = reference!
         reference = nil
-        do {
-            try change.inverted.revert(&next)
+        // Unchecked: `change` was made from this very version, so the check before writing
+        // cannot fail, and would read every location the change writes once more.
+        if change.inverted.revertUnchecked(&next) {
             reference = next
-        } catch {
-            // Cannot happen: `change` was made from this very version.
+        } else {
+            // Cannot happen, for the same reason.
             reference = value
         }
     }

@@ -45,6 +45,14 @@ public struct Reversion<Root> {
         }
     }
 
+    /// Reverts `value` without checking first that it holds what this reversion expects: for
+    /// the very version it was made from, where the check cannot fail and would only read
+    /// every location twice. Returns `false`, `value` unchanged, where ``revert(_:)`` would
+    /// throw after its check.
+    func revertUnchecked(_ value: inout Root) -> Bool {
+        node.apply(to: &value, direction)
+    }
+
     /// Whether ``revert(_:)`` would accept `value`, without writing.
     func canRevert(_ value: Root) -> Bool {
         node.canApply(to: value, direction)
@@ -77,7 +85,7 @@ public struct Reversion<Root> {
         let base: any ReversionNode<Root> = isInverted ? InvertedChange(node) : node
         // The cheap test first: the cast to a constrained existential costs microseconds,
         // and nodes are rerooted on every recorded change.
-        if Parent.self == Root.self, keyPath == \Parent.self as AnyKeyPath, let identity = base as? any ReversionNode<Parent> {
+        if isSelfKeyPath(keyPath), let identity = base as? any ReversionNode<Parent> {
             return identity
         }
         if let rerooted = base.rerooted(at: keyPath) {

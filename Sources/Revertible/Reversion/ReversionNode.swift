@@ -1,4 +1,5 @@
 /// Which way a change is applied.
+@usableFromInline
 enum ReversionDirection: Sendable {
     /// From the newer version to the older one (undo).
     case backward
@@ -15,6 +16,7 @@ enum ReversionDirection: Sendable {
 ///
 /// Nodes are immutable. `canApply` reads only the locations the node writes, so checking costs
 /// the size of the change, never the size of the value.
+@usableFromInline
 protocol ReversionNode<Root>: AnyObject {
     associatedtype Root
 

@@ -134,3 +134,15 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         }
     }
 }
+
+/// The reversion of a tree made of `edits` and `structure`, from the tree rooted at `old` to
+/// the tree rooted at `new`: for the comparison, specialized, that found them.
+@usableFromInline
+func treeArrayReversion<Element: Identifiable & Versionable>(
+    edits: [IdentifiedArrayEdit<Element>],
+    structure: IdentifiedArrayStructure<Element>?,
+    from old: TreeArrayNode<Element>,
+    to new: TreeArrayNode<Element>
+) -> Reversion<TreeArray<Element>> {
+    Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+}

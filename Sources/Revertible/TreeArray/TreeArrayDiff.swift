@@ -22,6 +22,9 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
     /// Positions, in the old and the new tree, of elements with the same id that differ.
     @usableFromInline var changed: [(old: Int, new: Int)] = []
+    /// The elements at `changed`'s positions, read by the walk (specialized), so that
+    /// ``makeReversion(from:to:)`` (unspecialized) does not descend both trees again for them.
+    @usableFromInline var changedElements: ContiguousArray<(old: Element, new: Element)> = []
     /// Runs of elements that do not line up by id, with where they start in each tree.
     @usableFromInline var windows: [(oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>)] = []
     /// The nodes visited: the walk's cost, which tests assert is O(log n) for a small change.
@@ -43,11 +46,11 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         var newLevel: [Node] = [new]
         // Bring both to the same height: a root that split or collapsed adds or drops a level.
         while oldLevel[0].height > newLevel[0].height {
-            oldLevel = oldLevel.flatMap(\.children)
+            oldLevel = oldLevel.flatMap { $0.children }
             visitedNodes += 1
         }
         while newLevel[0].height > oldLevel[0].height {
-            newLevel = newLevel.flatMap(\.children)
+            newLevel = newLevel.flatMap { $0.children }
             visitedNodes += 1
         }
         compare(oldLevel[...], newLevel[...], oldStart: 0, newStart: 0, height: oldLevel[0].height)
@@ -120,6 +123,16 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     /// their children, or element by element at the leaves.
     @inlinable
     mutating func compareRun(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) {
+        if old.count == 1, new.count == 1 {
+            // One node each (an insert or a remove below, the usual case): no index of shared
+            // nodes to build, and its entries compared in place, not gathered into new arrays.
+            let (oldNode, newNode) = (old[old.startIndex], new[new.startIndex])
+            visitedNodes += 2
+            if !Node.known(oldNode, equalTo: newNode) {
+                compare(oldNode, newNode, oldStart: oldStart, newStart: newStart)
+            }
+            return
+        }
         if splitAtSharedNodes(old, new, oldStart: oldStart, newStart: newStart, height: height) {
             return
         }
@@ -131,7 +144,9 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
             compareElements(oldElements[...], newElements[...], oldStart: oldStart, newStart: newStart)
         } else {
             visitedNodes += old.count + new.count
-            compare(Array(old.lazy.flatMap(\.children))[...], Array(new.lazy.flatMap(\.children))[...],
+            // Closures, not `\.children`: a key path into a generic class is instantiated at run
+            // time on every call, which cost more than the whole walk.
+            compare(Array(old.lazy.flatMap { $0.children })[...], Array(new.lazy.flatMap { $0.children })[...],
                     oldStart: oldStart, newStart: newStart, height: height - 1)
         }
     }
@@ -195,6 +210,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         while prefix < shorter, old[oldBase + prefix].id == new[newBase + prefix].id {
             if old[oldBase + prefix] != new[newBase + prefix] {
                 changed.append((oldStart + prefix, newStart + prefix))
+                changedElements.append((old[oldBase + prefix], new[newBase + prefix]))
             }
             prefix += 1
         }
@@ -202,6 +218,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
         while suffix < shorter - prefix, old[old.endIndex - 1 - suffix].id == new[new.endIndex - 1 - suffix].id {
             if old[old.endIndex - 1 - suffix] != new[new.endIndex - 1 - suffix] {
                 changed.append((oldStart + old.count - 1 - suffix, newStart + new.count - 1 - suffix))
+                changedElements.append((old[old.endIndex - 1 - suffix], new[new.endIndex - 1 - suffix]))
             }
             suffix += 1
         }
@@ -215,18 +232,25 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
 extension TreeArrayDiffer where Element: Versionable {
 
-    typealias Source = IdentifiedArraySource<Element>
+    @usableFromInline typealias Source = IdentifiedArraySource<Element>
 
     /// The reversion for what the walk found between the trees rooted at `old` and `new`, or
-    /// `nil` when they are equal. Not inlinable: it runs once per comparison, on the change.
-    @usableFromInline
+    /// `nil` when they are equal.
+    ///
+    /// Inlinable too, though it runs once per comparison: unspecialized, its arrays of
+    /// tuples, dictionary and sorts of generic values cost a metadata lookup per operation,
+    /// more than the work itself for a change of one element.
+    @inlinable
     func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
         guard !isEmpty else { return nil }
-        let (oldTree, newTree) = (TreeArray(root: old), TreeArray(root: new))
-        // An element that differs only in properties its type ignores makes no edit.
-        var edits = changed.compactMap { pair in
-            newTree[pair.new].differingNode(fromSameIdentity: oldTree[pair.old]).map {
-                IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: newTree[pair.new].id, node: $0)
+        // An element that differs only in properties its type ignores makes no edit. A plain
+        // loop: a closure or `zip` costs metadata lookups here, unspecialized.
+        var edits: [IdentifiedArrayEdit<Element>] = []
+        edits.reserveCapacity(changed.count)
+        for position in changed.indices {
+            let (pair, elements) = (changed[position], changedElements[position])
+            if let node = elements.new.differingNode(fromSameIdentity: elements.old) {
+                edits.append(IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: elements.new.id, node: node))
             }
         }
         var oldSide: [(index: Int, source: Source)] = []
@@ -236,13 +260,14 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new)
     }
 
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest
     /// increasing subsequence of the matched elements stays put, the others move; unmatched
     /// elements are removed or inserted. An id repeated on one side replaces the window whole.
-    private static func match(
+    @inlinable
+    static func match(
         _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
         edits: inout [IdentifiedArrayEdit<Element>],
         oldSide: inout [(index: Int, source: Source)],

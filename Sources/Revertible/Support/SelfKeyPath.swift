@@ -1,0 +1,29 @@
+import Synchronization
+
+/// `\Root.self`, made once per type.
+///
+/// In code not specialized for `Root`, the literal `\Root.self` is no constant: the runtime
+/// instantiates it at every evaluation, demangling `Root` from the key path's pattern, which
+/// costs about a microsecond; recording evaluates it several times per step.
+func selfKeyPath<Root>(_: Root.Type = Root.self) -> WritableKeyPath<Root, Root> {
+    let type = ObjectIdentifier(Root.self)
+    if let known = selfKeyPaths.withLock({ $0[type] }) {
+        return unsafeDowncast(known, to: WritableKeyPath<Root, Root>.self)
+    }
+    let made = \Root.self
+    selfKeyPaths.withLock { $0[type] = made }
+    return made
+}
+
+/// Per type (by its metadata's identity, which lives as long as the process): its identity
+/// key path.
+private let selfKeyPaths = Mutex<[ObjectIdentifier: AnyKeyPath]>([:])
+
+/// Whether `keyPath` is the identity key path `\Root.self`.
+///
+/// Without making `\Root.self` (see ``selfKeyPath(_:)``): of the key paths from a type to
+/// itself, only the identity is stored inline at offset 0. A stored property of a struct
+/// cannot have its own struct's type, and a class's properties have no inline offset.
+func isSelfKeyPath<Root, Value>(_ keyPath: WritableKeyPath<Root, Value>) -> Bool {
+    Root.self == Value.self && MemoryLayout<Root>.offset(of: keyPath) == 0
+}
