@@ -59,6 +59,32 @@ struct CrashAndConcurrencyTests {
         #expect(try todo.ok("history").lines.count > 2)
     }
 
+    /// Found when the full suite ran on a busy machine: two first runs on a new file both
+    /// switched it to the write-ahead log and waited for each other until the lock timeout.
+    @Test("Concurrent first runs on a file that does not exist yet all succeed", arguments: 1...6)
+    func concurrentFirstRuns(round: Int) throws {
+        let todo = try Sandbox()
+        let file = todo.directory.appendingPathComponent("new/todo.db").path
+        let processes = try (0..<4).map { index in
+            let process = Process()
+            process.executableURL = try Sandbox.binary()
+            process.arguments = ["--file", file, "add", "item \(index)"]
+            process.environment = todo.mergedEnvironment(["TODO_LOCK_TIMEOUT": "20"])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "round \(round)")
+        }
+        let listed = try todo.ok("--file", file, "list").lines
+        #expect(Set(listed.map { String($0.suffix(6)) }) == Set((0..<4).map { "item \($0)" }), "round \(round)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: todo.directory.appendingPathComponent("new").path)
+        #expect(!leftovers.contains { $0.contains("creating") })
+    }
+
     @Test("Two processes adding 50 items each to the same file lose nothing")
     func concurrentWriters() throws {
         let todo = try Sandbox()

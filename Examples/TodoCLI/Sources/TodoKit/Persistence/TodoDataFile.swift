@@ -424,15 +424,37 @@ public final class TodoDataFile {
     }
 
     /// Creates the file (and its directory) and opens it.
+    ///
+    /// The file appears whole: an empty todo database, already in write-ahead-log mode, is
+    /// made under a temporary name and linked into place, so concurrent first runs never meet
+    /// a half-made file (two of them switching a new file to the log at once waited for each
+    /// other until the lock timeout). If another run linked its file first, that one is used.
     private func create() throws(DataFileProblem) -> Database {
         let location = try resolvedLocation()
         try location.createDirectory()
+        let temporary = location.resolved + ".creating-\(getpid())"
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
         // Private, as the first todo's files were: SQLite would create it readable by all,
         // and gives its log files the mode of the database.
-        createPrivateFile(location.resolved)
-        let database = try connect(location, access: .create)
-        try TodoSchema.check(database)
-        connection = database
+        createPrivateFile(temporary)
+        do {
+            let fresh = try Database(path: temporary, access: .create, busyWait: BusyWait(timeout: lockTimeout, announce: onWait))
+            try fresh.execute("PRAGMA journal_mode = WAL", operation: "create it")
+            try TodoSchema.prepare(fresh)
+        } catch let problem as DataFileProblem {
+            throw problem
+        } catch let error as DatabaseError {
+            throw locked(error) ?? DataFileProblem(error)
+        } catch {
+            throw .database(operation: "create it", reason: String(describing: error))
+        }
+        if link(temporary, location.resolved) != 0, errno != EEXIST {
+            throw .database(operation: "create it", reason: String(cString: strerror(errno)))
+        }
+        guard let database = try open(forWriting: true) else {
+            throw .database(operation: "create it", reason: "the new file disappeared")
+        }
         return database
     }
 
