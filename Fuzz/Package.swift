@@ -24,6 +24,14 @@ let package = Package(
             name: "fuzz-reversions",
             dependencies: ["FuzzSupport", .product(name: "Revertible", package: "Revertible")]
         ),
+        // Target 1 of issue 15: a saved history decoded from the bytes, then walked.
+        .executableTarget(
+            name: "fuzz-history-archive",
+            dependencies: [
+                .product(name: "Revertible", package: "Revertible"),
+                .product(name: "UndoableReducer", package: "Revertible"),
+            ]
+        ),
         // Target 2 of issue 15: the todo command-line parser and the line tokenizer.
         .executableTarget(
             name: "fuzz-todo-parser",
