@@ -59,6 +59,43 @@ struct EarlierVersionFileEndToEndTests {
         #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
     }
 
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Found by Fuzz/fault-injection: the import wrote the new database in WAL mode, so its
+    /// rows reached the file only at the checkpoint when the connection closed, and a failed
+    /// flush there went unseen: the file linked into place was an empty database (its rows
+    /// left in `todo.db.importing-wal`), and `todo add x` exited 0 with a list of just "x".
+    /// Every flush of the import and of the command after it now fails the run, or leaves
+    /// the whole list. (strace fails the N-th `fdatasync` or `fsync`, as the script does.)
+    @Test("a flush that fails during the import never leaves a list without the old items",
+          .enabled(if: strace != nil, "needs strace"), arguments: ["fdatasync", "fsync"])
+    func failedFlushDuringImport(syscall: String) throws {
+        let binary = try Sandbox.binary()
+        let imported = ["milk", "eggs", "whole bread"]
+        for call in 1...14 {
+            let todo = try Sandbox()
+            try FileManager.default.copyItem(at: Self.original, to: URL(fileURLWithPath: todo.file))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(Self.strace))
+            process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=EIO:when=\(call)", binary.path, "add", "x"]
+            process.environment = todo.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            // A plain run afterwards (which imports the old file if the import did not happen).
+            let list = try todo.run(["list", "--json"])
+            #expect(list.status == 0, "\(syscall) #\(call): \(list.stderr)")
+            let titles = try JSONDecoder().decode([ListedItem].self, from: Data(list.stdout.utf8)).map(\.title)
+            if process.terminationStatus == 0 {
+                #expect(titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 0")
+            } else {
+                #expect(process.terminationStatus == 1, "\(syscall) #\(call)")
+                #expect(titles == imported || titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 1")
+            }
+        }
+    }
+
     @Test("a damaged old file is refused, not imported, and left as it was")
     func damagedOldFile() throws {
         let todo = try Sandbox()
