@@ -96,6 +96,34 @@ struct EarlierVersionFileEndToEndTests {
         }
     }
 
+    /// Found by Fuzz/fault-injection: when the old file at the default location could not be
+    /// read (an I/O error opening or reading its first bytes), todo took it for no old file,
+    /// created an empty database, exited 0 with a list of just the new item, and never
+    /// imported the old file after (the database now existed).
+    @Test("an old file that cannot be read fails the run; nothing is created, and it is imported later",
+          .enabled(if: strace != nil, "needs strace"), arguments: ["openat", "read"])
+    func unreadableOldFile(syscall: String) throws {
+        let todo = try Sandbox()
+        let directory = todo.directory.appendingPathComponent("xdg/todo")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let old = directory.appendingPathComponent("todo.json")
+        try FileManager.default.copyItem(at: Self.original, to: old)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.strace))
+        // Every call of `syscall` on the old file fails (-P: only the calls on that path).
+        process.arguments = ["-f", "-o", "/dev/null", "-P", old.path, "-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=EIO",
+                             try Sandbox.binary().path, "add", "x"]
+        process.environment = todo.mergedEnvironment(["TODO_FILE": nil])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["todo.json"])
+        let again = try todo.run(["list"], environment: ["TODO_FILE": nil])
+        #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
+    }
+
     @Test("a damaged old file is refused, not imported, and left as it was")
     func damagedOldFile() throws {
         let todo = try Sandbox()
