@@ -24,6 +24,14 @@ let package = Package(
             name: "fuzz-reversions",
             dependencies: ["FuzzSupport", .product(name: "Revertible", package: "Revertible")]
         ),
+        // Target 1 of issue 15: a saved history decoded from the bytes, then walked.
+        .executableTarget(
+            name: "fuzz-history-archive",
+            dependencies: [
+                .product(name: "Revertible", package: "Revertible"),
+                .product(name: "UndoableReducer", package: "Revertible"),
+            ]
+        ),
         // Target 2 of issue 15: the todo command-line parser and the line tokenizer.
         .executableTarget(
             name: "fuzz-todo-parser",
@@ -32,6 +40,19 @@ let package = Package(
                 .product(name: "Revertible", package: "Revertible"),
             ]
         ),
+        // Target 3 of issue 15: a todo data file or import file made of the bytes, then
+        // list, undo, redo.
+        .executableTarget(
+            name: "fuzz-todo-store",
+            dependencies: [
+                "FuzzSQLite",
+                .product(name: "TodoKit", package: "Revertible"),
+                .product(name: "Revertible", package: "Revertible"),
+                .product(name: "UndoableReducer", package: "Revertible"),
+            ]
+        ),
+        // The system's SQLite, for fuzz-todo-store's integrity check of its input.
+        .systemLibrary(name: "FuzzSQLite", pkgConfig: "sqlite3"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,8 @@
 public struct FuzzInput {
     private let bytes: [UInt8]
     private var position = 0
+    /// Words handed out by `randomWord()` after the end.
+    private var wordsPastEnd: UInt64 = 0
 
     public init(_ data: UnsafePointer<UInt8>, _ size: Int) {
         bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -49,6 +51,19 @@ public struct FuzzInput {
         var value: UInt64 = 0
         for _ in 0..<8 { value = value << 8 | UInt64(byte()) }
         return Int64(bitPattern: value)
+    }
+
+    /// A 64-bit word for a random number generator: eight bytes while there are any, then a
+    /// fixed sequence (SplitMix64 of a counter), never a constant. A generator that returns
+    /// only zeros makes the standard library's `next(upperBound:)` (and so `shuffle(using:)`)
+    /// loop forever: its rejection sampling never accepts one.
+    public mutating func randomWord() -> UInt64 {
+        if !isAtEnd { return UInt64(bitPattern: int64()) }
+        wordsPastEnd &+= 1
+        var z = wordsPastEnd &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// The rest of the bytes, unread until now.

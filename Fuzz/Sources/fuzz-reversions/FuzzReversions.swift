@@ -191,9 +191,10 @@ extension FuzzInput {
 }
 
 extension FuzzInput: RandomNumberGenerator {
-    /// Randomness for `shuffle(using:)`, taken from the bytes like every other decision.
+    /// Randomness for `shuffle(using:)`, taken from the bytes like every other decision (and
+    /// never a constant after them: see `randomWord()`).
     public mutating func next() -> UInt64 {
-        UInt64(bitPattern: int64())
+        randomWord()
     }
 }
 

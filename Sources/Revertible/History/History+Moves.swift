@@ -28,12 +28,13 @@ extension History {
         case let .earlier(count), let .later(count):
             let versions = scope.versionsInOrder
             let index = versions.firstIndex(of: scope.current)!
-            let offset = if case .earlier = destination { -count } else { count }
-            guard count >= 0, versions.indices.contains(index + offset) else {
-                let available = offset < 0 ? index : versions.count - 1 - index
-                throw .stepsOutOfRange(requested: count, available: available)
+            let isEarlier = if case .earlier = destination { true } else { false }
+            // Compared, not added: `index + count` would overflow for counts near `Int.max`.
+            let available = isEarlier ? index : versions.count - 1 - index
+            guard (0...available).contains(count) else {
+                throw .stepsOutOfRange(requested: count, available: count < 0 ? versions.count - 1 - available : available)
             }
-            return versions[index + offset]
+            return versions[isEarlier ? index - count : index + count]
         case let .earlierBy(duration), let .laterBy(duration):
             let now = scope.time(of: scope.current)
             let limit = if case .earlierBy = destination { now - duration } else { now + duration }

@@ -109,4 +109,23 @@ struct BranchTests {
         #expect(controller.tree().count == 3 && controller.undoCount == 3)
         #expect(try controller.undo(to: .steps(3)) == "a", "then a's step: a is where undo stops now")
     }
+
+    /// Found by fuzz-history-archive: `.later(Int.max)` overflowed computing the index it
+    /// names (a crash); `.earlier(Int.min)` would too. Any count is refused with the count
+    /// available, and changes nothing.
+    @Test("Moves by extreme counts and durations are refused or clamped, never a crash")
+    func extremeMoves() throws {
+        let (controller, _) = try branched()
+        #expect(throws: ReversionError.stepsOutOfRange(requested: .max, available: 0)) { try controller.move(to: .later(.max)) }
+        #expect(throws: ReversionError.stepsOutOfRange(requested: .max, available: 4)) { try controller.move(to: .earlier(.max)) }
+        #expect(throws: ReversionError.self) { try controller.move(to: .later(.min)) }
+        #expect(throws: ReversionError.self) { try controller.move(to: .earlier(.min)) }
+        #expect(throws: ReversionError.self) { try controller.undo(to: .steps(.min)) }
+        #expect(throws: ReversionError.self) { try controller.redo(to: .steps(.min)) }
+        #expect(controller.currentVersion == "x")
+        #expect(try controller.move(to: .earlier(by: Duration(secondsComponent: .max, attosecondsComponent: 0))) == "")
+        #expect(try controller.move(to: .later(by: Duration(secondsComponent: .max, attosecondsComponent: 0))) == "x")
+        #expect(try controller.move(to: .earlier(by: Duration(secondsComponent: .min, attosecondsComponent: 0))) == "x")
+        #expect(try controller.move(to: .later(by: Duration(secondsComponent: .min, attosecondsComponent: 0))) == "x")
+    }
 }

@@ -106,6 +106,9 @@ struct CommandParserTests {
                 ["--history-limit", "1\(lineBreak)2", "undo"],
                 ["done", "1\(lineBreak)2"],
                 ["add", "x", "--frob\(lineBreak)"],
+                // Found by a 10-minute run of fuzz-todo-parser: `todo later $'eddbuy k"\nadd eggs'`.
+                ["later", "eddbuy k\(lineBreak)add eggs"],
+                ["earlier", "1\(lineBreak)m"],
             ]
             for words in invalid {
                 let text = try #require(message { () throws(TodoError) in try CommandParser.parseArguments(words) }, "\(words) parsed")

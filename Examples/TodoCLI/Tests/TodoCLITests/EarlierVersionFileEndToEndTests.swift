@@ -59,6 +59,71 @@ struct EarlierVersionFileEndToEndTests {
         #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
     }
 
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Found by Fuzz/fault-injection: the import wrote the new database in WAL mode, so its
+    /// rows reached the file only at the checkpoint when the connection closed, and a failed
+    /// flush there went unseen: the file linked into place was an empty database (its rows
+    /// left in `todo.db.importing-wal`), and `todo add x` exited 0 with a list of just "x".
+    /// Every flush of the import and of the command after it now fails the run, or leaves
+    /// the whole list. (strace fails the N-th `fdatasync` or `fsync`, as the script does.)
+    @Test("a flush that fails during the import never leaves a list without the old items",
+          .enabled(if: strace != nil, "needs strace"), arguments: ["fdatasync", "fsync"])
+    func failedFlushDuringImport(syscall: String) throws {
+        let binary = try Sandbox.binary()
+        let imported = ["milk", "eggs", "whole bread"]
+        for call in 1...14 {
+            let todo = try Sandbox()
+            try FileManager.default.copyItem(at: Self.original, to: URL(fileURLWithPath: todo.file))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try #require(Self.strace))
+            process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=EIO:when=\(call)", binary.path, "add", "x"]
+            process.environment = todo.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            // A plain run afterwards (which imports the old file if the import did not happen).
+            let list = try todo.run(["list", "--json"])
+            #expect(list.status == 0, "\(syscall) #\(call): \(list.stderr)")
+            let titles = try JSONDecoder().decode([ListedItem].self, from: Data(list.stdout.utf8)).map(\.title)
+            if process.terminationStatus == 0 {
+                #expect(titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 0")
+            } else {
+                #expect(process.terminationStatus == 1, "\(syscall) #\(call)")
+                #expect(titles == imported || titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 1")
+            }
+        }
+    }
+
+    /// Found by Fuzz/fault-injection: when the old file at the default location could not be
+    /// read (an I/O error opening or reading its first bytes), todo took it for no old file,
+    /// created an empty database, exited 0 with a list of just the new item, and never
+    /// imported the old file after (the database now existed).
+    @Test("an old file that cannot be read fails the run; nothing is created, and it is imported later",
+          .enabled(if: strace != nil, "needs strace"), arguments: ["openat", "read"])
+    func unreadableOldFile(syscall: String) throws {
+        let todo = try Sandbox()
+        let directory = todo.directory.appendingPathComponent("xdg/todo")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let old = directory.appendingPathComponent("todo.json")
+        try FileManager.default.copyItem(at: Self.original, to: old)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.strace))
+        // Every call of `syscall` on the old file fails (-P: only the calls on that path).
+        process.arguments = ["-f", "-o", "/dev/null", "-P", old.path, "-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=EIO",
+                             try Sandbox.binary().path, "add", "x"]
+        process.environment = todo.mergedEnvironment(["TODO_FILE": nil])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["todo.json"])
+        let again = try todo.run(["list"], environment: ["TODO_FILE": nil])
+        #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
+    }
+
     @Test("a damaged old file is refused, not imported, and left as it was")
     func damagedOldFile() throws {
         let todo = try Sandbox()

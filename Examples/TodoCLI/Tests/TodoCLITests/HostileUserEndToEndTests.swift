@@ -124,6 +124,41 @@ struct HostileUserEndToEndTests {
         #expect(try String(contentsOf: errors, encoding: .utf8) == "todo: cannot write to standard output: No space left on device\n")
     }
 
+    /// Found by Fuzz/fault-injection: `todo add c | true`-like runs, whose reader is gone,
+    /// were killed by SIGPIPE (exit 141 in a shell) instead of reporting the failed write.
+    @Test("8b: output to a pipe whose reader is gone exits 1, with the change made", arguments: ["stdout", "stderr"])
+    func closedPipe(stream: String) throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        let process = Process()
+        process.executableURL = try Sandbox.binary()
+        // `done 9` fails, so it writes to standard error; `add c` succeeds and writes to output.
+        process.arguments = stream == "stdout" ? ["add", "c"] : ["done", "9"]
+        process.environment = todo.environment
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let other = todo.directory.appendingPathComponent(".other-\(stream)")
+        _ = FileManager.default.createFile(atPath: other.path, contents: nil)
+        if stream == "stdout" {
+            process.standardOutput = pipe
+            process.standardError = try FileHandle(forWritingTo: other)
+        } else {
+            process.standardOutput = try FileHandle(forWritingTo: other)
+            process.standardError = pipe
+        }
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 1)
+        if stream == "stdout" {
+            #expect(try String(contentsOf: other, encoding: .utf8) == "todo: cannot write to standard output: Broken pipe\n")
+            #expect(try todo.titles() == ["milk", "c"], "the change is made: only its confirmation was lost")
+        } else {
+            #expect(try String(contentsOf: other, encoding: .utf8).isEmpty)
+            #expect(try todo.titles() == ["milk"])
+        }
+    }
+
     @Test("9: a held lock is waited for with a word, then given up after TODO_LOCK_TIMEOUT; reading goes on")
     func heldLock() throws {
         let todo = try Sandbox()

@@ -279,7 +279,7 @@ public enum CommandParser {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
         guard let unit = word.last.flatMap({ units[$0] }), let amount = Int64(word.dropLast()), amount >= 1,
               case let (seconds, false) = amount.multipliedReportingOverflow(by: unit) else {
-            throw .badInput("\"\(word)\" is neither a number of versions nor a duration like 30s, 10m, 2h or 1d")
+            throw .badInput("\"\(shown(word))\" is neither a number of versions nor a duration like 30s, 10m, 2h or 1d")
         }
         return earlier ? .earlierBy(.seconds(seconds)) : .laterBy(.seconds(seconds))
     }

@@ -26,11 +26,14 @@ public struct TodoError: Error, Equatable, Sendable {
     public static func usage(_ message: String) -> TodoError { TodoError(.usage, message) }
     public static func badInput(_ message: String) -> TodoError { TodoError(.badInput, message) }
 
-    /// The error for a data file that cannot be used; it names the file.
+    /// The error for a data file that cannot be used; it names the file. Control characters
+    /// in the path or in the reason (SQLite quotes a damaged schema's text, line breaks and
+    /// all) are escaped, so the message stays one line.
     public static func dataFile(_ path: String, _ problem: DataFileProblem) -> TodoError {
-        problem.isAboutContents
-            ? TodoError(.dataFile, "\(path): \(problem.reason); the file was left untouched")
-            : TodoError(.dataFile, "\(path): \(problem.reason)")
+        let message = problem.isAboutContents
+            ? "\(path): \(problem.reason); the file was left untouched"
+            : "\(path): \(problem.reason)"
+        return TodoError(.dataFile, PlainText.escaping(message))
     }
 
     /// The process exit code for this error.

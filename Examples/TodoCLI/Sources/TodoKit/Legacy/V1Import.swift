@@ -2,8 +2,9 @@ import Foundation
 import UndoableReducer
 
 /// Turns a data file of the first `todo` (JSON, format 1) into a database, once: the file is
-/// read and checked whole, the database is written beside it under a temporary name and
-/// closed, the old file is kept under a new name (a hard link), and the database takes the
+/// read and checked whole, the database is written beside it under a temporary name (with a
+/// rollback journal, so it is complete and flushed when its commit returns) and closed, the
+/// old file is kept under a new name (a hard link), and the database takes the
 /// old file's place with one rename. A process killed at any point leaves the old file where
 /// it was, or the finished database.
 enum V1Import {
@@ -61,11 +62,16 @@ enum V1Import {
             backup = try keepOldFile(legacy)
             unlink(legacy)
         }
-        // The rename or link is the import: flush the directory so that it survives a crash.
+        // The rename or link is the import: flush the directory so that it survives a crash
+        // (this also flushes the removal of the new database's rollback journal, which is in
+        // the same directory). If that fails, the import is in place but may not survive a
+        // power loss: say so, and do not go on to run the command as if all were well.
         let directory = retryingOnInterrupt { open((target as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if directory >= 0 {
-            _ = fsync(directory)
-            close(directory)
+            defer { close(directory) }
+            guard retryingOnInterrupt({ fsync(directory) }) == 0 else {
+                throw .system(operation: "flush the directory after importing \(legacy) (the old file is kept as \(backup))", reason: systemErrorDescription())
+            }
         }
         return Report(items: state.present.items.count, steps: state.archive.steps.count, backup: backup)
     }
@@ -75,8 +81,14 @@ enum V1Import {
         let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if created >= 0 { close(created) }
         do {
+            // A rollback journal, not the write-ahead log: the commit then writes and flushes
+            // the database file itself, and any failure to do so fails the import. In WAL
+            // mode the rows would reach the file only at the checkpoint when the connection
+            // closes, whose failures no one sees: the file linked into place could then be an
+            // empty database, its rows left behind in `<temporary>-wal`. The first write of
+            // a later command switches the file to WAL.
             let database = try Database(path: path, access: .create, busyWait: BusyWait(timeout: .seconds(10), announce: {}))
-            try database.execute("PRAGMA journal_mode = WAL", operation: "import it")
+            try database.execute("PRAGMA journal_mode = DELETE", operation: "import it")
             try database.execute("PRAGMA synchronous = FULL", operation: "import it")
             try database.transaction(immediate: true) {
                 try TodoSchema.prepare(database)

@@ -15,17 +15,19 @@ enum FileSniffer {
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
     static let version1Header = Array(#"{"format":"todo""#.utf8)
 
-    /// The kind of the non-empty regular file at `path`.
-    static func kind(of path: String) throws(DataFileProblem) -> Kind {
+    /// The kind of the non-empty regular file at `path`. `naming`, if given, is the file an
+    /// error names (another file than the data file the error is reported for).
+    static func kind(of path: String, naming: String? = nil) throws(DataFileProblem) -> Kind {
+        let operation = naming.map { "read \($0)" } ?? "read it"
         let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
-            throw .system(operation: "read it", reason: systemErrorDescription())
+            throw .system(operation: operation, reason: systemErrorDescription())
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 16)
         let count = retryingOnInterrupt { read(descriptor, &bytes, bytes.count) }
         guard count >= 0 else {
-            throw .system(operation: "read it", reason: systemErrorDescription())
+            throw .system(operation: operation, reason: systemErrorDescription())
         }
         let prefix = bytes.prefix(count)
         if prefix.elementsEqual(sqliteHeader) { return .sqlite }

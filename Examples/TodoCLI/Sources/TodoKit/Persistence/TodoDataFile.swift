@@ -335,8 +335,10 @@ public final class TodoDataFile {
         let location = try resolvedLocation()
         switch try location.status() {
         case .absent:
+            // An old file that cannot be read fails the run: taken for no file, it would be
+            // shadowed for good by the new database this run creates.
             if let legacyPath, access(legacyPath, F_OK) == 0,
-               (try? FileSniffer.kind(of: legacyPath)) == .todoVersion1 {
+               try FileSniffer.kind(of: legacyPath, naming: legacyPath) == .todoVersion1 {
                 try importVersion1(from: legacyPath, to: location.resolved)
                 return try open(forWriting: forWriting)
             }

@@ -1,0 +1,302 @@
+// fuzz-history-archive: a saved history, decoded from the bytes, then walked everywhere.
+//
+// The bytes are JSON, `{"present": …, "history": …}`, the form `UndoableState` saves. Each
+// input is loaded two ways:
+//
+// 1. as an `UndoableState<Model>` (`JSONDecoder`), then undone and redone through the
+//    `Undoable` reducer;
+// 2. as a present `Model` and a `HistoryArchive<Model>`, restored into a
+//    `VersioningController` with `restoreHistory(from:)` (once without a history limit and
+//    once with one of 3, which trims what it loads).
+//
+// Loading may fail, with `DecodingError` or `HistoryArchiveError`; a history that loads is
+// then walked in every scope: undo all the way, redo all the way, a move to every version
+// `tree()` lists and to every tag, then back to the version it was loaded at, then out of the
+// scope (`undoAndPopCurrentScope`) to walk the one below. A step of a damaged archive may be
+// refused (`ReversionError`), never crash. Beyond that:
+// - a move back to the version the history was loaded at gives exactly the present it was
+//   loaded with (every step applied was undone exactly, or refused and changed nothing);
+// - a refused command changes neither the present nor the current version;
+// - `undoCount` and `redoCount` match `steps()`; every version `tree()` lists is unique;
+// - a loaded history saves again, and that loads again, equal (`UndoableState`'s `==`).
+//
+// Both loads share the bytes, so an input that reaches deep in one reaches deep in the other.
+//
+// Seeds: real saved histories (scopes, tags, branches, a limit, long lists), written by this
+// very executable when FUZZ_WRITE_SEEDS names a directory (see `writeSeeds`):
+//
+//     FUZZ_WRITE_SEEDS=Fuzz/Corpus/fuzz-history-archive Fuzz/.build/release/fuzz-history-archive -runs=0
+import Foundation
+import Revertible
+import UndoableReducer
+
+func violation(_ message: String) -> Never {
+    fatalError(message)
+}
+
+/// An element of the list: ids from a small range, so a damaged archive easily names one
+/// that is missing or repeated.
+struct Card: Identifiable, Versionable, Hashable, Codable, Sendable {
+    var id: UInt8
+    var title: String
+    var done: Bool
+    var tags: Set<UInt8>
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.done)
+        reverter.appendReversion(at: \.tags)
+    }
+}
+
+/// A small model with one property of each kind of reversion that can be saved.
+struct Model: Versionable, Equatable, Codable, Sendable {
+    var name = ""
+    var count = 0
+    var labels: Set<UInt8> = []
+    var limits: [String: Int] = [:]
+    var note: String?
+    var pinned: Card?
+    var scores: [UInt8] = []
+    var cards: [Card] = []
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.name)
+        reverter.appendReversion(at: \.count)
+        reverter.appendReversion(at: \.labels)
+        reverter.appendReversion(at: \.limits)
+        reverter.appendReversion(at: \.note)
+        reverter.appendReversion(at: \.pinned)
+        reverter.appendReversion(at: \.scores)
+        reverter.appendReversion(at: \.cards)
+    }
+}
+
+/// What a saved `UndoableState<Model>` holds, read as its two parts.
+struct Saved: Decodable {
+    var present: Model
+    var history: HistoryArchive<Model>
+}
+
+// MARK: - Walking a history
+
+/// The operations a walk needs, on either kind of loaded history.
+protocol Walkable {
+    var present: Model { get }
+    var currentVersionID: HistoryVersion { get }
+    var scopeLevel: Int { get }
+    var undoCount: Int { get }
+    var redoCount: Int { get }
+    var hasUndo: Bool { get }
+    var hasRedo: Bool { get }
+    func tree() -> [HistoryStep]
+    func steps() -> (undo: [HistoryStep], redo: [HistoryStep])
+    /// Runs a command; `false` if it was refused (the history's error set).
+    mutating func perform(_ command: Command) -> Bool
+}
+
+enum Command {
+    case undo(HistoryTarget)
+    case redo(HistoryTarget)
+    case move(HistoryDestination)
+    case undoAndPopCurrentScope
+}
+
+/// Runs `command` and checks that a refusal changed nothing.
+func perform(_ command: Command, on history: inout some Walkable) -> Bool {
+    let present = history.present
+    let version = history.currentVersionID
+    let accepted = history.perform(command)
+    if !accepted {
+        if history.present != present { violation("\(command) was refused but changed the present") }
+        if history.currentVersionID != version { violation("\(command) was refused but moved from \(version) to \(history.currentVersionID)") }
+    }
+    return accepted
+}
+
+/// Walks every scope of `history`, innermost first, as the header says.
+func walk(_ history: inout some Walkable) {
+    var scopes = 0
+    while true {
+        scopes += 1
+        if scopes > 64 { violation("more than 64 scopes walked") }
+        let loadedVersion = history.currentVersionID
+        let loadedPresent = history.present
+        checkCounts(history)
+
+        var undos = 0
+        while history.hasUndo {
+            guard perform(.undo(.oneStep), on: &history) else { break }
+            undos += 1
+            if undos > 100_000 { violation("undo never ends") }
+        }
+        var redos = 0
+        while history.hasRedo {
+            guard perform(.redo(.oneStep), on: &history) else { break }
+            redos += 1
+            if redos > 100_000 { violation("redo never ends") }
+        }
+        checkCounts(history)
+
+        let tree = history.tree()
+        if Set(tree.map(\.version)).count != tree.count { violation("tree() lists a version twice: \(tree.map(\.version))") }
+        for step in tree.prefix(200) {
+            if perform(.move(.version(step.version)), on: &history), history.currentVersionID != step.version {
+                violation("a move to \(step.version) ended at \(history.currentVersionID)")
+            }
+            for tag in step.tags.prefix(4) {
+                _ = perform(.move(.tag(tag)), on: &history)
+            }
+        }
+        _ = perform(.move(.earlier(Int.max)), on: &history)
+        _ = perform(.move(.later(Int.max)), on: &history)
+        _ = perform(.undo(.steps(history.undoCount)), on: &history)
+        _ = perform(.redo(.steps(history.redoCount)), on: &history)
+
+        if perform(.move(.version(loadedVersion)), on: &history) {
+            if history.currentVersionID != loadedVersion { violation("a move back to \(loadedVersion) ended at \(history.currentVersionID)") }
+            if history.present != loadedPresent {
+                violation("back at \(loadedVersion), the present is \(history.present), not \(loadedPresent)")
+            }
+        }
+        guard history.scopeLevel > 0 else { return }
+        let level = history.scopeLevel
+        // The scope's steps may be refused (a damaged archive): then there is no way out.
+        guard perform(.undoAndPopCurrentScope, on: &history) else { return }
+        if history.scopeLevel != level - 1 { violation("undoAndPopCurrentScope left scope \(level) for \(history.scopeLevel)") }
+    }
+}
+
+func checkCounts(_ history: some Walkable) {
+    let steps = history.steps()
+    if steps.undo.count != history.undoCount || steps.redo.count != history.redoCount {
+        violation("steps() has \(steps.undo.count) undo and \(steps.redo.count) redo, the counts say \(history.undoCount) and \(history.redoCount)")
+    }
+    if history.hasUndo != (history.undoCount > 0) || history.hasRedo != (history.redoCount > 0) {
+        violation("hasUndo/hasRedo disagree with the counts")
+    }
+}
+
+/// An `UndoableState` run by the `Undoable` reducer.
+struct ReducerHistory: Walkable {
+    enum Edit: Sendable { case rename(String) }
+    var state: UndoableState<Model>
+    let reducer = Undoable(Reduce<Model, Edit> { model, edit in
+        switch edit { case let .rename(name): model.name = name }
+        return .none
+    })
+
+    var present: Model { state.present }
+    var currentVersionID: HistoryVersion { state.currentVersionID }
+    var scopeLevel: Int { state.scopeLevel }
+    var undoCount: Int { state.undoCount }
+    var redoCount: Int { state.redoCount }
+    var hasUndo: Bool { state.hasUndo }
+    var hasRedo: Bool { state.hasRedo }
+    func tree() -> [HistoryStep] { state.tree() }
+    func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { state.steps() }
+
+    mutating func perform(_ command: Command) -> Bool {
+        let action: UndoableAction<Edit> = switch command {
+        case let .undo(target): .undo(to: target)
+        case let .redo(target): .redo(to: target)
+        case let .move(destination): .move(to: destination)
+        case .undoAndPopCurrentScope: .undoAndPopCurrentScope
+        }
+        _ = reducer.reduce(into: &state, action: action)
+        return state.error == nil
+    }
+}
+
+/// A `VersioningController` that restored the history.
+struct ControllerHistory: Walkable {
+    let controller: ValueVersioningController<Model>
+
+    var present: Model { controller.currentVersion }
+    var currentVersionID: HistoryVersion { controller.currentVersionID }
+    var scopeLevel: Int { controller.scopeLevel }
+    var undoCount: Int { controller.undoCount }
+    var redoCount: Int { controller.redoCount }
+    var hasUndo: Bool { controller.hasUndo }
+    var hasRedo: Bool { controller.hasRedo }
+    func tree() -> [HistoryStep] { controller.tree() }
+    func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { controller.steps() }
+
+    mutating func perform(_ command: Command) -> Bool {
+        do {
+            switch command {
+            case let .undo(target): _ = try controller.undo(to: target)
+            case let .redo(target): _ = try controller.redo(to: target)
+            case let .move(destination): _ = try controller.move(to: destination)
+            case .undoAndPopCurrentScope: _ = try controller.undoAndPopCurrentScope()
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+}
+
+// MARK: - The entry point
+
+func fuzz(_ data: Data) {
+    // 1. As an `UndoableState`.
+    if let state = try? JSONDecoder().decode(UndoableState<Model>.self, from: data) {
+        if state.error != nil { violation("a loaded state has an error") }
+        // It saves again, and that loads again, equal.
+        let saved: Data
+        do { saved = try JSONEncoder().encode(state) } catch { violation("a loaded state does not save: \(error)") }
+        do {
+            let reloaded = try JSONDecoder().decode(UndoableState<Model>.self, from: saved)
+            if reloaded != state { violation("a loaded state saved and loaded again differs") }
+        } catch {
+            violation("a loaded state, saved, does not load again: \(error)")
+        }
+        var history = ReducerHistory(state: state)
+        walk(&history)
+    }
+
+    // 2. As a present and an archive, restored into controllers.
+    guard let saved = try? JSONDecoder().decode(Saved.self, from: data) else { return }
+    for limit in [nil, 3] as [Int?] {
+        let controller = ValueVersioningController<Model>(saved.present, historyLimit: limit)
+        do {
+            try controller.restoreHistory(from: saved.history)
+        } catch {
+            // Refused: the controller is as it was.
+            if controller.hasUndo || controller.hasRedo || controller.currentVersion != saved.present {
+                violation("a refused archive changed the controller")
+            }
+            continue
+        }
+        if controller.error != nil { violation("a restored controller has an error") }
+        // Its archive saves and restores again, onto the same present.
+        let again = ValueVersioningController<Model>(controller.currentVersion)
+        do {
+            let archive = try JSONDecoder().decode(HistoryArchive<Model>.self, from: JSONEncoder().encode(controller.archive))
+            try again.restoreHistory(from: archive)
+        } catch {
+            violation("a restored history, saved, does not restore again: \(error)")
+        }
+        if again.tree().map(\.version) != controller.tree().map(\.version) || again.currentVersionID != controller.currentVersionID {
+            violation("a restored history saved and restored again differs")
+        }
+        var history = ControllerHistory(controller: controller)
+        walk(&history)
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    fuzz(Data(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
+    if let directory = ProcessInfo.processInfo.environment["FUZZ_WRITE_SEEDS"] {
+        writeSeeds(to: directory)
+        exit(0)
+    }
+    return 0
+}
