@@ -106,9 +106,8 @@ struct CorruptFileEndToEndTests {
     /// with tables; `integrity_check` does). `undo` of "add bread" then deletes by id through
     /// the index, deletes nothing, says "Undid" and exits 0, and every later `history` refuses
     /// the file: the row is there, the history says it is not. A write that changes fewer
-    /// rows than it should must fail (exit 1, file untouched) instead. The fix belongs to the
-    /// store (ItemRows.write, or the check before the first write).
-    @Test("An index that misses a row: undo fails cleanly or leaves a file that opens")
+    /// rows than it should fails instead (exit 1, file untouched).
+    @Test("An index that misses a row: undo fails cleanly and leaves the file as it was")
     func indexMissingARow() throws {
         let todo = try Sandbox()
         let damaged = try Data(contentsOf: EarlierVersionFileEndToEndTests.fixtures.appendingPathComponent("index-missing-a-row.db"))
@@ -116,14 +115,9 @@ struct CorruptFileEndToEndTests {
         #expect(try todo.titles() == ["milk", "bread"])
         let undo = try todo.run(["undo"])
         let history = try todo.run(["history"])
-        withKnownIssue("the store does not check how many rows a write changed") {
-            if undo.status == 0 {
-                #expect(history.status == 0, "undo exited 0 but the file no longer opens")
-            } else {
-                #expect(undo.status == 1 && undo.stderr.contains("damaged"))
-                #expect(todo.fileBytes() == damaged)
-            }
-        }
+        #expect(undo.status == 1 && undo.stderr.contains("damaged"), "\(undo.stderr)")
+        #expect(todo.fileBytes() == damaged)
+        #expect(history.status == 0)
     }
 
     @Test("An item whose id is not a UUID is refused")

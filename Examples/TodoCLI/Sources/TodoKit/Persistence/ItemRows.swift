@@ -86,11 +86,17 @@ enum ItemRows {
 
     /// Writes `changes`, whose positions are in `list`: deletions first, so that a row taking
     /// a new key never meets the key it is leaving, nor one another row is leaving.
-    static func write(_ changes: ItemChanges, of list: TodoList, to database: Database) throws(DatabaseError) {
+    ///
+    /// Each delete and update must change exactly one row: one that changes none met a row
+    /// the index of ids does not know (damage `PRAGMA quick_check` does not look for), and
+    /// the command fails, its transaction rolled back, instead of saving a history that the
+    /// rows contradict.
+    static func write(_ changes: ItemChanges, of list: TodoList, to database: Database) throws {
         guard !changes.isEmpty else { return }
         let delete = try database.statement("DELETE FROM items WHERE id = ?")
         for id in changes.deleted {
             try delete.bind(.text(id.uuidString)).run()
+            try expectOneRow(changed: database, id: id)
         }
         let insert = try database.statement("INSERT INTO items (position, id, title, done) VALUES (?, ?, ?, ?)")
         for position in changes.inserted {
@@ -103,6 +109,13 @@ enum ItemRows {
         for position in changes.updated {
             let item = list.items[position]
             try update.bind(.text(item.title), .integer(item.isDone ? 1 : 0), .text(item.id.uuidString)).run()
+            try expectOneRow(changed: database, id: item.id)
+        }
+    }
+
+    private static func expectOneRow(changed database: Database, id: UUID) throws(DataFileProblem) {
+        guard database.changes == 1 else {
+            throw .damaged("the row of item \(id.uuidString) cannot be found by its id (a damaged index)")
         }
     }
 
