@@ -441,9 +441,19 @@ public final class TodoDataFile {
         // and gives its log files the mode of the database.
         createPrivateFile(temporary)
         do {
-            let fresh = try Database(path: temporary, access: .create, busyWait: BusyWait(timeout: lockTimeout, announce: onWait))
+            // Nobody else knows this file: a lock that fails is an error, not a wait.
+            let fresh = try Database(path: temporary, access: .create, busyWait: BusyWait(timeout: .zero, announce: {}))
+            try fresh.execute("PRAGMA synchronous = FULL", operation: "create it")
             try fresh.execute("PRAGMA journal_mode = WAL", operation: "create it")
             try TodoSchema.prepare(fresh)
+            // Into the file itself, synced, before it is linked: the log is not linked with it,
+            // and a checkpoint that failed at close would go unseen.
+            let checkpoint = try fresh.statement("PRAGMA wal_checkpoint(TRUNCATE)")
+            try checkpoint.bind()
+            guard try checkpoint.step(), checkpoint.integer(0) == 0 else {
+                throw DataFileProblem.database(operation: "create it", reason: "the new file could not be written")
+            }
+            try checkpoint.bind()
         } catch let problem as DataFileProblem {
             throw problem
         } catch let error as DatabaseError {
@@ -453,6 +463,14 @@ public final class TodoDataFile {
         }
         if link(temporary, location.resolved) != 0, errno != EEXIST {
             throw .database(operation: "create it", reason: String(cString: strerror(errno)))
+        }
+        // The new name, durable before anything is acknowledged in the file it names.
+        let directory = openForSync((location.resolved as NSString).deletingLastPathComponent)
+        if directory >= 0 {
+            defer { close(directory) }
+            if fsync(directory) != 0 {
+                throw .database(operation: "create it", reason: String(cString: strerror(errno)))
+            }
         }
         guard let database = try open(forWriting: true) else {
             throw .database(operation: "create it", reason: "the new file disappeared")
@@ -482,3 +500,8 @@ public final class TodoDataFile {
     }
 }
 
+
+/// A descriptor of `path` to sync (a directory, after a link in it); -1 if it cannot be opened.
+private func openForSync(_ path: String) -> Int32 {
+    open(path, O_RDONLY)
+}
