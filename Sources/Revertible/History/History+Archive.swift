@@ -87,17 +87,13 @@ extension History {
             guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
                 throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
             }
-            let depth = scopes[level].depth(of: step.parent) + 1
-            scopes[level].steps[step.version] = RecordedStep(
+            scopes[level].insert(RecordedStep(
                 reversion: step.reversion,
                 version: step.version,
                 annotation: Annotation(savedLabel: step.label),
                 time: step.time,
-                changeCount: step.changeCount,
-                parent: step.parent,
-                depth: depth
-            )
-            scopes[level].children[step.parent, default: []].append(step.version)
+                changeCount: step.changeCount
+            ), after: step.parent)
         }
         for (level, saved) in outline.scopes.enumerated() {
             for (parent, children) in saved.branchOrder {

@@ -95,12 +95,17 @@ package struct HistoryScope<Value, Annotation> {
 
     /// Adds `step` after the current version and moves there.
     mutating func append(_ step: RecordedStep<Value, Annotation>) {
-        var step = step
-        step.parent = current
-        step.depth = depth(of: current) + 1
-        steps[step.version] = step
-        children[current, default: []].append(step.version)
+        insert(step, after: current)
         current = step.version
+    }
+
+    /// Adds `step` as the newest branch of `parent`, a version of this scope, without moving.
+    mutating func insert(_ step: RecordedStep<Value, Annotation>, after parent: HistoryVersion) {
+        var step = step
+        step.parent = parent
+        step.depth = depth(of: parent) + 1
+        steps[step.version] = step
+        children[parent, default: []].append(step.version)
     }
 
     /// Moves the current version one step in `direction`, after its reversion was applied.
