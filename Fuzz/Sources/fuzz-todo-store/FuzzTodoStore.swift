@@ -128,7 +128,8 @@ func isIntact(_ contents: Data, at path: String) -> Bool {
 /// not load (todo refuses it, cleanly: the other checks see to that).
 func historyIsSound() -> Bool {
     guard let state = try? TodoDataFile(path: dataPath, historyLimit: 1_000_000).readState() else { return true }
-    let reducer = Undoable(Reduce<TodoList, Never> { _, _ in .none })
+    // Only history actions are sent; `Never` would make the closure unreachable (a warning).
+    let reducer = Undoable(Reduce<TodoList, Int> { _, _ in .none })
     let tree = state.tree()
     let versions = Set(tree.map(\.version))
     let floors = Set(tree.map(\.parent)).subtracting(versions)
