@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value type that tracks changes through the key paths it registers, much as `Codable`
 /// types list their coding keys.
 ///
@@ -116,7 +114,7 @@ private enum IDComparer<Value: Identifiable>: IdentityComparer {
 
 /// Per type (by its metadata's identity, which lives as long as the process): its
 /// comparer, or `nil` when it is not `Identifiable`.
-private let identityComparers = Mutex<[ObjectIdentifier: Optional<any IdentityComparer.Type>]>([:])
+private let identityComparers = Locked<[ObjectIdentifier: Optional<any IdentityComparer.Type>]>([:])
 
 private func identityComparer<Value>(of value: Value) -> (any IdentityComparer.Type)? {
     let type = ObjectIdentifier(Value.self)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// `\Root.self`, made once per type.
 ///
 /// In code not specialized for `Root`, the literal `\Root.self` is no constant: the runtime
@@ -17,7 +15,7 @@ func selfKeyPath<Root>(_: Root.Type = Root.self) -> WritableKeyPath<Root, Root> 
 
 /// Per type (by its metadata's identity, which lives as long as the process): its identity
 /// key path.
-private let selfKeyPaths = Mutex<[ObjectIdentifier: AnyKeyPath]>([:])
+private let selfKeyPaths = Locked<[ObjectIdentifier: AnyKeyPath]>([:])
 
 /// Whether `keyPath` is the identity key path `\Root.self`.
 ///
