@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoKit
 
 /// Data files written by the first `todo` (JSON, format 1) are imported into a database on
 /// first use, with their history; the old file is kept under a new name.
@@ -94,6 +95,56 @@ struct EarlierVersionFileEndToEndTests {
                 #expect(titles == imported || titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 1")
             }
         }
+    }
+
+    /// Found by Fuzz/fault-injection (migration-in-place): the open-scope notice, read before
+    /// the command and allowed to fail quietly, was the first to open the file and so the
+    /// first to import it; when a flush of that import failed, the error was dropped and the
+    /// command imported again and exited 0, after a failed flush it never reported. A failed
+    /// import now fails the command, with one line.
+    @Test("a flush that fails in the first import attempt fails the command, with one line",
+          .enabled(if: strace != nil, "needs strace"))
+    func failedFlushIsNotRetried() throws {
+        let todo = try Sandbox()
+        try FileManager.default.copyItem(at: Self.original, to: URL(fileURLWithPath: todo.file))
+        let process = Process()
+        let errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.strace))
+        // The first fdatasync of the run is the import's rollback journal's.
+        process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=fdatasync", "-e", "inject=fdatasync:error=EIO:when=1",
+                             try Sandbox.binary().path, "add", "x"]
+        process.environment = todo.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.split(separator: "\n").count == 1, "\(message)")
+        #expect(message.contains("Input/output error"), "\(message)")
+        let list = try todo.run(["list"])
+        #expect(list.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")
+    }
+
+    /// The mechanism behind the test above, without strace: an import that failed is not
+    /// tried again by the same process, whichever read tried it first.
+    @Test("an import that failed is not tried again in the same process")
+    func failedImportIsRemembered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todo-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("mine.json")
+        try FileManager.default.copyItem(at: Self.original, to: file)
+        // A directory where the import writes its temporary database makes the import fail.
+        let blocker = directory.appendingPathComponent("mine.json.importing")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: false)
+        let dataFile = TodoDataFile(path: file.path, historyLimit: 100)
+        #expect(dataFile.takeOpenScopeNotice() == nil)
+        try FileManager.default.removeItem(at: blocker)
+        #expect(throws: TodoError.self) { try dataFile.readList() }
+        #expect(try Data(contentsOf: file) == Data(contentsOf: Self.original))
+        // A new process (a new data file) imports it.
+        #expect(try TodoDataFile(path: file.path, historyLimit: 100).readList().items.map(\.title) == ["milk", "eggs", "whole bread"])
     }
 
     /// Found by Fuzz/fault-injection: when the old file at the default location could not be
