@@ -41,7 +41,8 @@ enum V1Import {
         let state = try V1File.read(legacy, reducer: reducer)
         let temporary = target + ".importing"
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
-        try write(state, to: temporary, mode: opened.st_mode & 0o777)
+        let operation = target == legacy ? "import it (a file of an earlier todo)" : "import \(legacy) into it"
+        try write(state, to: temporary, mode: opened.st_mode & 0o777, operation: operation)
         let backup: String
         if target == legacy {
             backup = try keepOldFile(legacy)
@@ -76,8 +77,9 @@ enum V1Import {
         return Report(items: state.present.items.count, steps: state.archive.steps.count, backup: backup)
     }
 
-    /// Writes `state` as a new database at `path`, and closes it.
-    private static func write(_ state: UndoableState<TodoList>, to path: String, mode: mode_t) throws(DataFileProblem) {
+    /// Writes `state` as a new database at `path`, and closes it; a failure is reported as
+    /// failing `operation`.
+    private static func write(_ state: UndoableState<TodoList>, to path: String, mode: mode_t, operation: String) throws(DataFileProblem) {
         let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         if created >= 0 { close(created) }
         do {
@@ -100,10 +102,14 @@ enum V1Import {
             throw problem
         } catch let error as DatabaseError {
             unlink(path)
+            // SQLite's own operation names ("write the change") would not say it was the import.
+            if case let .database(_, reason) = DataFileProblem(error) {
+                throw .database(operation: operation, reason: reason)
+            }
             throw DataFileProblem(error)
         } catch {
             unlink(path)
-            throw .database(operation: "import it", reason: String(describing: error))
+            throw .database(operation: operation, reason: String(describing: error))
         }
     }
 

@@ -43,6 +43,12 @@ public final class TodoDataFile {
     private var walEnabled = false
     /// Whether the file holds the todo tables (not a new, empty database).
     private var initialized = false
+    /// Why importing the first todo's file failed in this process, if it did. Every later
+    /// open gives the same error rather than trying again: the first try may come from a
+    /// best-effort read that drops its error (the open-scope notice), and a second import
+    /// after a failed flush could then report success for a run whose disk had already failed
+    /// it once.
+    private var importFailure: DataFileProblem?
     /// What this process last read or wrote, and the `data_version` it was at.
     private var cache: Loaded?
 
@@ -369,7 +375,15 @@ public final class TodoDataFile {
 
     /// Imports the first todo's file at `legacy` into a database at `target`, and says so.
     private func importVersion1(from legacy: String, to target: String) throws(DataFileProblem) {
-        guard let report = try V1Import.convert(from: legacy, to: target, reducer: reducer) else { return }
+        if let importFailure { throw importFailure }
+        let converted: V1Import.Report?
+        do {
+            converted = try V1Import.convert(from: legacy, to: target, reducer: reducer)
+        } catch {
+            importFailure = error
+            throw error
+        }
+        guard let report = converted else { return }
         let steps = "\(report.steps) history step\(report.steps == 1 ? "" : "s")"
         let items = "\(report.items) item\(report.items == 1 ? "" : "s")"
         notice("imported \(legacy), a file of an earlier todo (\(items), \(steps)), into the database \(target); the old file is kept as \(report.backup)")
