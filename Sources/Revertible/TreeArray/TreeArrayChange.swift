@@ -19,9 +19,9 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
     private let source: ObjectIdentifier
     private let sourceStamp: UInt64
-    /// The newer tree's root, whose nodes the older tree's are linked to as twins after such
-    /// an application (see ``TreeArrayNode/twinID``). Weak, so that the history never keeps
-    /// a version alive.
+    /// The newer tree's root, whose nodes the older tree takes, or links its own to as twins,
+    /// after such an application (see ``TreeArrayNode/twinID``). Weak, so that the history
+    /// never keeps a version alive.
     private weak var target: TreeArrayNode<Element>?
     /// The newer root's stamp then: changed, the newer tree is no longer that version.
     private let targetStamp: UInt64
@@ -70,13 +70,15 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// side's inserted (first first).
     ///
     /// Applied forward to the very tree it was made from (as a history advances its own copy
-    /// of the current version), the result holds exactly the newer tree's elements, so its
-    /// changed nodes are linked to the newer tree's as twins: the next comparison between
+    /// of the current version), the result holds the newer tree's elements, so it takes the
+    /// newer tree's nodes where they hold the very same values (a recorded step then keeps
+    /// no node of its own), and links the rest to them as twins: the next comparison between
     /// the two skips them instead of reading them again.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
         defer {
-            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
+            if linkable, let target, target.stamp == targetStamp, target.count == tree.count,
+               !tree.share(target, editedAt: edits) {
                 tree.linkTwins(to: target, along: writtenPositions)
             }
         }
