@@ -82,6 +82,7 @@ extension TreeArray where Element: Identifiable & Versionable {
     ///
     /// - Complexity: O(*p* log *n*) for *p* positions where the trees differ, plus the bytes of
     ///   the leaves there.
+    @inlinable
     mutating func share(_ other: Node, editedAt edits: [IdentifiedArrayEdit<Element>]) -> Bool {
         guard root !== other else { return true }
         guard isKnownUniquelyReferenced(&root) else { return false }
@@ -93,14 +94,17 @@ extension TreeArray where Element: Identifiable & Versionable {
 }
 
 /// The edit at each position of the newer tree, looked up only when an element's bytes differ.
+@usableFromInline
 struct TreeArrayEditLookup<Element: Identifiable & Versionable> {
-    let edits: [IdentifiedArrayEdit<Element>]
-    private var byPosition: [Int: any ReversionNode<Element>]?
+    @usableFromInline let edits: [IdentifiedArrayEdit<Element>]
+    @usableFromInline var byPosition: [Int: any ReversionNode<Element>]?
 
+    @inlinable
     init(edits: [IdentifiedArrayEdit<Element>]) {
         self.edits = edits
     }
 
+    @inlinable
     mutating func edit(at position: Int) -> (any ReversionNode<Element>)? {
         if edits.count <= 8 {
             return edits.first { $0.newIndex == position }?.node
@@ -118,6 +122,7 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
     /// whether `node` itself now holds exactly what `other` does (so its parent may take
     /// `other` in its place). `node` is uniquely referenced; `start` is its first element's
     /// position in the tree.
+    @inlinable
     static func share(_ node: Node, with other: Node, start: Int, edits: inout TreeArrayEditLookup<Element>) -> Bool {
         guard node.height == other.height, node.count == other.count else { return false }
         if node.isLeaf {
@@ -141,6 +146,7 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
 
     /// Whether two leaves hold the very same values: byte for byte, or, for an element whose
     /// bytes differ, by ``sameValue(_:_:writtenBy:)``.
+    @inlinable
     static func sameValues(
         _ mine: ContiguousArray<Element>,
         _ theirs: ContiguousArray<Element>,
@@ -173,6 +179,7 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
     /// the strings may hold the same UTF-8 in different storage: those are compared by their
     /// UTF-8 and skipped in the bytes. Anything else is compared by its bytes, which may
     /// refuse equal values, never accept different ones.
+    @inlinable
     static func sameValue(_ mine: UnsafePointer<Element>, _ theirs: UnsafePointer<Element>, writtenBy edit: (any ReversionNode<Element>)?) -> Bool {
         var strings: [Int] = []
         if let edit {

@@ -77,9 +77,9 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
         defer {
-            if linkable, let target, target.stamp == targetStamp, target.count == tree.count,
-               !tree.share(target, editedAt: edits) {
-                tree.linkTwins(to: target, along: writtenPositions)
+            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
+                let shared = TreeArraySharer<Element>.registered?.share(&tree, target, edits) ?? tree.share(target, editedAt: edits)
+                if !shared { tree.linkTwins(to: target, along: writtenPositions) }
             }
         }
         for edit in edits {
@@ -139,12 +139,54 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
 
 /// The reversion of a tree made of `edits` and `structure`, from the tree rooted at `old` to
 /// the tree rooted at `new`: for the comparison, specialized, that found them.
+///
+/// `share` is ``TreeArray/share(_:editedAt:)`` compiled for `Element` by that comparison; it
+/// is kept per element type (see ``TreeArraySharer``), not per change.
 @usableFromInline
 func treeArrayReversion<Element: Identifiable & Versionable>(
     edits: [IdentifiedArrayEdit<Element>],
     structure: IdentifiedArrayStructure<Element>?,
     from old: TreeArrayNode<Element>,
-    to new: TreeArrayNode<Element>
+    to new: TreeArrayNode<Element>,
+    share: @escaping TreeArraySharer<Element>.Share
 ) -> Reversion<TreeArray<Element>> {
-    Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+    TreeArraySharer.register(share)
+    return Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
 }
+
+/// ``TreeArray/share(_:editedAt:)`` compiled for one element type, kept per type.
+///
+/// A change is applied through the `ReversionNode` protocol, in code not specialized for the
+/// element type, where the walk over the leaves costs a metadata lookup for nearly every
+/// operation (several microseconds a step). The comparison that makes the change is
+/// specialized, so it hands over a closure compiled with it; kept per type (one lock and
+/// one lookup a step), not in each change, where it would cost 16 bytes a step for good.
+@usableFromInline
+final class TreeArraySharer<Element: Identifiable & Versionable>: @unchecked Sendable {
+    // Audited: `share` is immutable and captures nothing but the element type; what it
+    // writes is the tree passed `inout`, which the caller holds exclusively.
+
+    @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
+
+    let share: Share
+
+    private init(_ share: @escaping Share) {
+        self.share = share
+    }
+
+    /// The closure registered for `Element`, if any.
+    static var registered: TreeArraySharer? {
+        treeArraySharers.withLock { $0[ObjectIdentifier(Element.self)] }.map { unsafeDowncast($0, to: TreeArraySharer.self) }
+    }
+
+    static func register(_ share: @escaping Share) {
+        let type = ObjectIdentifier(Element.self)
+        treeArraySharers.withLock { sharers in
+            if sharers[type] == nil { sharers[type] = TreeArraySharer(share) }
+        }
+    }
+}
+
+/// Per element type (by its metadata's identity, which lives as long as the process): its
+/// ``TreeArraySharer``.
+private let treeArraySharers = Locked<[ObjectIdentifier: AnyObject]>([:])

@@ -260,7 +260,11 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new)
+        // The closure is compiled here, specialized for `Element`: the history's copy runs it
+        // when it takes this change (see `TreeArraySharer`).
+        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) { tree, other, edits in
+            tree.share(other, editedAt: edits)
+        }
     }
 
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest
