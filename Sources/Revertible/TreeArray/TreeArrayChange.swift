@@ -15,39 +15,12 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     let structure: Structure?
     let oldCount: Int
     let newCount: Int
-    /// The older tree's root when this reversion was made, and its stamp then: applying
-    /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
-    private let source: ObjectIdentifier
-    private let sourceStamp: UInt64
-    /// The newer tree's root, whose nodes the older tree takes, or links its own to as twins,
-    /// after such an application (see ``TreeArrayNode/twinID``). Weak, so that the history
-    /// never keeps a version alive.
-    private weak var target: TreeArrayNode<Element>?
-    /// The newer root's stamp then: changed, the newer tree is no longer that version.
-    private let targetStamp: UInt64
 
-    init(edits: [Edit], structure: Structure?, from old: TreeArrayNode<Element>, to new: TreeArrayNode<Element>) {
-        self.edits = edits
-        self.structure = structure
-        self.oldCount = old.count
-        self.newCount = new.count
-        self.source = ObjectIdentifier(old)
-        self.sourceStamp = old.stamp
-        self.target = new
-        self.targetStamp = new.stamp
-    }
-
-    /// A change read back from a saved reversion: it was made from no tree of this process,
-    /// so it never links twins (no root is a metatype, and there is no target).
     init(edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
         self.edits = edits
         self.structure = structure
         self.oldCount = oldCount
         self.newCount = newCount
-        self.source = ObjectIdentifier(TreeArrayChange.self)
-        self.sourceStamp = 0
-        self.target = nil
-        self.targetStamp = 0
     }
 
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
@@ -68,20 +41,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// Edits first, at the indices of the current side, so a moved element carries its edit
     /// with it; then the current side's positions are removed (last first) and the target
     /// side's inserted (first first).
-    ///
-    /// Applied forward to the very tree it was made from (as a history advances its own copy
-    /// of the current version), the result holds the newer tree's elements, so it takes the
-    /// newer tree's nodes where they hold the very same values (a recorded step then keeps
-    /// no node of its own), and links the rest to them as twins: the next comparison between
-    /// the two skips them instead of reading them again.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
-        defer {
-            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
-                let shared = TreeArraySharer<Element>.registered?.share(&tree, target, edits) ?? tree.share(target, editedAt: edits)
-                if !shared { tree.linkTwins(to: target, along: writtenPositions) }
-            }
-        }
         for edit in edits {
             _ = edit.node.apply(to: &tree[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
         }
@@ -98,6 +58,21 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         }
         for (index, element) in placing {
             tree.insert(element, at: index)
+        }
+        return true
+    }
+
+    /// Applied forward to the very tree it was made from (as a history advances its own copy
+    /// of the present), the result holds `newer`'s elements, so it takes `newer`'s nodes
+    /// where they hold the very same values (a recorded step then keeps no node of its own),
+    /// and links the rest to them as twins: the next comparison between the two skips them
+    /// instead of reading them again.
+    func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
+        _ = apply(to: &tree, .forward)
+        guard tree.count == newer.count else { return true }
+        let shared = TreeArraySharer<Element>.registered?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
+        if !shared {
+            tree.linkTwins(to: newer.root, along: writtenPositions)
         }
         return true
     }
@@ -151,7 +126,7 @@ func treeArrayReversion<Element: Identifiable & Versionable>(
     share: @escaping TreeArraySharer<Element>.Share
 ) -> Reversion<TreeArray<Element>> {
     TreeArraySharer.register(share)
-    return Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+    return Reversion(node: TreeArrayChange(edits: edits, structure: structure, oldCount: old.count, newCount: new.count))
 }
 
 /// ``TreeArray/share(_:editedAt:)`` compiled for one element type, kept per type.

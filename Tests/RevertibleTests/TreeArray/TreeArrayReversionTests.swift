@@ -195,6 +195,22 @@ struct TreeArraySharingTests {
         #expect(rows == Self.rows(20_000))
     }
 
+    @Test("A step that also changes another property (several changes in one) still keeps no node")
+    func sharedThroughSeveralChanges() throws {
+        var factory = RowFactory(seed: 8)
+        var document = RowDocument(name: "list", rows: TreeArray(factory.rows(5_000)))
+        let first = document
+        var history = History<RowDocument, NoAnnotation>(document)
+        for step in 0..<50 {
+            document.name = "list \(step)"
+            document.rows[Int.random(in: 0..<document.rows.count, using: &factory.random)].title = "edit \(step)"
+            history.record(document, annotation: NoAnnotation(), policy: HistoryPolicy())
+            #expect(history.current.rows.root === document.rows.root, "step \(step)")
+        }
+        #expect(try history.undo(&document, to: .steps(50)) == 50)
+        #expect(document == first)
+    }
+
     @Test("A string re-spelled without a step keeps its leaf out of the history's copy, and older steps undoable")
     func respelledStringIsNotShared() throws {
         var rows = Self.rows(2_000)
