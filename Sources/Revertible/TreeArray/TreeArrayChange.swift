@@ -38,26 +38,13 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         }
     }
 
-    /// Edits first, at the indices of the current side, so a moved element carries its edit
-    /// with it; then the current side's positions are removed (last first) and the target
-    /// side's inserted (first first).
+    /// See ``TreeArray/apply(edits:structure:_:)``: compiled for the element type once a
+    /// comparison in this process registered it, else run generically.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        for edit in edits {
-            _ = edit.node.apply(to: &tree[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
-        }
-        guard let structure else { return true }
-        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
-        let placing = target.map { index, source in
-            switch source {
-            case let .stored(element): (index, element)
-            case let .moved(from, _): (index, tree[from])
-            }
-        }
-        for (index, _) in current.reversed() {
-            tree.remove(at: index)
-        }
-        for (index, element) in placing {
-            tree.insert(element, at: index)
+        if let operations = TreeArrayOperations<Element>.registered {
+            operations.apply(&tree, edits, structure, direction)
+        } else {
+            tree.apply(edits: edits, structure: structure, direction)
         }
         return true
     }
@@ -68,9 +55,14 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// and links the rest to them as twins: the next comparison between the two skips them
     /// instead of reading them again.
     func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
-        _ = apply(to: &tree, .forward)
+        let operations = TreeArrayOperations<Element>.registered
+        if let operations {
+            operations.apply(&tree, edits, structure, .forward)
+        } else {
+            tree.apply(edits: edits, structure: structure, .forward)
+        }
         guard tree.count == newer.count else { return true }
-        let shared = TreeArraySharer<Element>.registered?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
+        let shared = operations?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
         if !shared {
             tree.linkTwins(to: newer.root, along: writtenPositions)
         }
@@ -115,53 +107,92 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
 /// The reversion of a tree made of `edits` and `structure`, from the tree rooted at `old` to
 /// the tree rooted at `new`: for the comparison, specialized, that found them.
 ///
-/// `share` is ``TreeArray/share(_:editedAt:)`` compiled for `Element` by that comparison; it
-/// is kept per element type (see ``TreeArraySharer``), not per change.
+/// `operations` are those of a change compiled for `Element` by that comparison; they are
+/// kept per element type (see ``TreeArrayOperations``), not per change.
 @usableFromInline
 func treeArrayReversion<Element: Identifiable & Versionable>(
     edits: [IdentifiedArrayEdit<Element>],
     structure: IdentifiedArrayStructure<Element>?,
     from old: TreeArrayNode<Element>,
     to new: TreeArrayNode<Element>,
-    share: @escaping TreeArraySharer<Element>.Share
+    operations: () -> TreeArrayOperations<Element>
 ) -> Reversion<TreeArray<Element>> {
-    TreeArraySharer.register(share)
+    TreeArrayOperations.register(operations)
     return Reversion(node: TreeArrayChange(edits: edits, structure: structure, oldCount: old.count, newCount: new.count))
 }
 
-/// ``TreeArray/share(_:editedAt:)`` compiled for one element type, kept per type.
+/// What a ``TreeArrayChange`` does to a tree, compiled for one element type, kept per type.
 ///
 /// A change is applied through the `ReversionNode` protocol, in code not specialized for the
-/// element type, where the walk over the leaves costs a metadata lookup for nearly every
-/// operation (several microseconds a step). The comparison that makes the change is
-/// specialized, so it hands over a closure compiled with it; kept per type (one lock and
-/// one lookup a step), not in each change, where it would cost 16 bytes a step for good.
+/// element type, where walking and copying a path of nodes costs a metadata lookup for
+/// nearly every operation (microseconds a step). The comparison that makes a change is
+/// specialized, so it hands over closures compiled with it; kept per type (one lock and one
+/// lookup a change applied), not in each change, where they would cost memory every step.
 @usableFromInline
-final class TreeArraySharer<Element: Identifiable & Versionable>: @unchecked Sendable {
-    // Audited: `share` is immutable and captures nothing but the element type; what it
-    // writes is the tree passed `inout`, which the caller holds exclusively.
+final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked Sendable {
+    // Audited: the closures are immutable and capture nothing but the element type; what
+    // they write is the tree passed `inout`, which the caller holds exclusively.
 
+    @usableFromInline typealias Apply = (inout TreeArray<Element>, [IdentifiedArrayEdit<Element>], IdentifiedArrayStructure<Element>?, ReversionDirection) -> Void
     @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
 
+    /// ``TreeArray/apply(edits:structure:_:)``.
+    let apply: Apply
+    /// ``TreeArray/share(_:editedAt:)``.
     let share: Share
 
-    private init(_ share: @escaping Share) {
+    @usableFromInline
+    init(apply: @escaping Apply, share: @escaping Share) {
+        self.apply = apply
         self.share = share
     }
 
-    /// The closure registered for `Element`, if any.
-    static var registered: TreeArraySharer? {
-        treeArraySharers.withLock { $0[ObjectIdentifier(Element.self)] }.map { unsafeDowncast($0, to: TreeArraySharer.self) }
+    /// The operations registered for `Element`, if any.
+    static var registered: TreeArrayOperations? {
+        treeArrayOperations.withLock { $0[ObjectIdentifier(Element.self)] }.map { unsafeDowncast($0, to: TreeArrayOperations.self) }
     }
 
-    static func register(_ share: @escaping Share) {
+    /// Registers the operations `make` returns, unless `Element` has some.
+    static func register(_ make: () -> TreeArrayOperations) {
         let type = ObjectIdentifier(Element.self)
-        treeArraySharers.withLock { sharers in
-            if sharers[type] == nil { sharers[type] = TreeArraySharer(share) }
+        treeArrayOperations.withLock { operations in
+            if operations[type] == nil { operations[type] = make() }
         }
     }
 }
 
 /// Per element type (by its metadata's identity, which lives as long as the process): its
-/// ``TreeArraySharer``.
-private let treeArraySharers = Locked<[ObjectIdentifier: AnyObject]>([:])
+/// ``TreeArrayOperations``.
+private let treeArrayOperations = Locked<[ObjectIdentifier: AnyObject]>([:])
+
+extension TreeArray where Element: Identifiable & Versionable {
+
+    /// Applies a ``TreeArrayChange`` made of `edits` and `structure` in `direction`.
+    ///
+    /// Edits first, at the indices of the current side, so a moved element carries its edit
+    /// with it; then the current side's positions are removed (last first) and the target
+    /// side's inserted (first first).
+    @inlinable
+    mutating func apply(edits: [IdentifiedArrayEdit<Element>], structure: IdentifiedArrayStructure<Element>?, _ direction: ReversionDirection) {
+        let backward = direction == .backward
+        for edit in edits {
+            _ = edit.node.apply(to: &self[backward ? edit.newIndex : edit.oldIndex], direction)
+        }
+        guard let structure else { return }
+        let (current, target) = backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        var placing: [(index: Int, element: Element)] = []
+        placing.reserveCapacity(target.count)
+        for (index, source) in target {
+            switch source {
+            case let .stored(element): placing.append((index, element))
+            case let .moved(from, _): placing.append((index, self[from]))
+            }
+        }
+        for (index, _) in current.reversed() {
+            remove(at: index)
+        }
+        for (index, element) in placing {
+            insert(element, at: index)
+        }
+    }
+}

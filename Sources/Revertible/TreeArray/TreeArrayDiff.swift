@@ -260,10 +260,12 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        // The closure is compiled here, specialized for `Element`: the history's copy runs it
-        // when it takes this change (see `TreeArraySharer`).
-        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) { tree, other, edits in
-            tree.share(other, editedAt: edits)
+        // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
+        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) {
+            TreeArrayOperations(
+                apply: { tree, edits, structure, direction in tree.apply(edits: edits, structure: structure, direction) },
+                share: { tree, other, edits in tree.share(other, editedAt: edits) }
+            )
         }
     }
 
