@@ -217,3 +217,58 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
         return true
     }
 }
+
+extension TreeArray where Element: Identifiable & Versionable {
+
+    /// Whether `newer` holds exactly what this tree would hold after `edits`, a change that
+    /// inserts, removes and moves nothing: checked without writing, so a history's copy of
+    /// the present can take `newer` whole instead of writing its own path of nodes and then
+    /// dropping it for `newer`'s. The same test as ``share(_:editedAt:)``, on each edited
+    /// element as it would be after its edit (applied to a copy).
+    ///
+    /// - Complexity: O(log *n*) per edit, plus the bytes of the leaves that differ.
+    @inlinable
+    func isEdited(into newer: TreeArray, by edits: [IdentifiedArrayEdit<Element>]) -> Bool {
+        var lookup = TreeArrayEditLookup(edits: edits)
+        var verified = 0
+        return Node.isEdited(root, into: newer.root, start: 0, edits: &lookup, verified: &verified) && verified == edits.count
+    }
+}
+
+extension TreeArrayNode where Element: Identifiable & Versionable {
+
+    /// ``TreeArray/isEdited(into:by:)`` below `node`, whose first element is at `start`;
+    /// counts in `verified` the edited elements found as their edit would make them.
+    @inlinable
+    static func isEdited(_ node: Node, into other: Node, start: Int, edits: inout TreeArrayEditLookup<Element>, verified: inout Int) -> Bool {
+        if node === other { return true }
+        guard node.height == other.height, node.count == other.count else { return false }
+        if node.isLeaf {
+            guard node.elements.count == other.elements.count else { return false }
+            return node.elements.withUnsafeBufferPointer { mine in
+                other.elements.withUnsafeBufferPointer { theirs in
+                    guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
+                    for offset in mine.indices {
+                        if let edit = edits.edit(at: start + offset) {
+                            var edited = mine[offset]
+                            _ = edit.apply(to: &edited, .forward)
+                            guard withUnsafePointer(to: edited, { sameValue($0, theirsBase + offset, writtenBy: edit) }) else { return false }
+                            verified += 1
+                        } else if memcmp(mineBase + offset, theirsBase + offset, MemoryLayout<Element>.size) != 0,
+                                  !sameValue(mineBase + offset, theirsBase + offset, writtenBy: nil) {
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+        guard node.ends == other.ends else { return false }
+        for child in node.children.indices where node.children[child] !== other.children[child] {
+            guard isEdited(node.children[child], into: other.children[child], start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -56,6 +56,13 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// instead of reading them again.
     func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
         let operations = TreeArrayOperations<Element>.registered
+        // Edits alone (the common step): when `newer` is exactly what they would make, take
+        // it whole, without writing a path of nodes only to drop it for `newer`'s.
+        if structure == nil, tree.count == newer.count,
+           operations?.isEdited(tree, newer, edits) ?? tree.isEdited(into: newer, by: edits) {
+            tree = newer
+            return true
+        }
         if let operations {
             operations.apply(&tree, edits, structure, .forward)
         } else {
@@ -135,16 +142,20 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
 
     @usableFromInline typealias Apply = (inout TreeArray<Element>, [IdentifiedArrayEdit<Element>], IdentifiedArrayStructure<Element>?, ReversionDirection) -> Void
     @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
+    @usableFromInline typealias IsEdited = (TreeArray<Element>, TreeArray<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
 
     /// ``TreeArray/apply(edits:structure:_:)``.
     let apply: Apply
     /// ``TreeArray/share(_:editedAt:)``.
     let share: Share
+    /// ``TreeArray/isEdited(into:by:)``.
+    let isEdited: IsEdited
 
     @usableFromInline
-    init(apply: @escaping Apply, share: @escaping Share) {
+    init(apply: @escaping Apply, share: @escaping Share, isEdited: @escaping IsEdited) {
         self.apply = apply
         self.share = share
+        self.isEdited = isEdited
     }
 
     /// The operations registered for `Element`, if any.

@@ -264,7 +264,8 @@ extension TreeArrayDiffer where Element: Versionable {
         return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) {
             TreeArrayOperations(
                 apply: { tree, edits, structure, direction in tree.apply(edits: edits, structure: structure, direction) },
-                share: { tree, other, edits in tree.share(other, editedAt: edits) }
+                share: { tree, other, edits in tree.share(other, editedAt: edits) },
+                isEdited: { tree, newer, edits in tree.isEdited(into: newer, by: edits) }
             )
         }
     }
