@@ -199,7 +199,8 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
         defer { scratch.deallocate() }
         for background: UInt8 in [0, 0xFF] {
             scratch.initializeMemory(as: UInt8.self, repeating: background, count: 2 * stride)
-            let (left, right) = (scratch.assumingMemoryBound(to: Element.self), (scratch + stride).assumingMemoryBound(to: Element.self))
+            let left = scratch.bindMemory(to: Element.self, capacity: 2)
+            let right = left + 1
             left.initialize(from: mine, count: 1)
             right.initialize(from: theirs, count: 1)
             var same = true
