@@ -28,6 +28,20 @@ final class CompositeChange<Root>: ReversionNode {
         return true
     }
 
+    /// As `apply` forward, each change advancing its own part toward `newer`.
+    func advance(_ value: inout Root, toward newer: Root) -> Bool {
+        let ordered = Array(nodes.reversed())
+        for (index, node) in ordered.enumerated() {
+            guard index == 0 || node.canApply(to: value, .forward), node.advance(&value, toward: newer) else {
+                for applied in ordered[..<index].reversed() {
+                    _ = applied.apply(to: &value, .backward)
+                }
+                return false
+            }
+        }
+        return true
+    }
+
     func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
         nodes.first { !$0.canApply(to: value, direction) }?.refusedKeyPath(in: value, direction)
     }

@@ -20,6 +20,10 @@ final class KeyPathChange<Root, Value>: ReversionNode {
         child.apply(to: &value[keyPath: keyPath], direction)
     }
 
+    func advance(_ value: inout Root, toward newer: Root) -> Bool {
+        child.advance(&value[keyPath: keyPath], toward: newer[keyPath: keyPath])
+    }
+
     func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
         guard let inner = child.refusedKeyPath(in: value[keyPath: keyPath], direction) else { return keyPath }
         return (keyPath as AnyKeyPath).appending(path: inner) ?? keyPath

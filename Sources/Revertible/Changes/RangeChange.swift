@@ -146,6 +146,9 @@ extension String: ByteSpliceable {
         return try contiguous.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 
+    // Through the scalar view, not a copy of the bytes into a new string: the part is kept
+    // by a step, and a string made from bytes reserved more room (about 48 bytes a step
+    // more in store-undoable).
     func bytes(at offset: Int, count: Int) -> String {
         guard count > 0 else { return "" }
         let start = utf8.index(utf8.startIndex, offsetBy: offset)
@@ -153,10 +156,26 @@ extension String: ByteSpliceable {
         return String(unicodeScalars[start..<end])
     }
 
+    /// Spliced on the UTF-8 bytes in one copy: through the scalar view (index by index,
+    /// then a splice) it cost more than the rest of applying a short edit. The cuts fall on
+    /// scalar boundaries (checked before any write), so the bytes copied are valid UTF-8 and
+    /// the string holds exactly them.
     mutating func replaceBytes(at offset: Int, count: Int, with replacement: String) {
-        let start = utf8.index(utf8.startIndex, offsetBy: offset)
-        let end = utf8.index(start, offsetBy: count)
-        unicodeScalars.replaceSubrange(start..<end, with: replacement.unicodeScalars)
+        let spliced = withBytes { bytes in
+            replacement.withBytes { inserted in
+                let total = bytes.count - count + inserted.count
+                guard total > 0 else { return "" }
+                return String(unsafeUninitializedCapacity: total) { buffer in
+                    let target = UnsafeMutableRawBufferPointer(buffer)
+                    target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<offset]))
+                    UnsafeMutableRawBufferPointer(rebasing: target[offset...]).copyMemory(from: inserted)
+                    UnsafeMutableRawBufferPointer(rebasing: target[(offset + inserted.count)...])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[(offset + count)...]))
+                    return total
+                }
+            }
+        }
+        self = spliced
     }
 
     /// UTF-8 continuation bytes (`10xxxxxx`) never start a scalar.

@@ -26,7 +26,7 @@ extension History {
                 start: scope.start.map {
                     .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time)
                 },
-                branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) },
                 movedTags: scope.movedTags
             ))
         }
@@ -100,7 +100,7 @@ extension History {
                 guard let kept = scopes[level].children[parent], Set(kept) == Set(children), kept.count == children.count else {
                     throw HistoryArchiveError("the branches of \(parent) in scope \(level) do not match its steps")
                 }
-                scopes[level].children[parent] = children
+                scopes[level].children[parent] = HistoryVersionList(children)
             }
             let scope = scopes[level]
             guard scope.current == scope.floor || scope.steps[scope.current] != nil else {

@@ -135,7 +135,9 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         reference = nil
         // Unchecked: `change` was made from this very version, so the check before writing
         // cannot fail, and would read every location the change writes once more.
-        if change.inverted.revertUnchecked(&next) {
+        // Toward `value`: the copy then shares `value`'s storage where it holds the very
+        // same bytes, which a check of exact bytes allows, where equality would not.
+        if change.inverted.revertUnchecked(&next, toward: value) {
             reference = next
         } else {
             // Cannot happen, for the same reason.

@@ -19,7 +19,7 @@ package struct HistoryScope<Value, Annotation> {
     /// Every step of the scope, by the version it leads to.
     var steps: [HistoryVersion: RecordedStep<Value, Annotation>] = [:]
     /// The versions each version leads to; redo follows the last.
-    var children: [HistoryVersion: [HistoryVersion]] = [:]
+    var children: [HistoryVersion: HistoryVersionList] = [:]
     /// The tags this scope moved, each with the version it named before the scope first
     /// moved it, in the order they were first moved: abandoning the scope puts them back.
     var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []

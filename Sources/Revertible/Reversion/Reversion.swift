@@ -53,6 +53,14 @@ public struct Reversion<Root> {
         node.apply(to: &value, direction)
     }
 
+    /// Reverts `value`, the very version this reversion was made from, to `target`, the
+    /// version it leads to, unchecked as ``revertUnchecked(_:)``; where it replays the change
+    /// (inverted), `value` may take `target`'s storage wherever the two then hold the very
+    /// same values (see `ReversionNode.advance(_:toward:)`).
+    func revertUnchecked(_ value: inout Root, toward target: Root) -> Bool {
+        isInverted ? node.advance(&value, toward: target) : node.apply(to: &value, direction)
+    }
+
     /// Whether ``revert(_:)`` would accept `value`, without writing.
     func canRevert(_ value: Root) -> Bool {
         node.canApply(to: value, direction)

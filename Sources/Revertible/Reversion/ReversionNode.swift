@@ -29,6 +29,13 @@ protocol ReversionNode<Root>: AnyObject {
     /// that an earlier one of them invalidated a later one (overlapping key paths).
     func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool
 
+    /// Applies the change forward to `value`, which must be the very version it was made
+    /// from, given `newer`, the version it was made to: as a history advances its own copy of
+    /// the present. A node may then let `value` share `newer`'s storage where the two hold
+    /// the very same values, so the copy keeps nothing of its own. Returns what `apply`
+    /// returns.
+    func advance(_ value: inout Root, toward newer: Root) -> Bool
+
     /// The same change seen from `Parent` through `keyPath`, without a wrapping node, or `nil`
     /// when this node cannot be re-rooted.
     func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)?
@@ -42,6 +49,11 @@ protocol ReversionNode<Root>: AnyObject {
 }
 
 extension ReversionNode {
+
+    /// Most changes have no storage to share: applied forward, as always.
+    func advance(_ value: inout Root, toward newer: Root) -> Bool {
+        apply(to: &value, .forward)
+    }
 
     /// A node that writes one location refuses there.
     func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TreeArray: Revertible where Element: Identifiable & Versionable {
 
     /// Returns the changes that turn this tree back into `previous`, or `nil` when the two
@@ -62,5 +64,212 @@ extension TreeArrayNode {
             guard isKnownUniquelyReferenced(&node.children[child]) else { return }
             (node, other, index) = (node.children[child], other.children[child], offset)
         }
+    }
+}
+
+extension TreeArray where Element: Identifiable & Versionable {
+
+    /// Makes this tree share `other`'s nodes wherever the two hold the very same values, and
+    /// returns whether it now shares them all.
+    ///
+    /// For a history's copy of the present, just advanced to hold what the present holds:
+    /// without this, each recorded step would leave the copy a private path of nodes (a leaf
+    /// and its branches, about 2 KB at a million elements) where the present's edit wrote.
+    /// Equality is not enough to share (a string re-spelled canonically equivalently is
+    /// equal, but older steps check its exact bytes): an element is shared only when its
+    /// bytes are the same, or, where `edits` wrote it, when its strings written by the edit
+    /// hold the same UTF-8 and all its other bytes are the same.
+    ///
+    /// - Complexity: O(*p* log *n*) for *p* positions where the trees differ, plus the bytes of
+    ///   the leaves there.
+    @inlinable
+    mutating func share(_ other: Node, editedAt edits: [IdentifiedArrayEdit<Element>]) -> Bool {
+        guard root !== other else { return true }
+        guard isKnownUniquelyReferenced(&root) else { return false }
+        var lookup = TreeArrayEditLookup(edits: edits)
+        guard Node.share(root, with: other, start: 0, edits: &lookup) else { return false }
+        root = other
+        return true
+    }
+}
+
+/// The edit at each position of the newer tree, looked up only when an element's bytes differ.
+@usableFromInline
+struct TreeArrayEditLookup<Element: Identifiable & Versionable> {
+    @usableFromInline let edits: [IdentifiedArrayEdit<Element>]
+    @usableFromInline var byPosition: [Int: any ReversionNode<Element>]?
+
+    @inlinable
+    init(edits: [IdentifiedArrayEdit<Element>]) {
+        self.edits = edits
+    }
+
+    @inlinable
+    mutating func edit(at position: Int) -> (any ReversionNode<Element>)? {
+        if edits.count <= 8 {
+            return edits.first { $0.newIndex == position }?.node
+        }
+        if byPosition == nil {
+            byPosition = Dictionary(edits.map { ($0.newIndex, $0.node) }, uniquingKeysWith: { $1 })
+        }
+        return byPosition![position]
+    }
+}
+
+extension TreeArrayNode where Element: Identifiable & Versionable {
+
+    /// Replaces `node`'s children by `other`'s where they hold the same values, and returns
+    /// whether `node` itself now holds exactly what `other` does (so its parent may take
+    /// `other` in its place). `node` is uniquely referenced; `start` is its first element's
+    /// position in the tree.
+    @inlinable
+    static func share(_ node: Node, with other: Node, start: Int, edits: inout TreeArrayEditLookup<Element>) -> Bool {
+        guard node.height == other.height, node.count == other.count else { return false }
+        if node.isLeaf {
+            return sameValues(node.elements, other.elements, start: start, edits: &edits)
+        }
+        // Children pair up only where both nodes are cut at the same offsets.
+        guard node.ends == other.ends else { return false }
+        var sharesAll = true
+        for child in node.children.indices where node.children[child] !== other.children[child] {
+            guard isKnownUniquelyReferenced(&node.children[child]),
+                  share(node.children[child], with: other.children[child], start: start + node.start(ofChild: child), edits: &edits)
+            else {
+                sharesAll = false
+                continue
+            }
+            // Same values: the content, and so the stamp that names it, stays.
+            node.children[child] = other.children[child]
+        }
+        return sharesAll
+    }
+
+    /// Whether two leaves hold the very same values: byte for byte, or, for an element whose
+    /// bytes differ, by ``sameValue(_:_:writtenBy:)``.
+    @inlinable
+    static func sameValues(
+        _ mine: ContiguousArray<Element>,
+        _ theirs: ContiguousArray<Element>,
+        start: Int,
+        edits: inout TreeArrayEditLookup<Element>
+    ) -> Bool {
+        guard mine.count == theirs.count else { return false }
+        return mine.withUnsafeBufferPointer { mine in
+            theirs.withUnsafeBufferPointer { theirs in
+                guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
+                let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
+                if memcmp(mineBase, theirsBase, mine.count * stride) == 0 { return true }
+                for offset in mine.indices where memcmp(mineBase + offset, theirsBase + offset, size) != 0 {
+                    guard sameValue(mineBase + offset, theirsBase + offset, writtenBy: edits.edit(at: start + offset)) else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether two elements whose bytes differ hold the very same value.
+    ///
+    /// The bytes may differ where no property is stored: a copy writes the properties, not
+    /// the padding between them (an element inserted by a change is such a copy). So both
+    /// are copied over the same background, twice (all zero bits, then all one bits): the
+    /// copies agree on both exactly when the two write the same bytes, which makes them the
+    /// same value. And where `edit` wrote a string (a stored property, at a known offset),
+    /// the strings may hold the same UTF-8 in different storage: those are compared by their
+    /// UTF-8 and skipped in the bytes. Anything else is compared by its bytes, which may
+    /// refuse equal values, never accept different ones.
+    @inlinable
+    static func sameValue(_ mine: UnsafePointer<Element>, _ theirs: UnsafePointer<Element>, writtenBy edit: (any ReversionNode<Element>)?) -> Bool {
+        var strings: [Int] = []
+        if let edit {
+            var paths: [PartialKeyPath<Element>] = []
+            edit.appendKeyPaths(to: &paths)
+            for path in paths where type(of: path).valueType == String.self {
+                guard let offset = MemoryLayout<Element>.offset(of: path) else { continue }
+                let (left, right) = (UnsafeRawPointer(mine).load(fromByteOffset: offset, as: String.self),
+                                     UnsafeRawPointer(theirs).load(fromByteOffset: offset, as: String.self))
+                guard left.utf8.elementsEqual(right.utf8) else { return false }
+                strings.append(offset)
+            }
+            strings.sort()
+        }
+        let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * stride, alignment: MemoryLayout<Element>.alignment)
+        defer { scratch.deallocate() }
+        for background: UInt8 in [0, 0xFF] {
+            scratch.initializeMemory(as: UInt8.self, repeating: background, count: 2 * stride)
+            let left = scratch.bindMemory(to: Element.self, capacity: 2)
+            let right = left + 1
+            left.initialize(from: mine, count: 1)
+            right.initialize(from: theirs, count: 1)
+            var same = true
+            var from = 0
+            for offset in strings + [size] where same {
+                if offset > from, memcmp(scratch + from, scratch + stride + from, offset - from) != 0 {
+                    same = false
+                }
+                from = Swift.max(from, offset + MemoryLayout<String>.size)
+            }
+            left.deinitialize(count: 1)
+            right.deinitialize(count: 1)
+            guard same else { return false }
+        }
+        return true
+    }
+}
+
+extension TreeArray where Element: Identifiable & Versionable {
+
+    /// Whether `newer` holds exactly what this tree would hold after `edits`, a change that
+    /// inserts, removes and moves nothing: checked without writing, so a history's copy of
+    /// the present can take `newer` whole instead of writing its own path of nodes and then
+    /// dropping it for `newer`'s. The same test as ``share(_:editedAt:)``, on each edited
+    /// element as it would be after its edit (applied to a copy).
+    ///
+    /// - Complexity: O(log *n*) per edit, plus the bytes of the leaves that differ.
+    @inlinable
+    func isEdited(into newer: TreeArray, by edits: [IdentifiedArrayEdit<Element>]) -> Bool {
+        var lookup = TreeArrayEditLookup(edits: edits)
+        var verified = 0
+        return Node.isEdited(root, into: newer.root, start: 0, edits: &lookup, verified: &verified) && verified == edits.count
+    }
+}
+
+extension TreeArrayNode where Element: Identifiable & Versionable {
+
+    /// ``TreeArray/isEdited(into:by:)`` below `node`, whose first element is at `start`;
+    /// counts in `verified` the edited elements found as their edit would make them.
+    @inlinable
+    static func isEdited(_ node: Node, into other: Node, start: Int, edits: inout TreeArrayEditLookup<Element>, verified: inout Int) -> Bool {
+        if node === other { return true }
+        guard node.height == other.height, node.count == other.count else { return false }
+        if node.isLeaf {
+            guard node.elements.count == other.elements.count else { return false }
+            return node.elements.withUnsafeBufferPointer { mine in
+                other.elements.withUnsafeBufferPointer { theirs in
+                    guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
+                    for offset in mine.indices {
+                        if let edit = edits.edit(at: start + offset) {
+                            var edited = mine[offset]
+                            _ = edit.apply(to: &edited, .forward)
+                            guard withUnsafePointer(to: edited, { sameValue($0, theirsBase + offset, writtenBy: edit) }) else { return false }
+                            verified += 1
+                        } else if memcmp(mineBase + offset, theirsBase + offset, MemoryLayout<Element>.size) != 0,
+                                  !sameValue(mineBase + offset, theirsBase + offset, writtenBy: nil) {
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+        guard node.ends == other.ends else { return false }
+        for child in node.children.indices where node.children[child] !== other.children[child] {
+            guard isEdited(node.children[child], into: other.children[child], start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
+                return false
+            }
+        }
+        return true
     }
 }

@@ -15,39 +15,12 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     let structure: Structure?
     let oldCount: Int
     let newCount: Int
-    /// The older tree's root when this reversion was made, and its stamp then: applying
-    /// forward to exactly that tree, unchanged, gives exactly the newer tree's elements.
-    private let source: ObjectIdentifier
-    private let sourceStamp: UInt64
-    /// The newer tree's root, whose nodes the older tree's are linked to as twins after such
-    /// an application (see ``TreeArrayNode/twinID``). Weak, so that the history never keeps
-    /// a version alive.
-    private weak var target: TreeArrayNode<Element>?
-    /// The newer root's stamp then: changed, the newer tree is no longer that version.
-    private let targetStamp: UInt64
 
-    init(edits: [Edit], structure: Structure?, from old: TreeArrayNode<Element>, to new: TreeArrayNode<Element>) {
-        self.edits = edits
-        self.structure = structure
-        self.oldCount = old.count
-        self.newCount = new.count
-        self.source = ObjectIdentifier(old)
-        self.sourceStamp = old.stamp
-        self.target = new
-        self.targetStamp = new.stamp
-    }
-
-    /// A change read back from a saved reversion: it was made from no tree of this process,
-    /// so it never links twins (no root is a metatype, and there is no target).
     init(edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
         self.edits = edits
         self.structure = structure
         self.oldCount = oldCount
         self.newCount = newCount
-        self.source = ObjectIdentifier(TreeArrayChange.self)
-        self.sourceStamp = 0
-        self.target = nil
-        self.targetStamp = 0
     }
 
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
@@ -65,37 +38,40 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         }
     }
 
-    /// Edits first, at the indices of the current side, so a moved element carries its edit
-    /// with it; then the current side's positions are removed (last first) and the target
-    /// side's inserted (first first).
-    ///
-    /// Applied forward to the very tree it was made from (as a history advances its own copy
-    /// of the current version), the result holds exactly the newer tree's elements, so its
-    /// changed nodes are linked to the newer tree's as twins: the next comparison between
-    /// the two skips them instead of reading them again.
+    /// See ``TreeArray/apply(edits:structure:_:)``: compiled for the element type once a
+    /// comparison in this process registered it, else run generically.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        let linkable = direction == .forward && ObjectIdentifier(tree.root) == source && tree.root.stamp == sourceStamp
-        defer {
-            if linkable, let target, target.stamp == targetStamp, target.count == tree.count {
-                tree.linkTwins(to: target, along: writtenPositions)
-            }
+        if let operations = TreeArrayOperations<Element>.registered {
+            operations.apply(&tree, edits, structure, direction)
+        } else {
+            tree.apply(edits: edits, structure: structure, direction)
         }
-        for edit in edits {
-            _ = edit.node.apply(to: &tree[direction == .backward ? edit.newIndex : edit.oldIndex], direction)
+        return true
+    }
+
+    /// Applied forward to the very tree it was made from (as a history advances its own copy
+    /// of the present), the result holds `newer`'s elements, so it takes `newer`'s nodes
+    /// where they hold the very same values (a recorded step then keeps no node of its own),
+    /// and links the rest to them as twins: the next comparison between the two skips them
+    /// instead of reading them again.
+    func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
+        let operations = TreeArrayOperations<Element>.registered
+        // Edits alone (the common step): when `newer` is exactly what they would make, take
+        // it whole, without writing a path of nodes only to drop it for `newer`'s.
+        if structure == nil, tree.count == newer.count,
+           operations?.isEdited(tree, newer, edits) ?? tree.isEdited(into: newer, by: edits) {
+            tree = newer
+            return true
         }
-        guard let structure else { return true }
-        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
-        let placing = target.map { index, source in
-            switch source {
-            case let .stored(element): (index, element)
-            case let .moved(from, _): (index, tree[from])
-            }
+        if let operations {
+            operations.apply(&tree, edits, structure, .forward)
+        } else {
+            tree.apply(edits: edits, structure: structure, .forward)
         }
-        for (index, _) in current.reversed() {
-            tree.remove(at: index)
-        }
-        for (index, element) in placing {
-            tree.insert(element, at: index)
+        guard tree.count == newer.count else { return true }
+        let shared = operations?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
+        if !shared {
+            tree.linkTwins(to: newer.root, along: writtenPositions)
         }
         return true
     }
@@ -137,12 +113,97 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
 
 /// The reversion of a tree made of `edits` and `structure`, from the tree rooted at `old` to
 /// the tree rooted at `new`: for the comparison, specialized, that found them.
+///
+/// `operations` are those of a change compiled for `Element` by that comparison; they are
+/// kept per element type (see ``TreeArrayOperations``), not per change.
 @usableFromInline
 func treeArrayReversion<Element: Identifiable & Versionable>(
     edits: [IdentifiedArrayEdit<Element>],
     structure: IdentifiedArrayStructure<Element>?,
     from old: TreeArrayNode<Element>,
-    to new: TreeArrayNode<Element>
+    to new: TreeArrayNode<Element>,
+    operations: () -> TreeArrayOperations<Element>
 ) -> Reversion<TreeArray<Element>> {
-    Reversion(node: TreeArrayChange(edits: edits, structure: structure, from: old, to: new))
+    TreeArrayOperations.register(operations)
+    return Reversion(node: TreeArrayChange(edits: edits, structure: structure, oldCount: old.count, newCount: new.count))
+}
+
+/// What a ``TreeArrayChange`` does to a tree, compiled for one element type, kept per type.
+///
+/// A change is applied through the `ReversionNode` protocol, in code not specialized for the
+/// element type, where walking and copying a path of nodes costs a metadata lookup for
+/// nearly every operation (microseconds a step). The comparison that makes a change is
+/// specialized, so it hands over closures compiled with it; kept per type (one lock and one
+/// lookup a change applied), not in each change, where they would cost memory every step.
+@usableFromInline
+final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked Sendable {
+    // Audited: the closures are immutable and capture nothing but the element type; what
+    // they write is the tree passed `inout`, which the caller holds exclusively.
+
+    @usableFromInline typealias Apply = (inout TreeArray<Element>, [IdentifiedArrayEdit<Element>], IdentifiedArrayStructure<Element>?, ReversionDirection) -> Void
+    @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
+    @usableFromInline typealias IsEdited = (TreeArray<Element>, TreeArray<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
+
+    /// ``TreeArray/apply(edits:structure:_:)``.
+    let apply: Apply
+    /// ``TreeArray/share(_:editedAt:)``.
+    let share: Share
+    /// ``TreeArray/isEdited(into:by:)``.
+    let isEdited: IsEdited
+
+    @usableFromInline
+    init(apply: @escaping Apply, share: @escaping Share, isEdited: @escaping IsEdited) {
+        self.apply = apply
+        self.share = share
+        self.isEdited = isEdited
+    }
+
+    /// The operations registered for `Element`, if any.
+    static var registered: TreeArrayOperations? {
+        treeArrayOperations.withLock { $0[ObjectIdentifier(Element.self)] }.map { unsafeDowncast($0, to: TreeArrayOperations.self) }
+    }
+
+    /// Registers the operations `make` returns, unless `Element` has some.
+    static func register(_ make: () -> TreeArrayOperations) {
+        let type = ObjectIdentifier(Element.self)
+        treeArrayOperations.withLock { operations in
+            if operations[type] == nil { operations[type] = make() }
+        }
+    }
+}
+
+/// Per element type (by its metadata's identity, which lives as long as the process): its
+/// ``TreeArrayOperations``.
+private let treeArrayOperations = Locked<[ObjectIdentifier: AnyObject]>([:])
+
+extension TreeArray where Element: Identifiable & Versionable {
+
+    /// Applies a ``TreeArrayChange`` made of `edits` and `structure` in `direction`.
+    ///
+    /// Edits first, at the indices of the current side, so a moved element carries its edit
+    /// with it; then the current side's positions are removed (last first) and the target
+    /// side's inserted (first first).
+    @inlinable
+    mutating func apply(edits: [IdentifiedArrayEdit<Element>], structure: IdentifiedArrayStructure<Element>?, _ direction: ReversionDirection) {
+        let backward = direction == .backward
+        for edit in edits {
+            _ = edit.node.apply(to: &self[backward ? edit.newIndex : edit.oldIndex], direction)
+        }
+        guard let structure else { return }
+        let (current, target) = backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        var placing: [(index: Int, element: Element)] = []
+        placing.reserveCapacity(target.count)
+        for (index, source) in target {
+            switch source {
+            case let .stored(element): placing.append((index, element))
+            case let .moved(from, _): placing.append((index, self[from]))
+            }
+        }
+        for (index, _) in current.reversed() {
+            remove(at: index)
+        }
+        for (index, element) in placing {
+            insert(element, at: index)
+        }
+    }
 }

@@ -260,7 +260,14 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new)
+        // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
+        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) {
+            TreeArrayOperations(
+                apply: { tree, edits, structure, direction in tree.apply(edits: edits, structure: structure, direction) },
+                share: { tree, other, edits in tree.share(other, editedAt: edits) },
+                isEdited: { tree, newer, edits in tree.isEdited(into: newer, by: edits) }
+            )
+        }
     }
 
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest

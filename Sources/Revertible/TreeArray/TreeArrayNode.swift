@@ -62,16 +62,38 @@ final class TreeArrayNode<Element> {
     init(copying node: Node) {
         count = node.count
         height = node.height
-        elements = node.elements
+        elements = node.isLeaf ? Node.copyBytes(of: node.elements) : []
         children = node.children
         ends = node.ends
     }
 
-    /// A node with the same contents, sharing the children and the element storage (copied
-    /// lazily, when written).
+    /// A node with the same contents, sharing the children; a leaf's elements are copied
+    /// at once (a copy is made to be written).
     @inlinable
     func copy() -> Node {
         Node(copying: self)
+    }
+
+    /// A copy of `source` that is byte for byte the same, padding between stored properties
+    /// included: an element's copy writes its properties but not the padding, and a history
+    /// shares a leaf of the present only when the bytes of every element it did not record
+    /// are the same (see `TreeArrayNode.share(_:with:start:edits:)`), so a copy must not make an element
+    /// nobody touched look different.
+    @inlinable
+    static func copyBytes(of source: ContiguousArray<Element>) -> ContiguousArray<Element> {
+        source.withUnsafeBufferPointer { source in
+            ContiguousArray(unsafeUninitializedCapacity: source.count) { buffer, count in
+                guard let from = source.baseAddress, let to = buffer.baseAddress else {
+                    count = 0
+                    return
+                }
+                to.initialize(from: from, count: source.count)
+                // The properties' bytes are those just written (the references in them
+                // retained once more): writing them again changes nothing but the padding.
+                UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: source.count * MemoryLayout<Element>.stride)
+                count = source.count
+            }
+        }
     }
 
     /// Marks this node as about to be mutated in place: a new stamp, and no twin.

@@ -106,9 +106,9 @@ struct TreeArrayReversionTests {
     }
 }
 
-/// The history's own copy of the current version is advanced by applying each step, so it
-/// does not share the changed nodes with the caller's value; it links them as twins instead,
-/// and the next comparison still visits only the path of the new change.
+/// The history's own copy of the current version is advanced by applying each step; where it
+/// then holds the very same values as the caller's, it shares the caller's nodes, and else
+/// links them as twins, so the next comparison still visits only the path of the new change.
 @Suite("TreeArray: recording many steps")
 struct TreeArrayRecordingTests {
 
@@ -131,5 +131,108 @@ struct TreeArrayRecordingTests {
         copy.rows[5].done.toggle()
         #expect(copy.rows.reversion(to: history.current.rows) != nil)
         #expect(history.current.rows.reversion(to: document.rows) == nil)
+    }
+}
+
+/// A row whose stored properties leave padding between them (a `Bool` before a `String`): a
+/// copy writes the properties, not the padding.
+struct PaddedRow: Identifiable, Versionable, Sendable, Equatable {
+    let id: Int
+    var done: Bool
+    var title: String
+    var notes: String
+
+    func addReversions(into reverter: inout some Reverter<PaddedRow>) {
+        reverter.appendReversion(at: \.done)
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.notes)
+    }
+}
+
+/// What a recorded step keeps: its reversion, and no node of its own. The history's copy of
+/// the present shares the present's nodes whenever they hold the very same values.
+@Suite("TreeArray: a recorded step keeps no node")
+struct TreeArraySharingTests {
+
+    static func rows(_ count: Int) -> TreeArray<PaddedRow> {
+        TreeArray((0..<count).map { PaddedRow(id: $0, done: false, title: "row number \($0) of the list", notes: "") })
+    }
+
+    /// How many nodes of `tree` are not nodes of `other`.
+    static func privateNodes<Element>(of tree: TreeArray<Element>, besides other: TreeArray<Element>) -> Int {
+        var theirs = Set<ObjectIdentifier>()
+        func collect(_ node: TreeArrayNode<Element>) {
+            guard theirs.insert(ObjectIdentifier(node)).inserted else { return }
+            node.children.forEach(collect)
+        }
+        collect(other.root)
+        func count(_ node: TreeArrayNode<Element>) -> Int {
+            theirs.contains(ObjectIdentifier(node)) ? 0 : 1 + node.children.reduce(0) { $0 + count($1) }
+        }
+        return count(tree.root)
+    }
+
+    @Test("After each recorded edit, insert, remove or move, the history's copy is the present's nodes")
+    func historySharesThePresent() throws {
+        var rows = Self.rows(20_000)
+        var history = History<TreeArray<PaddedRow>, NoAnnotation>(rows)
+        var random = SeededGenerator(seed: 5)
+        for step in 0..<200 {
+            let index = Int.random(in: 0..<rows.count, using: &random)
+            switch step % 7 {
+            case 0: rows[index].title += " (edited \(step))"
+            case 1: rows[index].done.toggle()
+            case 2: rows[index].title = "renamed \(step)"; rows[index].notes = "a note longer than fifteen bytes \(step)"
+            case 3: rows[index].notes += "+"
+            case 4: rows.insert(PaddedRow(id: 100_000 + step, done: true, title: "inserted at step \(step)", notes: ""), at: index)
+            case 5: rows.remove(at: index)
+            default: rows.insert(rows.remove(at: index), at: Int.random(in: 0..<rows.count, using: &random))
+            }
+            history.record(rows, annotation: NoAnnotation(), policy: HistoryPolicy())
+            #expect(history.current.root === rows.root, "step \(step): \(Self.privateNodes(of: history.current, besides: rows)) private nodes")
+        }
+        #expect(try history.undo(&rows, to: .steps(200)) == 200)
+        #expect(rows == Self.rows(20_000))
+    }
+
+    @Test("A step that also changes another property (several changes in one) still keeps no node")
+    func sharedThroughSeveralChanges() throws {
+        var factory = RowFactory(seed: 8)
+        var document = RowDocument(name: "list", rows: TreeArray(factory.rows(5_000)))
+        let first = document
+        var history = History<RowDocument, NoAnnotation>(document)
+        for step in 0..<50 {
+            document.name = "list \(step)"
+            document.rows[Int.random(in: 0..<document.rows.count, using: &factory.random)].title = "edit \(step)"
+            history.record(document, annotation: NoAnnotation(), policy: HistoryPolicy())
+            #expect(history.current.rows.root === document.rows.root, "step \(step)")
+        }
+        #expect(try history.undo(&document, to: .steps(50)) == 50)
+        #expect(document == first)
+    }
+
+    @Test("A string re-spelled without a step keeps its leaf out of the history's copy, and older steps undoable")
+    func respelledStringIsNotShared() throws {
+        var rows = Self.rows(2_000)
+        rows[100].title = "caf\u{E9} au lait, a long enough title"
+        var history = History<TreeArray<PaddedRow>, NoAnnotation>(rows)
+        rows[100].notes = "first"
+        history.record(rows, annotation: NoAnnotation(), policy: HistoryPolicy())
+        #expect(history.current.root === rows.root)
+        // Equal under canonical equivalence: no step records it, and the history must keep
+        // the spelling its steps were made against, so it cannot take the caller's leaf.
+        rows[100].title = "cafe\u{301} au lait, a long enough title"
+        rows[101].notes = "second"
+        history.record(rows, annotation: NoAnnotation(), policy: HistoryPolicy())
+        #expect(history.current.root !== rows.root)
+        #expect(Array(history.current[100].title.utf8) == Array("caf\u{E9} au lait, a long enough title".utf8))
+        // The edit next to the re-spelling: the edited string itself re-spelled the same way.
+        rows[101].notes = "third"
+        rows[100].notes = "first, again"
+        history.record(rows, annotation: NoAnnotation(), policy: HistoryPolicy())
+        #expect(history.current.root !== rows.root)
+        var value = history.current
+        #expect(try history.undo(&value, to: .steps(3)) == 3)
+        #expect(value[100].notes == "" && value[101].notes == "")
     }
 }
