@@ -121,10 +121,15 @@ final class TreeArrayNode<Element> {
         height == 0
     }
 
-    /// The most elements a leaf holds: about 1 KiB of elements, between 8 and 64.
+    /// The most elements a leaf holds: about 3 KiB of elements, between 8 and 96.
+    ///
+    /// A trade between scans and edits, measured at a million items: leaves of 1 KiB made
+    /// iteration 3.7 × and appends 3.3 × slower than `Array`'s (a leaf change costs cache
+    /// misses on a new node and its storage); 3 KiB brings them to 1.6 × and 2.7 ×, while an
+    /// edit, which copies one leaf the history shares, stays under 20 µs (4 KiB did not).
     @inlinable
     static var leafCapacity: Int {
-        Swift.max(8, Swift.min(64, 1024 / Swift.max(1, MemoryLayout<Element>.stride)))
+        Swift.max(8, Swift.min(96, 3072 / Swift.max(1, MemoryLayout<Element>.stride)))
     }
 
     /// The most children a branch holds.
