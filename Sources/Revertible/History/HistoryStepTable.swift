@@ -25,9 +25,20 @@ struct HistoryStepTable<Value, Annotation> {
 
     /// The position of `version` in `entries`, or where it would be inserted.
     private func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
-        guard let last = entries.last, head < entries.count else { return (entries.count, false) }
-        if last.version == version { return (entries.count - 1, true) }
-        if last.version < version { return (entries.count, false) }
+        guard head < entries.count else { return (entries.count, false) }
+        // Reading the version in place, not through `last`: that would copy the whole step
+        // (retaining its reversion) in code that is generic over the value.
+        let newest = entries[entries.count - 1].version
+        if newest == version { return (entries.count - 1, true) }
+        if newest < version { return (entries.count, false) }
+        // Versions made in a row without another scope's or a dropped branch's in between sit
+        // at their offset from the oldest: found without a search (undo and redo walk those).
+        let oldest = entries[head].version
+        if version < oldest { return (head, false) }
+        let offset = version.rawValue - oldest.rawValue
+        if offset < UInt64(entries.count - head), entries[head + Int(offset)].version == version {
+            return (head + Int(offset), true)
+        }
         var low = head
         var high = entries.count - 1
         while low < high {
