@@ -38,7 +38,7 @@ package struct HistoryScope<Value, Annotation> {
     var currentStep: RecordedStep<Value, Annotation>? { steps[current] }
 
     func depth(of version: HistoryVersion) -> Int {
-        steps[version]?.depth ?? floorDepth
+        steps.depth(of: version) ?? floorDepth
     }
 
     var undoCount: Int { depth(of: current) - floorDepth }

@@ -16,6 +16,9 @@ struct HistoryStepTable<Value, Annotation> {
     /// the others.
     private var entries: ContiguousArray<Step> = []
     private var head = 0
+    /// The oldest step's version, kept apart so that a lookup in a run of versions made in a
+    /// row reads one step, not three.
+    private var oldest = HistoryVersion(0)
 
     init() {}
 
@@ -23,29 +26,32 @@ struct HistoryStepTable<Value, Annotation> {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The version of `entries[index]`. Reading a step's field in this code, generic over the
+    /// value, costs about a copy of the step, so lookups read as few as they can.
+    private func version(at index: Int) -> HistoryVersion {
+        entries[index].version
+    }
+
     /// The position of `version` in `entries`, or where it would be inserted.
     private func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
         guard head < entries.count else { return (entries.count, false) }
-        // Reading the version in place, not through `last`: that would copy the whole step
-        // (retaining its reversion) in code that is generic over the value.
-        let newest = entries[entries.count - 1].version
+        if version >= oldest {
+            let offset = version.rawValue - oldest.rawValue
+            if offset < UInt64(entries.count - head), self.version(at: head + Int(offset)) == version {
+                return (head + Int(offset), true)
+            }
+        }
+        let newest = self.version(at: entries.count - 1)
         if newest == version { return (entries.count - 1, true) }
         if newest < version { return (entries.count, false) }
-        // Versions made in a row without another scope's or a dropped branch's in between sit
-        // at their offset from the oldest: found without a search (undo and redo walk those).
-        let oldest = entries[head].version
         if version < oldest { return (head, false) }
-        let offset = version.rawValue - oldest.rawValue
-        if offset < UInt64(entries.count - head), entries[head + Int(offset)].version == version {
-            return (head + Int(offset), true)
-        }
         var low = head
         var high = entries.count - 1
         while low < high {
             let middle = low + (high - low) / 2
-            if entries[middle].version < version { low = middle + 1 } else { high = middle }
+            if self.version(at: middle) < version { low = middle + 1 } else { high = middle }
         }
-        return (low, entries[low].version == version)
+        return (low, self.version(at: low) == version)
     }
 
     subscript(version: HistoryVersion) -> Step? {
@@ -57,11 +63,19 @@ struct HistoryStepTable<Value, Annotation> {
             let (index, found) = position(of: version)
             switch (newValue, found) {
             case let (step?, true): entries[index] = step
-            case let (step?, false): entries.insert(step, at: index)
+            case let (step?, false):
+                entries.insert(step, at: index)
+                if index == head { oldest = version }
             case (nil, true): remove(at: index)
             case (nil, false): break
             }
         }
+    }
+
+    /// The depth of the step leading to `version`, without copying the step out.
+    func depth(of version: HistoryVersion) -> Int? {
+        let (index, found) = position(of: version)
+        return found ? entries[index].depth : nil
     }
 
     /// Calls `body` on the step leading to `version`, in place; `nil` when there is none.
@@ -83,11 +97,12 @@ struct HistoryStepTable<Value, Annotation> {
     private mutating func remove(at index: Int) {
         guard index == head, count > 1 else {
             entries.remove(at: index)
-            if entries.count == head { entries.removeAll(); head = 0 }
+            if entries.count == head { entries.removeAll(); head = 0 } else if index == head { oldest = entries[head].version }
             return
         }
         entries[head] = entries[head + 1]
         head += 1
+        oldest = entries[head].version
         // Compacting once half the array is dropped slots keeps dropping amortized O(1).
         if head >= 16, head * 2 >= entries.count {
             entries.removeFirst(head)
