@@ -17,7 +17,7 @@ package struct HistoryScope<Value, Annotation> {
     /// The version the scope is at.
     var current: HistoryVersion
     /// Every step of the scope, by the version it leads to.
-    var steps: [HistoryVersion: RecordedStep<Value, Annotation>] = [:]
+    var steps = HistoryStepTable<Value, Annotation>()
     /// The versions each version leads to; redo follows the last.
     var children: [HistoryVersion: HistoryVersionList] = [:]
     /// The tags this scope moved, each with the version it named before the scope first
@@ -38,7 +38,7 @@ package struct HistoryScope<Value, Annotation> {
     var currentStep: RecordedStep<Value, Annotation>? { steps[current] }
 
     func depth(of version: HistoryVersion) -> Int {
-        steps[version]?.depth ?? floorDepth
+        steps.depth(of: version) ?? floorDepth
     }
 
     var undoCount: Int { depth(of: current) - floorDepth }
@@ -153,7 +153,8 @@ package struct HistoryScope<Value, Annotation> {
     /// version follows: the first the limit drops.
     var oldestLeafOffPath: HistoryVersion? {
         let path = pathVersions
-        return steps.keys.filter { !path.contains($0) && children[$0]?.isEmpty ?? true }.min()
+        // The table is sorted by version: the first match is the oldest.
+        return steps.keys.first { !path.contains($0) && children[$0]?.isEmpty ?? true }
     }
 
     /// Removes a version no other version follows.

@@ -1,0 +1,122 @@
+/// The steps of one scope, by the version each leads to: a dictionary's interface over one
+/// contiguous array sorted by version.
+///
+/// A `Dictionary` keeps at most 3/4 of its buckets full and stores keys apart from values, so a
+/// step cost it twice the record's size and more (about 120 bytes of the 520 a one-element
+/// edit kept). Versions are made in increasing order and a scope only ever adds versions newer
+/// than all it holds (archives are loaded oldest first), so appending keeps the array sorted;
+/// lookups try the end first (the current version is nearly always the newest) and otherwise
+/// search by bisection.
+struct HistoryStepTable<Value, Annotation> {
+    typealias Step = RecordedStep<Value, Annotation>
+
+    /// The steps from `head` on, oldest first. Slots before `head` were dropped by the limit
+    /// and hold a copy of a kept step (sharing its storage, so they keep nothing alive of their
+    /// own) until the array is compacted: dropping the oldest step then costs no shift of all
+    /// the others.
+    private var entries: ContiguousArray<Step> = []
+    private var head = 0
+    /// The oldest step's version, kept apart so that a lookup in a run of versions made in a
+    /// row reads one step, not three.
+    private var oldest = HistoryVersion(0)
+
+    init() {}
+
+    var count: Int { entries.count - head }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The version of `entries[index]`. Reading a step's field in this code, generic over the
+    /// value, costs about a copy of the step, so lookups read as few as they can.
+    private func version(at index: Int) -> HistoryVersion {
+        entries[index].version
+    }
+
+    /// The position of `version` in `entries`, or where it would be inserted.
+    private func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
+        guard head < entries.count else { return (entries.count, false) }
+        if version >= oldest {
+            let offset = version.rawValue - oldest.rawValue
+            if offset < UInt64(entries.count - head), self.version(at: head + Int(offset)) == version {
+                return (head + Int(offset), true)
+            }
+        }
+        let newest = self.version(at: entries.count - 1)
+        if newest == version { return (entries.count - 1, true) }
+        if newest < version { return (entries.count, false) }
+        if version < oldest { return (head, false) }
+        var low = head
+        var high = entries.count - 1
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self.version(at: middle) < version { low = middle + 1 } else { high = middle }
+        }
+        return (low, self.version(at: low) == version)
+    }
+
+    subscript(version: HistoryVersion) -> Step? {
+        get {
+            let (index, found) = position(of: version)
+            return found ? entries[index] : nil
+        }
+        set {
+            let (index, found) = position(of: version)
+            switch (newValue, found) {
+            case let (step?, true): entries[index] = step
+            case let (step?, false):
+                entries.insert(step, at: index)
+                if index == head { oldest = version }
+            case (nil, true): remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// The depth of the step leading to `version`, without copying the step out.
+    func depth(of version: HistoryVersion) -> Int? {
+        let (index, found) = position(of: version)
+        return found ? entries[index].depth : nil
+    }
+
+    /// Calls `body` on the step leading to `version`, in place; `nil` when there is none.
+    mutating func modify<R>(_ version: HistoryVersion, _ body: (inout Step) -> R) -> R? {
+        let (index, found) = position(of: version)
+        guard found else { return nil }
+        return body(&entries[index])
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey version: HistoryVersion) -> Step? {
+        let (index, found) = position(of: version)
+        guard found else { return nil }
+        let step = entries[index]
+        remove(at: index)
+        return step
+    }
+
+    private mutating func remove(at index: Int) {
+        guard index == head, count > 1 else {
+            entries.remove(at: index)
+            if entries.count == head { entries.removeAll(); head = 0 } else if index == head { oldest = entries[head].version }
+            return
+        }
+        entries[head] = entries[head + 1]
+        head += 1
+        oldest = entries[head].version
+        // Compacting once half the array is dropped slots keeps dropping amortized O(1).
+        if head >= 16, head * 2 >= entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// The versions, oldest first.
+    var keys: LazyMapSequence<ArraySlice<Step>, HistoryVersion> {
+        ArraySlice(entries[head...]).lazy.map(\.version)
+    }
+
+    /// The steps, oldest first.
+    var values: ArraySlice<Step> { ArraySlice(entries[head...]) }
+}
+
+extension HistoryStepTable: Sendable where Value: Sendable, Annotation: Sendable {}
