@@ -112,18 +112,13 @@ private enum IDComparer<Value: Identifiable>: IdentityComparer {
     }
 }
 
-/// Per type (by its metadata's identity, which lives as long as the process): its
-/// comparer, or `nil` when it is not `Identifiable`.
-private let identityComparers = Locked<[ObjectIdentifier: Optional<any IdentityComparer.Type>]>([:])
+/// Per type: its comparer, or `nil` when it is not `Identifiable`.
+private let identityComparers = TypeMemo<(any IdentityComparer.Type)?>()
 
 private func identityComparer<Value>(of value: Value) -> (any IdentityComparer.Type)? {
-    let type = ObjectIdentifier(Value.self)
-    if let known = identityComparers.withLock({ $0[type] }) {
-        return known
+    identityComparers.entry(for: Value.self) {
+        (value as? any Identifiable).map { comparerType(for: $0) }
     }
-    let comparer = (value as? any Identifiable).map { comparerType(for: $0) }
-    identityComparers.withLock { $0[type] = .some(comparer) }
-    return comparer
 }
 
 private func comparerType<Value: Identifiable>(for _: Value) -> any IdentityComparer.Type {

@@ -4,18 +4,11 @@
 /// instantiates it at every evaluation, demangling `Root` from the key path's pattern, which
 /// costs about a microsecond; recording evaluates it several times per step.
 func selfKeyPath<Root>(_: Root.Type = Root.self) -> WritableKeyPath<Root, Root> {
-    let type = ObjectIdentifier(Root.self)
-    if let known = selfKeyPaths.withLock({ $0[type] }) {
-        return unsafeDowncast(known, to: WritableKeyPath<Root, Root>.self)
-    }
-    let made = \Root.self
-    selfKeyPaths.withLock { $0[type] = made }
-    return made
+    unsafeDowncast(selfKeyPaths.entry(for: Root.self) { \Root.self as AnyKeyPath }, to: WritableKeyPath<Root, Root>.self)
 }
 
-/// Per type (by its metadata's identity, which lives as long as the process): its identity
-/// key path.
-private let selfKeyPaths = Locked<[ObjectIdentifier: AnyKeyPath]>([:])
+/// Per type: its identity key path.
+private let selfKeyPaths = TypeMemo<AnyKeyPath>()
 
 /// Whether `keyPath` is the identity key path `\Root.self`.
 ///

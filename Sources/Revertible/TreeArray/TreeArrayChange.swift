@@ -160,21 +160,17 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
 
     /// The operations registered for `Element`, if any.
     static var registered: TreeArrayOperations? {
-        treeArrayOperations.withLock { $0[ObjectIdentifier(Element.self)] }.map { unsafeDowncast($0, to: TreeArrayOperations.self) }
+        treeArrayOperations.entry(for: Element.self).map { unsafeDowncast($0, to: TreeArrayOperations.self) }
     }
 
     /// Registers the operations `make` returns, unless `Element` has some.
     static func register(_ make: () -> TreeArrayOperations) {
-        let type = ObjectIdentifier(Element.self)
-        treeArrayOperations.withLock { operations in
-            if operations[type] == nil { operations[type] = make() }
-        }
+        _ = treeArrayOperations.entry(for: Element.self, making: make)
     }
 }
 
-/// Per element type (by its metadata's identity, which lives as long as the process): its
-/// ``TreeArrayOperations``.
-private let treeArrayOperations = Locked<[ObjectIdentifier: AnyObject]>([:])
+/// Per element type: its ``TreeArrayOperations``.
+private let treeArrayOperations = TypeMemo<AnyObject>()
 
 extension TreeArray where Element: Identifiable & Versionable {
 
