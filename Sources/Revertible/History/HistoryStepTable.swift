@@ -4,9 +4,9 @@
 /// A `Dictionary` keeps at most 3/4 of its buckets full and stores keys apart from values, so a
 /// step cost it twice the record's size and more (about 120 bytes of the 520 a one-element
 /// edit kept). Versions are made in increasing order and a scope only ever adds versions newer
-/// than all it holds (archives are loaded oldest first), so appending keeps the array sorted;
-/// lookups try the end first (the current version is nearly always the newest) and otherwise
-/// search by bisection.
+/// than all it holds (archives are loaded oldest first), so appending keeps the array sorted.
+/// A lookup tries the slot at the version's offset from the oldest (right for versions made
+/// in a row), then the newest, and otherwise searches by bisection.
 struct HistoryStepTable<Value, Annotation> {
     typealias Step = RecordedStep<Value, Annotation>
 
