@@ -187,17 +187,9 @@ public final class TodoDataFile {
     /// it joins the scope. Best effort: a file that cannot be written is left unmarked (the
     /// shell has said so already).
     public func markOpenScope() {
-        _ = try? reported { () throws(DataFileProblem) in
-            guard let database = try open(forWriting: true) else { return }
-            _ = try readyForWriting(database)
-            do {
-                try database.transaction(immediate: true) {
-                    try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-                        .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
-                }
-            } catch {
-                throw .database(operation: "mark the open scope", reason: String(describing: error))
-            }
+        writeMeta(operation: "mark the open scope") { database in
+            try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
+                .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
         }
     }
 
@@ -211,18 +203,25 @@ public final class TodoDataFile {
         let marked = (try? database.integer("SELECT count(*) FROM meta WHERE key = '\(Self.openScopeKey)'")) ?? 0
         guard marked > 0 else { return nil }
         let level = (try? readState().scopeLevel) ?? 0
+        writeMeta(operation: "clear the open scope mark") { database in
+            try database.statement("DELETE FROM meta WHERE key = ?").bind(.text(Self.openScopeKey)).run()
+        }
+        return level > 0 ? level : nil
+    }
+
+    /// Runs `body` in a write transaction of its own on an existing file, made ready as for
+    /// a command's first write (see ``readyForWriting(_:)``). Best effort: a file that cannot
+    /// be written is left as it was, and the error dropped (the mark is a courtesy).
+    private func writeMeta(operation: String, _ body: (Database) throws -> Void) {
         _ = try? reported { () throws(DataFileProblem) in
             guard let database = try open(forWriting: true) else { return }
             _ = try readyForWriting(database)
             do {
-                try database.transaction(immediate: true) {
-                    try database.execute("DELETE FROM meta WHERE key = '\(Self.openScopeKey)'")
-                }
+                try database.transaction(immediate: true) { try body(database) }
             } catch {
-                throw .database(operation: "clear the open scope mark", reason: String(describing: error))
+                throw .database(operation: operation, reason: String(describing: error))
             }
         }
-        return level > 0 ? level : nil
     }
 
     /// Removes the open-scope mark when a write leaves no scope open.
@@ -405,8 +404,7 @@ public final class TodoDataFile {
             throw locked(error) ?? DataFileProblem(error)
         }
         if mode.lowercased() != "wal" {
-            try QuickCheck.run(database)
-            checked = true
+            try checkPagesOnce(database)
             try enableWriteAheadLog(database)
         }
         walEnabled = true
