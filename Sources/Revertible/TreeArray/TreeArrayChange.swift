@@ -41,12 +41,18 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// See ``TreeArray/apply(edits:structure:_:)``: compiled for the element type once a
     /// comparison in this process registered it, else run generically.
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        if let operations = TreeArrayOperations<Element>.registered {
+        apply(to: &tree, direction, with: TreeArrayOperations<Element>.registered)
+        return true
+    }
+
+    /// Applies the change with `operations` when given (looked up once by the caller), else
+    /// generically.
+    private func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection, with operations: TreeArrayOperations<Element>?) {
+        if let operations {
             operations.apply(&tree, edits, structure, direction)
         } else {
             tree.apply(edits: edits, structure: structure, direction)
         }
-        return true
     }
 
     /// Applied forward to the very tree it was made from (as a history advances its own copy
@@ -63,11 +69,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
             tree = newer
             return true
         }
-        if let operations {
-            operations.apply(&tree, edits, structure, .forward)
-        } else {
-            tree.apply(edits: edits, structure: structure, .forward)
-        }
+        apply(to: &tree, .forward, with: operations)
         guard tree.count == newer.count else { return true }
         let shared = operations?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
         if !shared {
