@@ -1,4 +1,5 @@
 import Foundation
+import Revertible
 
 /// Versions of a board that differ from it at exactly one location a reversion writes, in a way
 /// the wrong-version check promises to see: a leaf holds another value; a string or data holds
@@ -58,6 +59,8 @@ struct WrongVersions {
             return changing(path, [{ $0.insert("†") }, { $0 = Set($0.sorted().dropLast()) }])
         case let path as WritableKeyPath<Board, [Item]>:
             return changing(path, [{ $0.append(stranger) }, { $0 = $0.dropLast() }])
+        case let path as WritableKeyPath<Board, TreeArray<Item>>:
+            return changing(path, [{ $0.append(stranger) }, { $0 = TreeArray($0.dropLast()) }])
         case let path as WritableKeyPath<Board, [String: Item]>:
             return changing(path, [{ $0["†"] = stranger }, { if let key = $0.keys.sorted().first { $0[key] = nil } }])
         case let path as WritableKeyPath<Board, Item?>:

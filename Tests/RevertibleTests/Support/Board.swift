@@ -14,6 +14,9 @@ struct Board: Versionable, Hashable, Sendable, Codable {
     var body: String
     var blob: Data
     var scores: [Int]
+    /// The same items as `items` can hold, in a `TreeArray`: large enough at times to span
+    /// several leaves, so every suite on boards also runs the tree's reversions.
+    var rows: TreeArray<Item> = []
     /// Written only by untracked changes (`setWithoutTracking`) in the randomized tests.
     var cursor = 0
     /// Ignored: a change only here is no step, and undo never writes it.
@@ -31,6 +34,7 @@ struct Board: Versionable, Hashable, Sendable, Codable {
         reverter.appendReversion(at: \.body)
         reverter.appendReversion(at: \.blob)
         reverter.appendReversion(at: \.scores)
+        reverter.appendReversion(at: \.rows)
         reverter.appendReversion(at: \.cursor)
         reverter.ignore(\.hover)
     }
@@ -143,7 +147,9 @@ struct BoardFactory {
             pinned: random.chance(0.5) ? nil : item(depth: 0),
             body: String(repeating: "Lorem ipsum dolor sit amet. ", count: Int.random(in: 0...40, using: &random)) + random.string(maxLength: 20),
             blob: Data((0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }),
-            scores: (0..<Int.random(in: 0...10, using: &random)).map { _ in Int.random(in: 0..<5, using: &random) }
+            scores: (0..<Int.random(in: 0...10, using: &random)).map { _ in Int.random(in: 0..<5, using: &random) },
+            // Mostly a few rows, sometimes a few hundred: several leaves and a branch above them.
+            rows: TreeArray((0..<(random.chance(0.2) ? Int.random(in: 100...400, using: &random) : Int.random(in: 0...8, using: &random))).map { _ in item(depth: 0) })
         )
     }
 
@@ -151,7 +157,7 @@ struct BoardFactory {
     mutating func edit(_ board: Board, maxEdits: Int = 4) -> Board {
         var board = board
         for _ in 0..<Int.random(in: 1...maxEdits, using: &random) {
-            switch Int.random(in: 0..<15, using: &random) {
+            switch Int.random(in: 0..<17, using: &random) {
             case 0: board.name = random.edited(board.name)
             case 1: board.items = editItems(board.items)
             case 2: board.items = editItems(board.items)
@@ -192,6 +198,7 @@ struct BoardFactory {
                 board.scores.insert(Int.random(in: 0..<5, using: &random), at: Int.random(in: 0...board.scores.count, using: &random))
             case 12: board.scores.shuffle(using: &random)
             case 13: board.items.shuffle(using: &random)
+            case 14, 15: editItems(&board.rows)
             default:
                 if !board.items.isEmpty {
                     let index = Int.random(in: 0..<board.items.count, using: &random)
@@ -205,6 +212,14 @@ struct BoardFactory {
     /// Inserts, removes, moves, reverses and edits elements.
     mutating func editItems(_ items: [Item]) -> [Item] {
         var items = items
+        editItems(&items)
+        return items
+    }
+
+    /// Inserts, removes, moves, reverses and edits elements in place: on a `TreeArray`, the
+    /// untouched leaves stay shared with the version before, as in an app.
+    mutating func editItems<Items>(_ items: inout Items)
+    where Items: RandomAccessCollection & MutableCollection & RangeReplaceableCollection, Items.Element == Item, Items.Index == Int {
         switch Int.random(in: 0..<7, using: &random) {
         case 0: items.insert(item(), at: Int.random(in: 0...items.count, using: &random))
         case 1: if !items.isEmpty { items.remove(at: Int.random(in: 0..<items.count, using: &random)) }
@@ -226,7 +241,6 @@ struct BoardFactory {
                 }
             }
         }
-        return items
     }
 }
 
