@@ -34,25 +34,21 @@ enum TodoProcess {
     /// Runs `binary arguments`, with `input` as standard input (none when `nil`), and returns
     /// the exit status and standard output.
     static func run(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["TODO_FILE"] = nil
         environment["TODO_HISTORY_LIMIT"] = nil
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
         do {
-            process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-            try process.run()
+            let outcome = try ChildProcess.run(
+                binary,
+                arguments: arguments,
+                environment: environment.map { "\($0.key)=\($0.value)" },
+                inputPath: input?.path ?? "/dev/null"
+            )
+            return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
         } catch {
             throw BenchmarkFailure("\(scenario): could not run \(binary): \(error)")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// A data file at `path` holding `items` items of ~30-character titles, and then
