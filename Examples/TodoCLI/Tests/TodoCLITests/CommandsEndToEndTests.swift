@@ -124,6 +124,14 @@ struct CommandsEndToEndTests {
 
         try todo.ok("begin")
         #expect(try todo.ok("commit").lines == ["Committed an empty scope (no undo step)"])
+
+        // Changes that undo each other make no step, and the message does not claim one.
+        try todo.ok("begin")
+        try todo.ok("add", "gone")
+        try todo.ok("rm", "2")
+        #expect(try todo.ok("commit").lines == ["Committed a scope whose changes cancel out (no undo step)"])
+        #expect(try todo.titles() == ["before"])
+        #expect(try todo.ok("redo").lines == [#"Redid: add "x" (+2 more)"#])
     }
 
     @Test("history shows the versions, the present, tags, undone steps and the open scope")

@@ -142,11 +142,18 @@ public final class TodoSession {
 
         case .commit:
             let steps = try openScopeSteps(store.state, verb: "commit")
+            let previous = store.state.steps(inScopeLevel: store.state.scopeLevel - 1)?.undo.last?.version
             store.send(.popCurrentScope)
             try checkHistoryError(store)
-            return steps == 0
-                ? "Committed an empty scope (no undo step)"
-                : "Committed \(steps) change\(steps == 1 ? "" : "s") as one undo step"
+            // The squashed step's own count, not the scope's steps: the limit may have merged
+            // the oldest of them into the scope's start, and that start's changes are in it too.
+            guard let squashed = store.state.steps().undo.last, squashed.version != previous else {
+                return steps == 0
+                    ? "Committed an empty scope (no undo step)"
+                    : "Committed a scope whose changes cancel out (no undo step)"
+            }
+            let changes = squashed.changeCount
+            return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step"
 
         case .rollback:
             let steps = try openScopeSteps(store.state, verb: "roll back")
