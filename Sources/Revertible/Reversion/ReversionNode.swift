@@ -56,12 +56,14 @@ extension ReversionNode {
     }
 
     /// A node that writes one location refuses there.
+    @usableFromInline
     func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
         var paths: [PartialKeyPath<Root>] = []
         appendKeyPaths(to: &paths)
         return paths.count == 1 ? paths[0] : nil
     }
 
+    @usableFromInline
     func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         nil
     }
@@ -69,7 +71,7 @@ extension ReversionNode {
 
 /// Tests equality the way a reversion checks a location: `==`, except that a value that is not
 /// equal to itself (a NaN) matches another such value, so NaNs can be reverted.
-@inline(__always)
+@inlinable @inline(__always)
 func matches<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
     lhs == rhs || (lhs != lhs && rhs != rhs)
 }

@@ -83,7 +83,7 @@ extension TreeArray where Element: Identifiable & Versionable {
     /// - Complexity: O(*p* log *n*) for *p* positions where the trees differ, plus the bytes of
     ///   the leaves there.
     @inlinable
-    mutating func share(_ other: Node, editedAt edits: [IdentifiedArrayEdit<Element>]) -> Bool {
+    mutating func share(_ other: Node, editedAt edits: IdentifiedArrayEdits<Element>) -> Bool {
         guard root !== other else { return true }
         guard isKnownUniquelyReferenced(&root) else { return false }
         var lookup = TreeArrayEditLookup(edits: edits)
@@ -96,18 +96,18 @@ extension TreeArray where Element: Identifiable & Versionable {
 /// The edit at each position of the newer tree, looked up only when an element's bytes differ.
 @usableFromInline
 struct TreeArrayEditLookup<Element: Identifiable & Versionable> {
-    @usableFromInline let edits: [IdentifiedArrayEdit<Element>]
+    @usableFromInline let edits: IdentifiedArrayEdits<Element>
     @usableFromInline var byPosition: [Int: any ReversionNode<Element>]?
 
     @inlinable
-    init(edits: [IdentifiedArrayEdit<Element>]) {
+    init(edits: IdentifiedArrayEdits<Element>) {
         self.edits = edits
     }
 
     @inlinable
     mutating func edit(at position: Int) -> (any ReversionNode<Element>)? {
         if edits.count <= 8 {
-            return edits.first { $0.newIndex == position }?.node
+            return edits.node(atNewIndex: position)
         }
         if byPosition == nil {
             byPosition = Dictionary(edits.map { ($0.newIndex, $0.node) }, uniquingKeysWith: { $1 })
@@ -229,7 +229,7 @@ extension TreeArray where Element: Identifiable & Versionable {
     ///
     /// - Complexity: O(log *n*) per edit, plus the bytes of the leaves that differ.
     @inlinable
-    func isEdited(into newer: TreeArray, by edits: [IdentifiedArrayEdit<Element>]) -> Bool {
+    func isEdited(into newer: TreeArray, by edits: IdentifiedArrayEdits<Element>) -> Bool {
         var lookup = TreeArrayEditLookup(edits: edits)
         var verified = 0
         return Node.isEdited(root, into: newer.root, start: 0, edits: &lookup, verified: &verified) && verified == edits.count

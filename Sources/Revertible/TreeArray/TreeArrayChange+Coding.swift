@@ -4,7 +4,7 @@ extension TreeArrayChange: EncodableReversionNode {
     /// not written (they only let a history skip a comparison in this process).
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
         try container.encode(NodeKind.tree, forKey: .kind)
-        try IdentifiedChangeContent(edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
+        try IdentifiedChangeContent(edits: Array(edits), structure: structure, oldCount: oldCount, newCount: newCount)
             .encode(into: &container, at: "\\\(Root.self).self")
     }
 }
@@ -33,7 +33,7 @@ extension TreeArray: TreeArrayChangeDecoding where Element: Identifiable & Versi
 
     static func treeArrayChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let content = try IdentifiedChangeContent<Element>(from: container, at: "\\\(Self.self).self")
-        let change = TreeArrayChange(edits: content.edits, structure: content.structure, oldCount: content.oldCount, newCount: content.newCount)
+        let change = TreeArrayChange(edits: IdentifiedArrayEdits(content.edits), structure: content.structure, oldCount: content.oldCount, newCount: content.newCount)
         guard let node = change as? any ReversionNode<Root> else {
             throw container.corrupted("\(Root.self) is not \(Self.self)", at: .kind)
         }

@@ -5,41 +5,41 @@
 /// stored whole, a move stores two indices and an id, an edit stores the element's own
 /// reversion. Indices are positions in the whole tree. Checking and applying cost
 /// O(log *n*) per position written, so undo and redo copy one path of chunks per change.
+@usableFromInline
 final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode {
 
-    typealias Root = TreeArray<Element>
-    typealias Edit = IdentifiedArrayEdit<Element>
-    typealias Structure = IdentifiedArrayStructure<Element>
+    @usableFromInline typealias Root = TreeArray<Element>
+    @usableFromInline typealias Structure = IdentifiedArrayStructure<Element>
 
-    let edits: [Edit]
-    let structure: Structure?
-    let oldCount: Int
-    let newCount: Int
+    @usableFromInline let edits: IdentifiedArrayEdits<Element>
+    @usableFromInline let structure: Structure?
+    @usableFromInline let oldCount: Int
+    @usableFromInline let newCount: Int
 
-    init(edits: [Edit], structure: Structure?, oldCount: Int, newCount: Int) {
+    /// Made in code compiled for `Element` (the comparison, or decoding): `edits` is an enum
+    /// whose layout depends on `Element`, which unspecialized code can only build and copy
+    /// through its metadata.
+    @inlinable
+    init(edits: IdentifiedArrayEdits<Element>, structure: Structure?, oldCount: Int, newCount: Int) {
         self.edits = edits
         self.structure = structure
         self.oldCount = oldCount
         self.newCount = newCount
     }
 
+    /// See ``admits(_:_:)``: compiled for the element type once a comparison in
+    /// this process registered it, else run generically.
+    @usableFromInline
     func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
-        guard tree.count == (direction == .backward ? newCount : oldCount) else { return false }
-        for edit in edits {
-            let element = tree[direction == .backward ? edit.newIndex : edit.oldIndex]
-            guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
+        if let operations = TreeArrayOperations<Element>.registered {
+            return operations.admits(tree, self, direction)
         }
-        guard let structure else { return true }
-        return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
-            switch source {
-            case let .stored(expected): matches(tree[index], expected)
-            case let .moved(_, id): tree[index].id == id
-            }
-        }
+        return admits(tree, direction)
     }
 
-    /// See ``TreeArray/apply(edits:structure:_:)``: compiled for the element type once a
-    /// comparison in this process registered it, else run generically.
+    /// See ``TreeArray/apply(_:_:)``: compiled for the element type once a comparison in
+    /// this process registered it, else run generically.
+    @usableFromInline
     func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         apply(to: &tree, direction, with: TreeArrayOperations<Element>.registered)
         return true
@@ -49,9 +49,9 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// generically.
     private func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection, with operations: TreeArrayOperations<Element>?) {
         if let operations {
-            operations.apply(&tree, edits, structure, direction)
+            operations.apply(&tree, self, direction)
         } else {
-            tree.apply(edits: edits, structure: structure, direction)
+            tree.apply(self, direction)
         }
     }
 
@@ -60,18 +60,19 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// where they hold the very same values (a recorded step then keeps no node of its own),
     /// and links the rest to them as twins: the next comparison between the two skips them
     /// instead of reading them again.
+    @usableFromInline
     func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
         let operations = TreeArrayOperations<Element>.registered
         // Edits alone (the common step): when `newer` is exactly what they would make, take
         // it whole, without writing a path of nodes only to drop it for `newer`'s.
         if structure == nil, tree.count == newer.count,
-           operations?.isEdited(tree, newer, edits) ?? tree.isEdited(into: newer, by: edits) {
+           operations?.isEdited(tree, newer, self) ?? tree.isEdited(into: newer, by: edits) {
             tree = newer
             return true
         }
         apply(to: &tree, .forward, with: operations)
         guard tree.count == newer.count else { return true }
-        let shared = operations?.share(&tree, newer.root, edits) ?? tree.share(newer.root, editedAt: edits)
+        let shared = operations?.share(&tree, newer.root, self) ?? tree.share(newer.root, editedAt: edits)
         if !shared {
             tree.linkTwins(to: newer.root, along: writtenPositions)
         }
@@ -96,6 +97,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         return positions
     }
 
+    @usableFromInline
     func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {
         for edit in edits {
             let element: WritableKeyPath<TreeArray<Element>, Element> = \TreeArray<Element>.[edit.newIndex]
@@ -113,21 +115,17 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     }
 }
 
-/// The reversion of a tree made of `edits` and `structure`, from the tree rooted at `old` to
-/// the tree rooted at `new`: for the comparison, specialized, that found them.
+/// The reversion that `change` makes, for the comparison, specialized, that found it.
 ///
 /// `operations` are those of a change compiled for `Element` by that comparison; they are
 /// kept per element type (see ``TreeArrayOperations``), not per change.
 @usableFromInline
 func treeArrayReversion<Element: Identifiable & Versionable>(
-    edits: [IdentifiedArrayEdit<Element>],
-    structure: IdentifiedArrayStructure<Element>?,
-    from old: TreeArrayNode<Element>,
-    to new: TreeArrayNode<Element>,
+    _ change: TreeArrayChange<Element>,
     operations: () -> TreeArrayOperations<Element>
 ) -> Reversion<TreeArray<Element>> {
     TreeArrayOperations.register(operations)
-    return Reversion(node: TreeArrayChange(edits: edits, structure: structure, oldCount: old.count, newCount: new.count))
+    return Reversion(node: change)
 }
 
 /// What a ``TreeArrayChange`` does to a tree, compiled for one element type, kept per type.
@@ -142,11 +140,16 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
     // Audited: the closures are immutable and capture nothing but the element type; what
     // they write is the tree passed `inout`, which the caller holds exclusively.
 
-    @usableFromInline typealias Apply = (inout TreeArray<Element>, [IdentifiedArrayEdit<Element>], IdentifiedArrayStructure<Element>?, ReversionDirection) -> Void
-    @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
-    @usableFromInline typealias IsEdited = (TreeArray<Element>, TreeArray<Element>, [IdentifiedArrayEdit<Element>]) -> Bool
+    // Each takes the change whole: the closures read its fields in code compiled for
+    // `Element`, where passing its edits from unspecialized code would copy them generically.
+    @usableFromInline typealias Admits = (TreeArray<Element>, TreeArrayChange<Element>, ReversionDirection) -> Bool
+    @usableFromInline typealias Apply = (inout TreeArray<Element>, TreeArrayChange<Element>, ReversionDirection) -> Void
+    @usableFromInline typealias Share = (inout TreeArray<Element>, TreeArrayNode<Element>, TreeArrayChange<Element>) -> Bool
+    @usableFromInline typealias IsEdited = (TreeArray<Element>, TreeArray<Element>, TreeArrayChange<Element>) -> Bool
 
-    /// ``TreeArray/apply(edits:structure:_:)``.
+    /// ``TreeArrayChange/admits(_:_:)``.
+    let admits: Admits
+    /// ``TreeArray/apply(_:_:)``.
     let apply: Apply
     /// ``TreeArray/share(_:editedAt:)``.
     let share: Share
@@ -154,7 +157,8 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
     let isEdited: IsEdited
 
     @usableFromInline
-    init(apply: @escaping Apply, share: @escaping Share, isEdited: @escaping IsEdited) {
+    init(admits: @escaping Admits, apply: @escaping Apply, share: @escaping Share, isEdited: @escaping IsEdited) {
+        self.admits = admits
         self.apply = apply
         self.share = share
         self.isEdited = isEdited
@@ -174,20 +178,43 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
 /// Per element type: its ``TreeArrayOperations``.
 private let treeArrayOperations = TypeMemo<AnyObject>()
 
+extension TreeArrayChange {
+
+    /// Whether `tree` can take this change in `direction`: the count, each edited element's
+    /// id and content, and each position the structure replaces hold what the change expects.
+    @inlinable
+    func admits(_ tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+        let backward = direction == .backward
+        guard tree.count == (backward ? newCount : oldCount) else { return false }
+        for edit in edits {
+            let element = tree[backward ? edit.newIndex : edit.oldIndex]
+            guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
+        }
+        guard let structure else { return true }
+        for (index, source) in backward ? structure.new : structure.old {
+            switch source {
+            case let .stored(expected): guard matches(tree[index], expected) else { return false }
+            case let .moved(_, id): guard tree[index].id == id else { return false }
+            }
+        }
+        return true
+    }
+}
+
 extension TreeArray where Element: Identifiable & Versionable {
 
-    /// Applies a ``TreeArrayChange`` made of `edits` and `structure` in `direction`.
+    /// Applies `change` in `direction`.
     ///
     /// Edits first, at the indices of the current side, so a moved element carries its edit
     /// with it; then the current side's positions are removed (last first) and the target
     /// side's inserted (first first).
     @inlinable
-    mutating func apply(edits: [IdentifiedArrayEdit<Element>], structure: IdentifiedArrayStructure<Element>?, _ direction: ReversionDirection) {
+    mutating func apply(_ change: TreeArrayChange<Element>, _ direction: ReversionDirection) {
         let backward = direction == .backward
-        for edit in edits {
+        for edit in change.edits {
             _ = edit.node.apply(to: &self[backward ? edit.newIndex : edit.oldIndex], direction)
         }
-        guard let structure else { return }
+        guard let structure = change.structure else { return }
         let (current, target) = backward ? (structure.new, structure.old) : (structure.old, structure.new)
         var placing: [(index: Int, element: Element)] = []
         placing.reserveCapacity(target.count)

@@ -261,11 +261,13 @@ extension TreeArrayDiffer where Element: Versionable {
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
         // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
-        return treeArrayReversion(edits: edits, structure: structure, from: old, to: new) {
+        let change = TreeArrayChange(edits: IdentifiedArrayEdits(edits), structure: structure, oldCount: old.count, newCount: new.count)
+        return treeArrayReversion(change) {
             TreeArrayOperations(
-                apply: { tree, edits, structure, direction in tree.apply(edits: edits, structure: structure, direction) },
-                share: { tree, other, edits in tree.share(other, editedAt: edits) },
-                isEdited: { tree, newer, edits in tree.isEdited(into: newer, by: edits) }
+                admits: { tree, change, direction in change.admits(tree, direction) },
+                apply: { tree, change, direction in tree.apply(change, direction) },
+                share: { tree, other, change in tree.share(other, editedAt: change.edits) },
+                isEdited: { tree, newer, change in tree.isEdited(into: newer, by: change.edits) }
             )
         }
     }
