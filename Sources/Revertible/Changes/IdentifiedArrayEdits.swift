@@ -3,6 +3,11 @@
 /// One edit is the usual step (a title typed into one element of a large list), and an array
 /// of one costs a heap block of its own (about 80 bytes), kept for as long as the history
 /// keeps the step; inline, it costs the edit's 48 bytes inside the change.
+///
+/// Held by ``TreeArrayChange``, whose checks and writes run in code compiled for the element
+/// type. `IdentifiedArrayChange` (arrays) keeps a plain array: its code runs unspecialized,
+/// where this enum, whose layout depends on the element type, is copied through metadata
+/// (measured: about 2 µs more per recorded step before the tree's code was specialized).
 @usableFromInline
 enum IdentifiedArrayEdits<Element: Identifiable & Versionable>: RandomAccessCollection {
     case one(IdentifiedArrayEdit<Element>)
