@@ -14,6 +14,9 @@ extension History {
 
     /// Whether a change marked `mark` joins the open group under `policy`.
     func joinsGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
+        // Without a key or an interval nothing joins; said before reading `group`, whose
+        // copy costs a metadata lookup in this generic code on every recorded change.
+        if mark.key == nil, policy.groupingInterval == nil { return false }
         guard let open = group, open.scope == top, scopes[top].currentStep != nil else { return false }
         if let key = mark.key, key != open.mark.key { return false }
         guard let interval = policy.groupingInterval else { return mark.key != nil }

@@ -104,8 +104,9 @@ package struct HistoryScope<Value, Annotation> {
         var step = step
         step.parent = parent
         step.depth = depth(of: parent) + 1
-        steps[step.version] = step
-        children[parent, default: []].append(step.version)
+        let version = step.version
+        steps.insert(step)
+        children[parent, default: []].append(version)
     }
 
     /// Moves the current version one step in `direction`, after its reversion was applied.

@@ -72,6 +72,24 @@ struct HistoryStepTable<Value, Annotation> {
         }
     }
 
+    /// Adds `step`, or replaces the step of its version.
+    ///
+    /// A new step's version is newer than every other (versions only grow), so it goes at the
+    /// end without a search, and without wrapping it in an `Optional` for the subscript: in
+    /// this generic code each costs a metadata lookup or a copy through one.
+    mutating func insert(_ step: Step) {
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+            oldest = step.version
+            entries.append(step)
+        } else if version(at: entries.count - 1) < step.version {
+            entries.append(step)
+        } else {
+            self[step.version] = step
+        }
+    }
+
     /// The depth of the step leading to `version`, without copying the step out.
     func depth(of version: HistoryVersion) -> Int? {
         let (index, found) = position(of: version)

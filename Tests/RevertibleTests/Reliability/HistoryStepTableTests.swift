@@ -23,8 +23,13 @@ struct HistoryStepTableTests {
                 switch Int.random(in: 0..<10, using: &generator) {
                 case 0..<5:
                     // New versions are always newer, with gaps as other scopes take some.
+                    // Through `insert` (how a scope adds steps) or the subscript.
                     next += UInt64.random(in: 1...3, using: &generator)
-                    table[HistoryVersion(next)] = step(next)
+                    if Bool.random(using: &generator) {
+                        table.insert(step(next))
+                    } else {
+                        table[HistoryVersion(next)] = step(next)
+                    }
                     model[HistoryVersion(next)] = step(next)
                 case 5:
                     if let oldest = model.keys.min() {
@@ -40,7 +45,7 @@ struct HistoryStepTableTests {
                     if let any = model.keys.randomElement(using: &generator) {
                         var replaced = step(any.rawValue)
                         replaced.changeCount = 7
-                        table[any] = replaced
+                        if Bool.random(using: &generator) { table.insert(replaced) } else { table[any] = replaced }
                         model[any] = replaced
                     }
                 default:
