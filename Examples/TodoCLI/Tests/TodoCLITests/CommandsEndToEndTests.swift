@@ -132,6 +132,10 @@ struct CommandsEndToEndTests {
         #expect(try todo.ok("commit").lines == ["Committed a scope whose changes cancel out (no undo step)"])
         #expect(try todo.titles() == ["before"])
         #expect(try todo.ok("redo").lines == [#"Redid: add "x" (+2 more)"#])
+        try todo.ok("begin")
+        try todo.ok("done", "1")
+        try todo.ok("undone", "1")
+        #expect(try todo.ok("rollback").lines == ["Rolled back a scope whose changes cancel out"])
     }
 
     @Test("history shows the versions, the present, tags, undone steps and the open scope")

@@ -341,6 +341,12 @@ struct HostileUserEndToEndTests {
         }
         // Both adds, though the limit kept one step of the scope: the other is in its start.
         #expect(try todo.run(["commit"], environment: limited).stdout == "Committed 2 changes as one undo step\n")
+        let rolledBack = try Sandbox()
+        for command in [["begin"], ["add", "a"], ["add", "b"]] {
+            #expect(try rolledBack.run(command, environment: limited).status == 0, "\(command)")
+        }
+        #expect(try rolledBack.run(["rollback"], environment: limited).stdout == "Rolled back 2 changes\n")
+        #expect(try rolledBack.titles().isEmpty)
         #expect(try todo.titles() == ["a", "b"])
         #expect(try todo.ok("add", "c").stdout == "Added 3: \"c\"\n")
         #expect(try todo.ok("undo").stdout == "Undid: add \"c\"\n")

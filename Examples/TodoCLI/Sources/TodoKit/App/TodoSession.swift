@@ -141,25 +141,24 @@ public final class TodoSession {
             return "Began a scope (level \(store.state.scopeLevel)): changes until \"commit\" become one undo step; \"rollback\" abandons them"
 
         case .commit:
-            let steps = try openScopeSteps(store.state, verb: "commit")
-            let previous = store.state.steps(inScopeLevel: store.state.scopeLevel - 1)?.undo.last?.version
+            let (steps, changes) = try openScopeChanges(store.state, verb: "commit")
             store.send(.popCurrentScope)
             try checkHistoryError(store)
-            // The squashed step's own count, not the scope's steps: the limit may have merged
-            // the oldest of them into the scope's start, and that start's changes are in it too.
-            guard let squashed = store.state.steps().undo.last, squashed.version != previous else {
+            if changes == 0 {
                 return steps == 0
                     ? "Committed an empty scope (no undo step)"
                     : "Committed a scope whose changes cancel out (no undo step)"
             }
-            let changes = squashed.changeCount
             return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step"
 
         case .rollback:
-            let steps = try openScopeSteps(store.state, verb: "roll back")
+            let (steps, changes) = try openScopeChanges(store.state, verb: "roll back")
             store.send(.undoAndPopCurrentScope)
             try checkHistoryError(store)
-            return steps == 0 ? "Rolled back an empty scope" : "Rolled back \(steps) change\(steps == 1 ? "" : "s")"
+            if changes == 0 {
+                return steps == 0 ? "Rolled back an empty scope" : "Rolled back a scope whose changes cancel out"
+            }
+            return "Rolled back \(changes) change\(changes == 1 ? "" : "s")"
 
         case let .importJSON(path):
             let data: Data
@@ -285,12 +284,23 @@ public final class TodoSession {
         }
     }
 
-    /// The steps of the open scope; throws if no scope is open.
-    private func openScopeSteps(_ state: UndoableState<TodoList>, verb: String) throws(TodoError) -> Int {
+    /// The open scope's steps, and the changes committing it would squash into one step
+    /// (none when they cancel out); throws if no scope is open.
+    ///
+    /// The changes are counted by popping the scope on a copy of the state, not from its
+    /// steps: the limit may have folded the oldest steps into the scope's start, and their
+    /// changes are the scope's too, whether it is committed or rolled back.
+    private func openScopeChanges(_ state: UndoableState<TodoList>, verb: String) throws(TodoError) -> (steps: Int, changes: Int) {
         guard state.scopeLevel > 0 else {
             throw .badInput("no open scope to \(verb) (start one with \"begin\")")
         }
-        return state.undoCount
+        var committed = state
+        let previous = state.steps(inScopeLevel: state.scopeLevel - 1)?.undo.last?.version
+        _ = TodoReducer.withUndo(historyLimit: dataFile.historyLimit).reduce(into: &committed, action: .popCurrentScope)
+        guard committed.error == nil, let squashed = committed.steps().undo.last, squashed.version != previous else {
+            return (state.undoCount, 0)
+        }
+        return (state.undoCount, squashed.changeCount)
     }
 
     /// Throws if the last history command failed; the change is then not written.
