@@ -22,11 +22,32 @@ public enum RandomizedTesting {
 
     /// The seeds to run: `RANDOMIZED_SEED` alone, or `RANDOMIZED_ITERATIONS` (default
     /// `defaultIterations`, the suite's CI size) from `RANDOMIZED_FIRST_SEED`.
-    public static func seeds(defaultIterations: Int) -> [UInt64] {
-        if let seed = integer("RANDOMIZED_SEED") { return [UInt64(seed)] }
-        let first = UInt64(integer("RANDOMIZED_FIRST_SEED") ?? 1)
-        let count = UInt64(max(integer("RANDOMIZED_ITERATIONS") ?? defaultIterations, 0))
-        return Array(first..<first + count)
+    ///
+    /// With `RANDOMIZED_TALLY` set to a file, appends a line `<caller> <count>` to it, so a
+    /// soak run (`scripts/soak`) can say how many sequences it tried.
+    public static func seeds(defaultIterations: Int, caller: String = #fileID) -> [UInt64] {
+        let seeds: [UInt64]
+        if let seed = integer("RANDOMIZED_SEED") {
+            seeds = [UInt64(seed)]
+        } else {
+            let first = UInt64(integer("RANDOMIZED_FIRST_SEED") ?? 1)
+            let count = UInt64(max(integer("RANDOMIZED_ITERATIONS") ?? defaultIterations, 0))
+            seeds = Array(first..<first + count)
+        }
+        if let tally = ProcessInfo.processInfo.environment["RANDOMIZED_TALLY"] {
+            record("\(caller) \(seeds.count)\n", in: tally)
+        }
+        return seeds
+    }
+
+    /// Appends `line` to the file at `path` in one write (`O_APPEND`), so suites running in
+    /// parallel do not interleave their lines.
+    private static func record(_ line: String, in path: String) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var bytes = Array(line.utf8)
+        _ = write(descriptor, &bytes, bytes.count)
     }
 
     public static var operationsPerSequence: Int {

@@ -31,9 +31,11 @@
 ///   stay moved. Abandoning it goes back to where it started, and each tag it moved goes back
 ///   to the version it named before the scope first moved it (or goes, if no scope holds that
 ///   version any more).
-/// - The limit bounds the steps of all scopes together: first the oldest versions off the path
-///   from each floor to its current version (leaves first), then the oldest on the path,
-///   outermost scope first. Versions no scope holds any more lose their tags.
+/// - The limit bounds the steps of the current scope (every branch): first the oldest versions
+///   off the path from its floor to its current version (leaves first), then the oldest on the
+///   path. A scope never costs anything older than its own start: the scopes below keep their
+///   steps until it ends, and the limit applies to the scope below when it is popped or
+///   abandoned. Versions no scope holds any more lose their tags.
 /// - Untracked parts (properties a type ignores, or that only untracked changes write): a
 ///   recorded or untracked value's untracked parts are written into every version, as if
 ///   they had always been so: no move ever changes them.
@@ -371,6 +373,7 @@ public struct ReferenceHistory<Value: Equatable> {
             if scopes.contains(where: { $0.contains(id) }) { tagged.append((tag, id)) }
         }
         forgetRemovedTags()
+        trimToLimit()
         return nil
     }
 
@@ -395,31 +398,26 @@ public struct ReferenceHistory<Value: Equatable> {
 
     private mutating func trimToLimit() {
         guard let limit else { return }
-        var excess = scopes.reduce(0) { $0 + $1.stepCount } - max(limit, 0)
-        while excess > 0, let (level, id) = oldestLeafOffPath() {
-            scopes[level].remove(id)
+        var excess = scopes[top].stepCount - max(limit, 0)
+        while excess > 0, let id = oldestLeafOffPath() {
+            scopes[top].remove(id)
             excess -= 1
         }
-        for level in scopes.indices {
-            while excess > 0, scopes[level].current != scopes[level].floor {
-                let next = scopes[level].path[1]
-                scopes[level].versions.removeValue(forKey: scopes[level].floor)
-                scopes[level].children[scopes[level].floor] = nil
-                scopes[level].versions[next]!.parent = nil
-                scopes[level].floor = next
-                excess -= 1
-            }
+        while excess > 0, scopes[top].current != scopes[top].floor {
+            let next = scopes[top].path[1]
+            scopes[top].versions.removeValue(forKey: scopes[top].floor)
+            scopes[top].children[scopes[top].floor] = nil
+            scopes[top].versions[next]!.parent = nil
+            scopes[top].floor = next
+            excess -= 1
         }
         if undoCount == 0 { isGroupOpen = false }
         forgetRemovedTags()
     }
 
-    private func oldestLeafOffPath() -> (Int, Int)? {
-        scopes.indices.compactMap { level -> (Int, Int)? in
-            let path = Set(scopes[level].path)
-            let leaf = scopes[level].versions.keys.filter { !path.contains($0) && scopes[level].children[$0] == nil }.min()
-            return leaf.map { (level, $0) }
-        }.min { $0.1 < $1.1 }
+    private func oldestLeafOffPath() -> Int? {
+        let path = Set(scopes[top].path)
+        return scopes[top].versions.keys.filter { !path.contains($0) && scopes[top].children[$0] == nil }.min()
     }
 }
 

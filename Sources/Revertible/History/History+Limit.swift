@@ -1,9 +1,12 @@
 extension History {
 
-    /// Drops steps until at most `limit` remain in all scopes together: first the oldest
-    /// versions off the path from each scope's first version to the present (abandoned
-    /// branches, the steps redo would take), oldest first; then the oldest steps on the path,
-    /// outermost scope first.
+    /// Drops steps of the current scope until at most `limit` remain in it: first the oldest
+    /// versions off the path from the scope's first version to the present (abandoned
+    /// branches, the steps redo would take), oldest first; then the oldest steps on the path.
+    ///
+    /// Only the current scope is trimmed: a scope never costs anything older than its own
+    /// start, so the steps of the scopes below stay as they were until it ends, and the limit
+    /// applies to the scope below once it is popped or abandoned (every command trims).
     ///
     /// In the outermost scope, the version a dropped path step led to becomes the oldest one
     /// undo reaches, and the versions before it (with their tags) are gone. In an inner scope,
@@ -11,80 +14,162 @@ extension History {
     /// popping the scope still squashes everything it did, and abandoning it still goes back
     /// to where it started, writing only the locations its changes wrote.
     package mutating func trim(to limit: Int?) {
-        guard let limit, stepCount > max(limit, 0) else { return }
-        var excess = stepCount - max(limit, 0)
-        while excess > 0, let (level, leaf) = oldestLeafOffPath() {
-            scopes[level].removeLeaf(leaf)
+        guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
+        var excess = scopes[top].steps.count - max(limit, 0)
+        while excess > 0, let leaf = scopes[top].oldestLeafOffPath {
+            scopes[top].removeLeaf(leaf)
             excess -= 1
         }
-        var level = 0
-        while excess > 0, level < scopes.count {
-            while excess > 0, scopes[level].undoCount > 0 {
+        while excess > 0, scopes[top].undoCount > 0 {
+            var dropped = 1
+            if top > 0 {
                 // Untracked changes can conflict with a step; then the scope keeps it.
-                if level > 0, !foldOldestStepIntoStart(ofScope: level) { break }
-                guard scopes[level].dropOldestPathStep() != nil else { break }
-                excess -= 1
-                if level == group?.scope, scopes[level].undoCount == 0 { group = nil }
+                guard let folded = foldOldestStepsIntoStart(atLeast: excess) else { break }
+                dropped = folded
             }
-            level += 1
+            for _ in 0..<dropped {
+                guard scopes[top].dropOldestPathStep() != nil else { break }
+            }
+            excess -= dropped
+            if top == group?.scope, scopes[top].undoCount == 0 { group = nil }
         }
         forgetTagsOfRemovedVersions()
     }
 
-    /// The oldest version, in any scope, off the path to that scope's current version and
-    /// followed by no other version.
-    private func oldestLeafOffPath() -> (level: Int, version: HistoryVersion)? {
-        scopes.indices.compactMap { level in scopes[level].oldestLeafOffPath.map { (level, $0) } }.min { $0.version < $1.version }
+    /// Before the limit drops the oldest steps on the path of the current scope, an inner
+    /// one, folds at least `count` of them into the scope's start: the start becomes one
+    /// reversion from the version after them back to where the scope started.
+    ///
+    /// The folded reversion is one fresh comparison, which cannot see a location that the
+    /// folded steps left equal to the start but spelled differently (`"é"` as `"e\u{301}"`):
+    /// abandoning the scope would leave it spelled the new way, and the scope below, whose
+    /// steps check exact bytes, could then no longer undo or pop. So a fold is checked by
+    /// replaying the steps it replaces over its result, and where that fails, the versions
+    /// the scope keeps take the start's spelling there (see ``respellKeptVersions(after:start:reversion:)``).
+    ///
+    /// - Returns: How many steps were folded (the caller drops as many), or `nil` if the
+    ///   versions involved cannot be rebuilt (an untracked change overlaps a step); the steps
+    ///   must then stay.
+    private mutating func foldOldestStepsIntoStart(atLeast count: Int) -> Int? {
+        let path = scopes[top].undo
+        guard top > 0, count > 0, count <= path.count else { return nil }
+        // The version after the `folded` oldest steps: the current version taken back.
+        var after = current
+        var folded = path.count
+        do {
+            while folded > count {
+                folded -= 1
+                try path[folded].reversion.revert(&after)
+            }
+            while true {
+                if foldIntoStart(path[..<folded], after: after, keeping: path[folded...]) { return folded }
+                // Only an untracked change in the way gets here: try with one more step.
+                guard folded < path.count else { return nil }
+                try path[folded].reversion.inverted.revert(&after)
+                folded += 1
+            }
+        } catch {
+            return nil
+        }
     }
 
-    /// Before the limit drops the oldest step of the inner scope at `level`, makes the scope's
-    /// start the reversion from the version after that step back to where the scope started.
-    ///
-    /// - Returns: `false` if the versions involved cannot be rebuilt (an untracked change
-    ///   overlaps a step); the step must then stay.
-    private mutating func foldOldestStepIntoStart(ofScope level: Int) -> Bool {
-        let scope = scopes[level]
-        let oldest = scope.undo[0]
-        guard let existing = scope.start else {
-            // The step itself leads from the new floor back to the start.
-            scopes[level].start = ScopeStart(
-                version: scope.floor,
-                reversion: oldest.reversion,
-                annotation: oldest.annotation,
-                changeCount: oldest.changeCount,
-                time: oldest.time
+    /// Makes the start of the current scope the reversion from `after`, the version `steps`
+    /// (the scope's oldest) lead to, back to where the scope started, if it can be made
+    /// exact; `kept` are the steps that stay.
+    private mutating func foldIntoStart(
+        _ steps: ArraySlice<RecordedStep<Value, Annotation>>,
+        after: Value,
+        keeping kept: ArraySlice<RecordedStep<Value, Annotation>>
+    ) -> Bool {
+        let scope = scopes[top]
+        let existing = scope.start
+        let annotations = (existing.map { [$0.annotation] } ?? []) + steps.map(\.annotation)
+        func start(_ reversion: Reversion<Value>?) -> ScopeStart<Value, Annotation> {
+            ScopeStart(
+                version: existing?.version ?? scope.floor,
+                reversion: reversion,
+                annotation: annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) },
+                changeCount: (existing?.changeCount ?? 0) + steps.reduce(0) { $0 + $1.changeCount },
+                time: existing?.time ?? steps.first!.time
             )
+        }
+        if existing == nil, steps.count == 1 {
+            // The step itself leads from the new floor back to the start, exactly.
+            scopes[top].start = start(steps.first!.reversion)
             return true
         }
-        guard var afterOldest = version(ofScope: level) else { return false }
-        for step in scope.undo.dropFirst().reversed() {
-            guard (try? step.reversion.revert(&afterOldest)) != nil else { return false }
-        }
-        var start = afterOldest
+        var started = after
+        var check = after
         do {
-            try oldest.reversion.revert(&start)
-            try existing.reversion?.revert(&start)
+            for step in steps.reversed() {
+                try step.reversion.revert(&started)
+            }
+            try existing?.reversion?.revert(&started)
         } catch {
             return false
         }
-        scopes[level].start = ScopeStart(
-            version: existing.version,
-            reversion: afterOldest.reversion(to: start),
-            annotation: existing.annotation.merged(with: oldest.annotation),
-            changeCount: existing.changeCount + oldest.changeCount,
-            time: existing.time
-        )
+        let reversion = after.reversion(to: started)
+        // Replayed over the fold's result, the steps it replaces must find the very bytes
+        // they were made from.
+        var isExact = true
+        do {
+            try reversion?.revert(&check)
+            try existing?.reversion?.inverted.revert(&check)
+            for step in steps {
+                try step.reversion.inverted.revert(&check)
+            }
+        } catch {
+            isExact = false
+        }
+        guard isExact || respellKeptVersions(after: after, start: started, reversion: reversion, kept: kept) else { return false }
+        scopes[top].start = start(reversion)
         return true
     }
 
-    /// The version the scope at `level` is at: the current version taken back through every
-    /// scope above it to where each started; `nil` if a step no longer applies.
-    func version(ofScope level: Int) -> Value? {
-        var value = current
-        for scope in scopes[(level + 1)...].reversed() {
-            guard (try? scope.takeBackToStart(&value)) != nil else { return nil }
+    /// Gives the versions the current scope keeps (from `after`, its new oldest, to the
+    /// current version) the spelling of `start` wherever `reversion`, the fold from `after`
+    /// back to `start`, leaves a location equal but spelled differently: the new oldest version
+    /// becomes `start` taken forward by the fold, and each kept step is replayed from there
+    /// (made again by one comparison where it no longer applies). The history's copy of the
+    /// present then spells those locations as `start` does, as after popping a scope; the
+    /// present itself is equal to it.
+    ///
+    /// - Returns: `false`, changing nothing, if the kept versions cannot be rebuilt.
+    private mutating func respellKeptVersions(
+        after: Value,
+        start: Value,
+        reversion: Reversion<Value>?,
+        kept: ArraySlice<RecordedStep<Value, Annotation>>
+    ) -> Bool {
+        var respelled = start
+        if let reversion, (try? reversion.inverted.revert(&respelled)) == nil { return false }
+        var original = after
+        var remade: [RecordedStep<Value, Annotation>] = []
+        var beforeLast = respelled
+        for step in kept {
+            var next = original
+            guard (try? step.reversion.inverted.revert(&next)) != nil else { return false }
+            beforeLast = respelled
+            if (try? step.reversion.inverted.revert(&respelled)) == nil {
+                guard let fresh = next.reversion(to: respelled),
+                      (try? fresh.inverted.revert(&respelled)) != nil else { return false }
+                var step = step
+                step.reversion = fresh
+                remade.append(step)
+            }
+            original = next
         }
-        return value
+        for step in remade {
+            scopes[top].steps[step.version] = step
+        }
+        reference = respelled
+        // The open group diffs against the version before its step, which now has the new
+        // spelling too.
+        if var open = group, open.scope == top, !kept.isEmpty {
+            open.base = beforeLast
+            group = open
+        }
+        return true
     }
 }
 

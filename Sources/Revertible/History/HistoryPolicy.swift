@@ -3,7 +3,8 @@ import Foundation
 /// How a history bounds and groups its steps: the one policy that the controller's settings
 /// and the undoable reducer's options both configure.
 package struct HistoryPolicy: Sendable {
-    /// The largest number of undo steps kept across all scopes, or `nil` for no limit.
+    /// The largest number of steps kept in the current scope (a scope never trims the steps
+    /// before its start; see `History.trim(to:)`), or `nil` for no limit.
     package var limit: Int?
     /// Changes less than this apart join one step (with a grouping key: the longest pause
     /// within a group); `nil` to group by key alone.

@@ -6,7 +6,7 @@
 package struct HistoryScope<Value, Annotation> {
     /// The oldest version undo reaches in this scope: its start, unless the history limit
     /// dropped its oldest steps.
-    var floor: HistoryVersion
+    package internal(set) var floor: HistoryVersion
     /// ``RecordedStep/depth`` of the floor.
     var floorDepth = 0
     /// When the floor version was made.
@@ -22,7 +22,7 @@ package struct HistoryScope<Value, Annotation> {
     var children: [HistoryVersion: HistoryVersionList] = [:]
     /// The tags this scope moved, each with the version it named before the scope first
     /// moved it, in the order they were first moved: abandoning the scope puts them back.
-    var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
+    package internal(set) var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
 
     init(floor: HistoryVersion, time: Duration = .zero) {
         self.floor = floor

@@ -92,15 +92,23 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// The current version: the last one appended, undone to or redone to.
     public var currentVersion: Value { read { $0.history.current } }
 
-    /// The largest number of steps kept, counting every branch of every scope, or `nil` for
-    /// no limit (the default). Lowering it trims at once.
+    /// The largest number of steps kept in the current scope, counting every branch, or `nil`
+    /// for no limit (the default). Lowering it trims at once.
     ///
     /// Past the limit, steps are dropped one at a time until it fits: first the oldest
     /// version off the path from the oldest kept version to the present that no other version
     /// follows (abandoned branches go first, leaf by leaf); then the oldest step on that path,
-    /// outermost scope first, like `UndoManager.levelsOfUndo` (its version becomes the oldest
-    /// one undo reaches; an inner scope's dropped beginning is kept as one reversion, so
-    /// popping or abandoning the scope still works). Tags of dropped versions are forgotten.
+    /// like `UndoManager.levelsOfUndo` (its version becomes the oldest one undo reaches). Tags
+    /// of dropped versions are forgotten.
+    ///
+    /// A scope never costs anything older than its own start: while a scope is open, the
+    /// limit trims only within it, and the steps before it are kept as they were until it
+    /// ends; when it is popped or abandoned, the limit applies again to the scope below. A
+    /// scope that made more steps than the limit keeps its newest `historyLimit` steps for
+    /// undo; its older ones are folded into one change back to where it started, so popping
+    /// it still squashes everything it did and abandoning it still goes back to its start.
+    /// (That fold is exact: where it could not restore a string re-spelled in a canonically
+    /// equivalent form, it takes in more steps, and the scope keeps fewer.)
     public var historyLimit: Int? {
         get { read { $0.policy.limit } }
         set {

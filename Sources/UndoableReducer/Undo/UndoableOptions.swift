@@ -22,10 +22,13 @@ public struct UndoableOptions<Action>: Sendable {
     public var label: @Sendable (Action) -> String?
 
     /// - Parameters:
-    ///   - historyLimit: The most steps to keep, counting every branch of every scope, or
-    ///     `nil` for no limit; abandoned branches are dropped first, then the oldest steps,
-    ///     outermost scope first (exactly as `VersioningController.historyLimit` says), and a
-    ///     lowered limit applies on the next action.
+    ///   - historyLimit: The most steps to keep in the current scope, counting every
+    ///     branch, or `nil` for no limit; abandoned branches are dropped first, then the
+    ///     oldest steps (exactly as `VersioningController.historyLimit` says), and a lowered
+    ///     limit applies on the next action. A scope never costs the steps before it: they
+    ///     are kept until it ends, then the limit applies again; a scope past the limit keeps
+    ///     its newest steps and folds the older ones into its start, so popping and
+    ///     abandoning it still cover everything it did.
     ///   - recording: Returns `false` for actions whose changes are kept without an undo
     ///     step (see ``Undoable`` for exactly what undo does around them).
     ///   - groupingBy: A key; consecutive recorded actions with the same non-`nil` key are
@@ -49,7 +52,8 @@ public struct UndoableOptions<Action>: Sendable {
         self.label = label
     }
 
-    /// The most undo steps kept, or `nil` for no limit.
+    /// The most steps kept in the current scope, or `nil` for no limit (see
+    /// ``init(historyLimit:recording:groupingBy:groupingInterval:clock:label:)``).
     public var historyLimit: Int? {
         get { policy.limit }
         set { policy.limit = newValue }

@@ -47,16 +47,32 @@ extension UndoableState {
     /// it; restoring then arrives at a different present and fails with
     /// ``UndoableReplayError/presentMismatch``.
     public func replay<Action: Sendable>(of _: Action.Type = Action.self) throws(UndoableReplayError) -> UndoableReplay<State, Action> {
+        // A tag an open scope moved is first given where it was before the scope moved it,
+        // so that the rebuilt scope remembers the move and abandoning it puts the tag back.
+        var movedFrom: [HistoryVersion: [HistoryTag]] = [:]
+        for scope in history.scopes {
+            for (tag, version) in scope.movedTags {
+                movedFrom[version, default: []].append(tag)
+            }
+        }
+        func tagging(_ version: HistoryVersion) -> [UndoableAction<Action>] {
+            var tags: [HistoryTag] = []
+            for tag in (movedFrom[version] ?? []) + history.tags(of: version) where !tags.contains(tag) {
+                tags.append(tag)
+            }
+            return tags.map { .tag($0) }
+        }
         var actions: [UndoableAction<Action>] = []
         for level in 0...history.scopeLevel {
-            if level > 0 { actions.append(.pushNewScope) }
-            if let tag = history.tags(inScopeLevel: level)!.undo[0] { actions.append(.tag(HistoryTag(erased: tag))) }
             let scope = history.scopes[level]
+            if level > 0 { actions.append(.pushNewScope) }
+            // Every tag of the version the scope starts from, not only the newest.
+            actions += tagging(scope.floor)
             let described = history.steps(inScopeLevel: level)!
             for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
                 guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
                 actions.append(.transaction(stepActions))
-                actions += description.tags.map { UndoableAction<Action>.tag($0) }
+                actions += tagging(description.version)
             }
             if !scope.redo.isEmpty { actions.append(.undo(to: .steps(scope.redo.count))) }
         }

@@ -46,6 +46,11 @@ struct ModelBasedRun {
             if let misuse = model.misuse {
                 return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
             }
+            // The untracked changes here write only what no step writes, so no step can meet
+            // a wrong version: such an error is a bug, though it is no refusal.
+            if let error = thrown ?? client.controller.error, error.refusal == nil {
+                return Failure(index: index, message: "\(operation) failed: \(error), where the model refuses nothing", kind: "wrongVersion")
+            }
             if thrown?.refusal != refusal {
                 let expected = refusal.map { "a refusal (\($0))" } ?? "no refusal"
                 return Failure(index: index, message: "expected \(expected), the controller threw \(thrown.map { "\($0)" } ?? "nothing")", kind: "refusal")

@@ -37,6 +37,104 @@ struct UndoableReliabilityTests {
         }
     }
 
+    /// Seed 1236 (limit 8), shrunk to 22 operations; issue 26. The two `"é"`s are the two
+    /// spellings (`"\u{E9}"`, `"e\u{301}"`): the shrinker printed both as `"é"`, and either
+    /// order fails. The limit folded the first steps of a scope into its start with one fresh
+    /// comparison, which cannot see a string re-spelled canonically equivalently, so abandoning
+    /// the scope left the name spelled as the scope had spelled it, and popping the scope below
+    /// then failed (wrong version at `\State.name`): the store stayed a scope deeper than the
+    /// model. The model was right: popping and abandoning never fail without an untracked
+    /// change in the way.
+    @Test("Abandoning a scope the limit folded keeps the scope below poppable (seed 1236)", arguments: [
+        ("\u{E9}", "e\u{301}"), ("e\u{301}", "\u{E9}"),
+    ])
+    func seed1236(first: String, second: String) {
+        let operations: [UndoableOperation] = [
+            .pushScope, .action(.count("y", 0)), .action(.name(first)), .action(.insert(id: 15, title: "long title here", at: 4)),
+            .pushScope, .action(.name("")), .action(.rename(at: 0, "😀")), .action(.name(second)), .action(.count("y", nil)),
+            .action(.remove(at: 0)), .action(.rename(at: 3, "milk")), .action(.remove(at: 2)), .action(.note("milk")),
+            .pushScope, .action(.toggle(at: 1)), .pushScope, .action(.toggle(at: 4)), .popScope,
+            .action(.remove(at: 5)), .popScope, .discardScope, .popScope,
+        ]
+        let run = UndoableModelRun(seed: 1236)
+        #expect(run.limit == 8)
+        let failure = run.firstFailure(of: operations)
+        #expect(failure == nil, "after operation \((failure?.index ?? 0) + 1): \(failure?.message ?? "")")
+    }
+
+    /// Issue 26's cause, shown directly: with a limit of 1, a scope re-spells the name and
+    /// changes another field; folding its oldest step with the start by one comparison would
+    /// lose the re-spelling, and abandoning the scope would leave the step before the scope
+    /// unable to undo.
+    @Test("A scope's folded start restores a re-spelled string exactly", arguments: [
+        ("\u{E9}", "e\u{301}"), ("e\u{301}", "\u{E9}"),
+    ])
+    func foldedStartKeepsSpelling(before: String, inside: String) {
+        let store = Store(initialState: UndoableState(Shelf.State(name: "shelf")), reducer: Shelf().undoable(UndoableOptions(historyLimit: 1)))
+        for action: UndoableAction<Shelf.Action> in [
+            .action(.name(before)), .pushNewScope, .action(.name("x")), .action(.name(inside)),
+            .action(.count("y", 1)), .action(.note("n")), .undoAndPopCurrentScope, .undo,
+        ] {
+            store.send(action)
+            #expect(store.state.error == nil, "\(action)")
+        }
+        #expect(store.state.present == Shelf.State(name: "shelf"))
+        #expect(store.state.scopeLevel == 0 && !store.state.hasUndo && store.state.hasRedo)
+    }
+
+    /// Issue 22, bug 1, as a random search found it (limit 2): the scope abandoned at
+    /// operation 18 had a start folded without its re-spelling, so popping the scope below
+    /// failed and every later action piled steps onto that scope past the limit.
+    @Test("Scopes under a limit with re-spelled strings pop, and hold no more steps than the limit")
+    func reSpelledScopesStayWithinTheLimit() {
+        let (nfc, nfd) = ("\u{E9}", "e\u{301}")
+        let store = Store(initialState: UndoableState(Shelf.State()), reducer: Shelf().undoable(UndoableOptions(historyLimit: 2)))
+        for action: UndoableAction<Shelf.Action> in [
+            .action(.name("x")), .pushNewScope, .undo, .action(.name(nfc)), .pushNewScope,
+            .action(.count("k", 32)), .action(.name(nfc)), .action(.name(nfd)), .action(.name("x")), .action(.name(nfd)),
+            .action(.name("a")), .action(.count("k", 96)), .undoAndPopCurrentScope,
+            .action(.name(nfc)), .action(.name(nfd)), .action(.name("x")), .popCurrentScope,
+            .action(.name("a")), .action(.count("k", 82)),
+        ] {
+            store.send(action)
+            #expect(store.state.error == nil, "\(action)")
+            #expect(store.state.tree().count <= 2, "\(action)")
+        }
+        #expect(store.state.scopeLevel == 0 && store.state.undoCount == 2)
+        store.send(.undo(to: .steps(2)))
+        #expect(store.state.error == nil && store.state.present.name == "x")
+    }
+
+    /// Issue 27, item 1: with a limit of 1, the first step of a new scope pushed the one step
+    /// before the scope out of the history, so after abandoning the scope nothing was left to
+    /// undo. A scope never costs anything older than its start.
+    @Test("A scope under a limit of 1 keeps the step before it until it ends")
+    func scopeKeepsTheStepBeforeIt() {
+        let store = Store(initialState: UndoableState(Shelf.State()), reducer: Shelf().undoable(UndoableOptions(historyLimit: 1)))
+        store.send(.action(.insert(id: 1, title: "milk", at: 0)))
+        store.send(.pushNewScope)
+        store.send(.action(.insert(id: 2, title: "eggs", at: 1)))
+        store.send(.action(.insert(id: 3, title: "tea", at: 2)))
+        // Inside, the limit trims only the scope: its newest step, and the one before it.
+        #expect(store.state.undoCount == 1)
+        #expect(store.state.steps(inScopeLevel: 0)?.undo.count == 1)
+        store.send(.undoAndPopCurrentScope)
+        #expect(store.state.present.items.map(\.id) == [1])
+        #expect(store.state.hasUndo)
+        store.send(.undo)
+        #expect(store.state.error == nil && store.state.present.items.isEmpty)
+
+        // Popped, the scope is one step, and the limit applies again: only that step is left.
+        store.send(.redo)
+        store.send(.pushNewScope)
+        store.send(.action(.insert(id: 2, title: "eggs", at: 1)))
+        store.send(.action(.insert(id: 3, title: "tea", at: 2)))
+        store.send(.popCurrentScope)
+        #expect(store.state.undoCount == 1 && store.state.tree().count == 1)
+        store.send(.undo)
+        #expect(store.state.present.items.map(\.id) == [1])
+    }
+
     /// Found by seed 1174: a scope that re-spelled a string canonically equivalently (and so
     /// popped with no net change) left the history's copy with its bytes, which the steps of
     /// the scope below did not match, so discarding that scope failed.
@@ -362,6 +460,11 @@ struct UndoableModelRun {
             switch operation {
             case .action, .transaction: break
             default: expectedError = refusal
+            }
+            // Nothing here changes the state behind the history's back, so no step can meet a
+            // wrong version: such an error is a bug, though it is no refusal.
+            if let error = store.state.error, error.refusal == nil {
+                return Failure(index: index, message: "the state's error is \(error), where the model refuses nothing", kind: "wrongVersion")
             }
             if store.state.error?.refusal != expectedError {
                 let expected = expectedError.map { "a refusal (\($0))" } ?? "no refusal"
