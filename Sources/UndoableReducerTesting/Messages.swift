@@ -1,10 +1,3 @@
-#if canImport(Testing)
-import Testing
-#endif
-#if canImport(XCTest)
-import XCTest
-#endif
-
 /// The failure messages of ``TestStore``, word for word (its tests compare them exactly).
 enum Message {
     static func stateMismatch(after step: String, expected: Any, actual: Any) -> String {
@@ -82,28 +75,4 @@ enum Message {
     private static func list(_ values: [Any]) -> String {
         values.map { "  " + describe($0) }.joined(separator: "\n")
     }
-}
-
-/// Reports a failed assertion to the test framework running it: a Swift Testing issue in a
-/// Swift Testing test, `XCTFail` otherwise.
-@Sendable func reportTestFailure(_ message: String, at site: CallSite) {
-    #if canImport(Testing)
-    if Test.current != nil {
-        Issue.record(
-            Comment(rawValue: message),
-            sourceLocation: SourceLocation(
-                fileID: "\(site.fileID)",
-                filePath: "\(site.filePath)",
-                line: Int(site.line),
-                column: Int(site.column)
-            )
-        )
-        return
-    }
-    #endif
-    #if canImport(XCTest)
-    XCTFail(message, file: site.filePath, line: site.line)
-    #else
-    print("\(site.fileID):\(site.line): TestStore failure: \(message)")
-    #endif
 }

@@ -25,7 +25,10 @@ import UndoableReducer
 ///   the end of the test, fails the test for each action received but not asserted and each
 ///   effect still running.
 ///
-/// Failures are Swift Testing issues inside a Swift Testing test, and `XCTFail` otherwise.
+/// Failures are Swift Testing issues inside a Swift Testing test, and `XCTFail` otherwise;
+/// pass `reportingFailuresTo:` to choose (``TestFailureReporter/xcTest``,
+/// ``TestFailureReporter/swiftTesting``) or to collect them yourself, say to test that a
+/// store fails where it should, in XCTest too.
 ///
 /// ## Waiting without sleeping
 ///
@@ -72,10 +75,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     ///
     /// A reducer whose state is an `UndoableState` gets the undoable initializer instead, so
     /// the test can state the history.
+    /// - Parameter reporter: Where failures go: the running test framework by default.
     @_disfavoredOverload // the undoable initializer wins when both apply
     public convenience init<R: Reducer<State, Action>>(
         initialState: State,
         reducer: R,
+        reportingFailuresTo reporter: TestFailureReporter = .automatic,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -86,7 +91,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
             reducer: reducer,
             view: { $0 },
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            reportIssue: reportTestFailure
+            reportIssue: { message, site in reporter(TestFailure(message, at: site)) }
         )
     }
 

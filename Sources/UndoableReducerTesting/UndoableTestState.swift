@@ -16,6 +16,19 @@ import UndoableReducer
 ///     $0.redo = ["Add “milk”"]
 /// }
 /// ```
+///
+/// By default steps are stated by label, change count and tags. A store made with
+/// `stating: .all` (or some of ``Details``) also holds each step's version identifiers and
+/// time, the present's version, and the branches a change after an undo left:
+///
+/// ```swift
+/// let store = TestStore(initialState: UndoableState(Todos.State()), reducer: reducer, stating: .all)
+/// await store.send(.action(.add(id: 1, title: "milk"))) {
+///     $0.present.items = [Todo(id: 1, title: "milk")]
+///     $0.undo = [.init("Add “milk”", version: HistoryVersion(1), parent: HistoryVersion(0), time: .zero)]
+///     $0.currentVersion = HistoryVersion(1)
+/// }
+/// ```
 public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     /// The current state.
     public var present: State
@@ -23,20 +36,56 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     public var scopes: [Scope]
     /// Why the last history command was refused, or `nil` once one succeeds.
     public var error: ReversionError?
+    /// The present's version, with ``Details/versions``; `nil` otherwise.
+    public var currentVersion: HistoryVersion?
 
-    /// The state and history of `state`.
+    /// What a test states of the history beyond labels, change counts and tags: each detail
+    /// asked for must be stated, and one not asked for is `nil` (or empty) throughout.
+    ///
+    /// Authors are not a detail yet: steps do not carry one. When they do, they join here as
+    /// one more option, so tests written today keep their meaning.
+    public struct Details: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// Each step's version and parent version, and the present's version.
+        public static var versions: Details { Details(rawValue: 1 << 0) }
+        /// When each step was recorded (``HistoryStep/time``): use a `TestClock`.
+        public static var times: Details { Details(rawValue: 1 << 1) }
+        /// The steps on neither undo's nor redo's way: branches a change after an undo left.
+        public static var branches: Details { Details(rawValue: 1 << 2) }
+        /// Every detail.
+        public static var all: Details { [.versions, .times, .branches] }
+    }
+
+    /// The state and history of `state`, with labels, change counts and tags only.
     public init(_ state: UndoableState<State>) {
+        self.init(state, stating: [])
+    }
+
+    /// The state and history of `state`, with `details` too.
+    public init(_ state: UndoableState<State>, stating details: Details) {
         present = state.present
         scopes = (0...state.scopeLevel).map { level in
             let steps = state.steps(inScopeLevel: level)!
             let tags = state.tags(inScopeLevel: level)!
+            var branches: [Step] = []
+            if details.contains(.branches) {
+                let onTheWay = Set((steps.undo + steps.redo).map(\.version))
+                branches = state.tree(inScopeLevel: level)!.filter { !onTheWay.contains($0.version) }.map { Step($0, stating: details) }
+            }
             return Scope(
                 startTag: tags.undo.first.flatMap { $0 }.map(HistoryTag.init(erased:)),
-                undo: steps.undo.map(Step.init),
-                redo: steps.redo.map(Step.init)
+                undo: steps.undo.map { Step($0, stating: details) },
+                redo: steps.redo.map { Step($0, stating: details) },
+                branches: branches
             )
         }
         error = state.error
+        currentVersion = details.contains(.versions) ? state.currentVersionID : nil
     }
 
     /// One scope of the history.
@@ -47,16 +96,22 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
         public var undo: [Step]
         /// The steps that can be redone, next first.
         public var redo: [Step]
+        /// With ``Details/branches``: the scope's other steps, in the order they were made
+        /// (those a change after an undo left, a move through the tree reaches them); empty
+        /// otherwise.
+        public var branches: [Step]
 
-        public init(startTag: HistoryTag? = nil, undo: [Step] = [], redo: [Step] = []) {
+        /// A scope with these steps.
+        public init(startTag: HistoryTag? = nil, undo: [Step] = [], redo: [Step] = [], branches: [Step] = []) {
             self.startTag = startTag
             self.undo = undo
             self.redo = redo
+            self.branches = branches
         }
     }
 
-    /// One step of the history, without its time: a string literal is a step of one change
-    /// with that label.
+    /// One step of the history: a string literal is a step of one change with that label.
+    /// Its versions and time are `nil` unless the store states them (``Details``).
     public struct Step: Hashable, Sendable, ExpressibleByStringLiteral {
         /// The step's label (the undoable options' `label`), if it has one.
         public var label: String?
@@ -65,19 +120,45 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
         public var changeCount: Int
         /// The tags of the version the step leads to, oldest first.
         public var tags: [HistoryTag]
+        /// With ``Details/versions``: the version the step leads to.
+        public var version: HistoryVersion?
+        /// With ``Details/versions``: the version the step starts from.
+        public var parent: HistoryVersion?
+        /// With ``Details/times``: when the step was recorded.
+        public var time: Duration?
 
-        public init(_ label: String? = nil, changeCount: Int = 1, tags: [HistoryTag] = []) {
+        /// A step description; leave out what the store does not state.
+        public init(
+            _ label: String? = nil,
+            changeCount: Int = 1,
+            tags: [HistoryTag] = [],
+            version: HistoryVersion? = nil,
+            parent: HistoryVersion? = nil,
+            time: Duration? = nil
+        ) {
             self.label = label
             self.changeCount = changeCount
             self.tags = tags
+            self.version = version
+            self.parent = parent
+            self.time = time
         }
 
+        /// A step of one change labelled `label`.
         public init(stringLiteral label: String) {
             self.init(label)
         }
 
-        init(_ step: HistoryStep) {
-            self.init(step.label, changeCount: step.changeCount, tags: step.tags)
+        init(_ step: HistoryStep, stating details: Details) {
+            let versions = details.contains(.versions)
+            self.init(
+                step.label,
+                changeCount: step.changeCount,
+                tags: step.tags,
+                version: versions ? step.version : nil,
+                parent: versions ? step.parent : nil,
+                time: details.contains(.times) ? step.time : nil
+            )
         }
     }
 
@@ -97,6 +178,13 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     public var redo: [Step] {
         get { currentScope.redo }
         set { currentScope.redo = newValue }
+    }
+
+    /// With ``Details/branches``: the current scope's steps on neither undo's nor redo's way,
+    /// in the order they were made.
+    public var branches: [Step] {
+        get { currentScope.branches }
+        set { currentScope.branches = newValue }
     }
 
     /// Whether there is a step to undo in the current scope.
@@ -122,9 +210,17 @@ extension TestStore {
     /// A test store of an undoable reducer (``Reducer/undoable(_:)`` or any reducer whose
     /// state is an `UndoableState`), asserted through ``UndoableTestState``, so expectation
     /// closures state the history too.
+    ///
+    /// - Parameters:
+    ///   - details: What the test states of the history beyond labels, change counts and
+    ///     tags: ``UndoableTestState/Details/versions``, ``UndoableTestState/Details/times``,
+    ///     ``UndoableTestState/Details/branches``, or ``UndoableTestState/Details/all``.
+    ///   - reporter: Where failures go: the running test framework by default.
     public convenience init<Base: Versionable & Sendable & Equatable, R: Reducer<UndoableState<Base>, Action>>(
         initialState: UndoableState<Base>,
         reducer: R,
+        stating details: UndoableTestState<Base>.Details = [],
+        reportingFailuresTo reporter: TestFailureReporter = .automatic,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -133,9 +229,9 @@ extension TestStore {
         self.init(
             root: initialState,
             reducer: reducer,
-            view: { UndoableTestState($0) },
+            view: { UndoableTestState($0, stating: details) },
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-            reportIssue: reportTestFailure
+            reportIssue: { message, site in reporter(TestFailure(message, at: site)) }
         )
     }
 
@@ -190,3 +286,32 @@ extension TestStore {
 
 /// The base action of the reducer `assertUndoRoundTrip` runs history commands with; never sent.
 private struct NoAction: Sendable {}
+
+// Details a store does not state are left out of failure diffs, which then read as they did
+// before details existed.
+
+extension UndoableTestState: CustomReflectable {
+    public var customMirror: Mirror {
+        var children: [Mirror.Child] = [("present", present), ("scopes", scopes), ("error", error as Any)]
+        if let currentVersion { children.append(("currentVersion", currentVersion)) }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
+extension UndoableTestState.Scope: CustomReflectable {
+    public var customMirror: Mirror {
+        var children: [Mirror.Child] = [("startTag", startTag as Any), ("undo", undo), ("redo", redo)]
+        if !branches.isEmpty { children.append(("branches", branches)) }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}
+
+extension UndoableTestState.Step: CustomReflectable {
+    public var customMirror: Mirror {
+        var children: [Mirror.Child] = [("label", label as Any), ("changeCount", changeCount), ("tags", tags)]
+        if let version { children.append(("version", version)) }
+        if let parent { children.append(("parent", parent)) }
+        if let time { children.append(("time", time)) }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
+}

@@ -223,3 +223,39 @@ struct RevertibleDocumentationTests {
         #expect(board.cards[500].title == "card 500")
     }
 }
+
+/// The examples of the oldest/newest destinations and of ending a group early.
+extension RevertibleDocumentationTests {
+
+    @Test("HistoryDestination: moves through the tree, to its ends")
+    func destinations() throws {
+        let clock = TestClock()
+        let controller = VersioningController("draft", clock: clock)
+        controller.append("before")
+        controller.tag("before import")
+        let saved = controller.currentVersionID
+        for text in ["one", "two", "three", "four"] {
+            clock.advance(by: .seconds(300))
+            controller.append(text)
+        }
+
+        try controller.move(to: .earlier(3))            // the state three changes ago, in time
+        try controller.move(to: .later(by: .seconds(600)))
+        try controller.move(to: .tag("before import"))
+        try controller.move(to: .version(saved))
+        try controller.move(to: .oldest)                 // where the scope started
+        #expect(controller.currentVersion == "draft")
+        try controller.move(to: .newest)
+        #expect(controller.currentVersion == "four")
+    }
+
+    @Test("stopGrouping: a burst ended early")
+    func stopGrouping() {
+        let controller = VersioningController("")
+        controller.withDebouncing(interval: .seconds(1))
+        controller.append("Hello")
+        controller.stopGrouping()
+        controller.append("Hello, world") // a step of its own
+        #expect(controller.undoCount == 2)
+    }
+}

@@ -18,7 +18,9 @@
 ///   Undo to a tag stops on the tagged version; redo to a tag stops on it too, so it includes
 ///   the step that made it. Moving to the present's own tag does nothing.
 /// - A move to a version (by identity, by tag, or by creation order) goes up to the nearest
-///   common ancestor and down again, and makes that branch the one redo follows.
+///   common ancestor and down again, and makes that branch the one redo follows. A move by
+///   creation order past the oldest or newest version of the scope stops there; so do the
+///   moves to the oldest and to the newest version.
 /// - Refusals, which change nothing: a tag no version has (`unknownTag`), a tag in the other
 ///   direction, on another branch or outside the current scope (`tagOutOfReach`), a negative
 ///   number of steps or more than there are, except one undo or redo with nothing there,
@@ -42,8 +44,9 @@
 /// - Grouping (a debounced burst, or the reducer's grouped actions): a grouped recording
 ///   replaces the value of the current version instead of adding one, while the group is
 ///   open. A recording that adds an untagged step opens a group (if the caller's grouping
-///   opens groups); a transaction and every command close it; untracked changes leave it
-///   open. A group that comes back to the version before its step loses the step.
+///   opens groups); a transaction and every command close it, `stopGrouping` included;
+///   untracked changes leave it open. A group that comes back to the version before its step
+///   loses the step.
 public struct ReferenceHistory<Value: Equatable> {
 
     public struct Version {
@@ -304,15 +307,28 @@ public struct ReferenceHistory<Value: Equatable> {
         return nil
     }
 
-    /// Moves `count` versions earlier (negative: later) in the order they were made.
+    /// Moves `count` versions earlier (negative: later) in the order they were made, stopping
+    /// at the oldest or newest version.
     @discardableResult
     public mutating func move(earlierBy count: Int) -> Refusal? {
         isGroupOpen = false
         let ids = versionIDs
-        let index = ids.firstIndex(of: currentID)! - count
-        guard ids.indices.contains(index) else { return .stepsOutOfRange }
+        let index = min(max(ids.firstIndex(of: currentID)! - count, 0), ids.count - 1)
         moveWithinScope(to: ids[index])
         return nil
+    }
+
+    /// Moves to the oldest version of the current scope (`oldest: true`) or the one made last.
+    @discardableResult
+    public mutating func move(toOldest oldest: Bool) -> Refusal? {
+        isGroupOpen = false
+        moveWithinScope(to: oldest ? versionIDs.first! : versionIDs.last!)
+        return nil
+    }
+
+    /// Ends the open group: the next grouped recording adds a version.
+    public mutating func stopGrouping() {
+        isGroupOpen = false
     }
 
     /// The version `tag` names, if any scope still has it.

@@ -11,6 +11,8 @@ package enum HistoryCommand: Sendable {
     case popCurrentScope
     case undoAndPopCurrentScope
     case removeAllVersions
+    /// Ends the open group early; ``perform(_:on:policy:)`` ends it before any command.
+    case stopGrouping
 }
 
 extension History {
@@ -68,6 +70,8 @@ extension History {
             return try undoAndPopCurrentScope(&value)
         case .removeAllVersions:
             removeAllVersions()
+        case .stopGrouping:
+            break
         }
         return false
     }

@@ -18,7 +18,9 @@ extension History {
         // copy costs a metadata lookup in this generic code on every recorded change.
         if mark.key == nil, policy.groupingInterval == nil { return false }
         guard let open = group, open.scope == top, scopes[top].currentStep != nil else { return false }
-        if let key = mark.key, key != open.mark.key { return false }
+        // The keys must be equal, `nil` included: a change without a key never joins a keyed
+        // group (an unrelated action amid typing), nor a keyed change a group without one.
+        guard mark.key == open.mark.key else { return false }
         guard let interval = policy.groupingInterval else { return mark.key != nil }
         return mark.time - open.mark.time < interval
     }
@@ -64,8 +66,9 @@ extension History {
 
     /// Closes the open group: the next change starts a new step. Every command does this
     /// first, even one that changes nothing, so an undo during a burst undoes the whole burst,
-    /// a transaction is a step of its own, and a tagged version is never amended.
-    mutating func endGroup() {
+    /// a transaction is a step of its own, and a tagged version is never amended. Callers end
+    /// a group early with it too (`stopGrouping()`), inside the grouping interval.
+    package mutating func endGroup() {
         group = nil
     }
 }

@@ -29,12 +29,19 @@ extension History {
             let versions = scope.versionsInOrder
             let index = versions.firstIndex(of: scope.current)!
             let isEarlier = if case .earlier = destination { true } else { false }
-            // Compared, not added: `index + count` would overflow for counts near `Int.max`.
             let available = isEarlier ? index : versions.count - 1 - index
-            guard (0...available).contains(count) else {
-                throw .stepsOutOfRange(requested: count, available: count < 0 ? versions.count - 1 - available : available)
+            // A negative count is a mistake, not a direction: refused, like `.steps(-1)`.
+            guard count >= 0 else {
+                throw .stepsOutOfRange(requested: count, available: available)
             }
-            return versions[isEarlier ? index - count : index + count]
+            // Past either end stops at that end, as `earlier(by:)` does and Vim's `:earlier`.
+            // Compared, not added: `index + count` would overflow for counts near `Int.max`.
+            let steps = min(count, available)
+            return versions[isEarlier ? index - steps : index + steps]
+        case .oldest:
+            return scope.floor
+        case .newest:
+            return scope.versionsInOrder.last!
         case let .earlierBy(duration), let .laterBy(duration):
             let now = scope.time(of: scope.current)
             let limit = if case .earlierBy = destination { now - duration } else { now + duration }

@@ -116,3 +116,13 @@ extension HistoryScope {
         }
     }
 }
+
+extension History {
+
+    /// Every step of the scope at `level`, in the order they were made, or `nil` if there is
+    /// no such scope: the whole tree, branches off the path and off redo's way included.
+    package func tree(inScopeLevel level: Int) -> [HistoryStep]? {
+        guard scopes.indices.contains(level) else { return nil }
+        return scopes[level].steps.values.sorted { $0.version < $1.version }.map(describe)
+    }
+}

@@ -22,6 +22,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
     /// The identifier the next new version gets.
     var nextVersion = HistoryVersion(1)
+    /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).
+    var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
     package var lastError: ReversionError?
 
@@ -70,7 +72,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         policy: HistoryPolicy
     ) -> Bool {
         defer { adoptIgnoredProperties(of: value) }
-        let mark = grouping.mark(now: policy.now)
+        let time = stamp(grouping.time ?? policy.now(), policy: policy)
+        let mark = grouping.mark(at: time)
         if let mark, joinsGroup(mark, policy: policy) {
             extendGroup(with: value, annotation: annotation, mark: mark)
             return true
@@ -81,7 +84,6 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         // while the reference advances, it would force a copy of the reference's storage.
         let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
         advanceReference(to: value, by: reversion)
-        let time = mark?.time ?? policy.now()
         // The oldest version's time is unknown until the first step (a state made without a
         // clock, or history removed): taking the first step's keeps moves by time from it sane.
         if top == 0, scopes[0].steps.isEmpty, scopes[0].floorTime == .zero {

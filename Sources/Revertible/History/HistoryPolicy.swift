@@ -11,12 +11,37 @@ package struct HistoryPolicy: Sendable {
     package var groupingInterval: Duration?
     /// The time elapsed on the history's clock.
     package var now: @Sendable () -> Duration
+    /// Tells the readings of `now` apart from those of any other policy's clock.
+    let clockIdentity: ClockIdentity
 
     package init(limit: Int? = nil, groupingInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()) {
         self.limit = limit
         self.groupingInterval = groupingInterval
         now = elapsedTime(on: clock)
+        clockIdentity = ClockIdentity()
     }
+}
+
+/// The identity of one reading of a clock: made with each policy, since two policies of the
+/// same clock may measure from different origins (see ``elapsedTime(on:)``).
+final class ClockIdentity: Sendable {}
+
+/// How a history turns clock readings into step times that never go backwards.
+///
+/// A history outlives its clocks: it is reloaded in another process, given a new clock by
+/// `withDebouncing(clock:interval:)`, or driven by a `TestClock` that starts at zero. A reading
+/// older than the newest time the history holds would put a new step before older ones, and a
+/// move by time (`earlier(by:)`) would land on the wrong version. So each clock's readings are
+/// shifted by an offset, zero while the clock agrees with the history, and raised just enough
+/// whenever a reading would go back: the first step on a new clock is as old as the newest step
+/// before it, and later steps keep the spacing the new clock measures.
+struct HistoryTimeline: Sendable {
+    /// The clock whose readings the offset applies to; `nil` until the first reading.
+    var clock: ClockIdentity?
+    /// What is added to the clock's readings.
+    var offset: Duration = .zero
+    /// The newest time given out, or `nil` if not known yet (a history just loaded).
+    var newest: Duration?
 }
 
 /// Whether a recorded change may join the step before it.
@@ -28,9 +53,16 @@ package enum Grouping: Sendable {
     /// `time` is when the change happened, if not now.
     case grouped(key: HistoryTag? = nil, at: Duration? = nil)
 
-    func mark(now: () -> Duration) -> GroupMark? {
-        guard case let .grouped(key, time) = self else { return nil }
-        return GroupMark(key: key, time: time ?? now())
+    /// When the change happened, as the caller read its clock, if not now.
+    var time: Duration? {
+        guard case let .grouped(_, time) = self else { return nil }
+        return time
+    }
+
+    /// The change's key and its time in the history, `time`; `nil` for a step of its own.
+    func mark(at time: Duration) -> GroupMark? {
+        guard case let .grouped(key, _) = self else { return nil }
+        return GroupMark(key: key, time: time)
     }
 }
 
@@ -45,9 +77,12 @@ struct GroupMark: Sendable {
 ///
 /// The system clocks (`ContinuousClock`, `SuspendingClock`) measure from 1970 UTC, read once
 /// from the wall clock and advanced by `clock`, so the times are monotonic within a process
-/// and still mean the same in the next one, where a saved history is loaded. Any other clock
-/// (a test clock) measures from the moment this was called.
+/// and still mean the same in the next one, where a saved history is loaded. A ``TestClock``
+/// measures from its own start, so every policy made with it agrees. Any other clock measures
+/// from the moment this was called. Either way the history keeps its times in order across
+/// clocks (see ``HistoryTimeline``).
 func elapsedTime<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+    if let clock = clock as? TestClock { return { clock.now.offset } }
     let origin = clock.now
     let base: Duration = C.self == ContinuousClock.self || C.self == SuspendingClock.self ? wallClockTime() : .zero
     return { base + origin.duration(to: clock.now) }

@@ -9,8 +9,15 @@ public struct HistoryStep: Hashable, Sendable {
     /// The tags of the version the step leads to, oldest first.
     public var tags: [HistoryTag]
     /// When the step was recorded: with the system clocks (the default), the time since 1970
-    /// UTC, so it survives saving and loading; with another clock, the time elapsed on it since
-    /// it was given (when the history was made, or by `withDebouncing(clock:interval:)`).
+    /// UTC, so it survives saving and loading; with a `TestClock`, how far the clock has been
+    /// advanced; with another clock, the time elapsed on it since it was given (when the
+    /// history was made, or by `withDebouncing(clock:interval:)`).
+    ///
+    /// Times never go backwards within a history, across clocks and reloads: a reading older
+    /// than the newest time the history holds (a new clock starting at zero, a history loaded
+    /// from a machine whose clock ran ahead) is shifted forward, with every later reading of
+    /// that clock, so the first step on it is as old as the newest before it and later steps
+    /// keep the clock's own spacing. Moves by time (`earlier(by:)`) then stay near.
     public var time: Duration
     /// The version the step leads to.
     public var version: HistoryVersion

@@ -4,7 +4,9 @@ extension VersioningController {
     /// undo step: a burst of typing is undone at once. Any command (an undo, a tag, a scope)
     /// and any transaction closes a burst first, so nothing typed is lost.
     ///
-    /// Use ``TestClock`` in tests, so they need not sleep.
+    /// Use ``TestClock`` in tests, so they need not sleep. A new clock never makes a step
+    /// older than the steps before it: its readings are shifted forward as needed (see
+    /// ``HistoryStep/time``). End a burst early with ``stopGrouping()``.
     public func withDebouncing(clock: some Clock<Duration> = ContinuousClock(), interval: Duration) {
         change {
             $0.history.endGroup()

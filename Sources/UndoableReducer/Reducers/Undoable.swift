@@ -22,8 +22,9 @@ import Revertible
 ///   end an open group: a drag with pointer moves between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the
 ///   previous recorded action (typing into one field), and, if `groupingInterval` is set,
-///   comes less than that interval after it; or, with only `groupingInterval`, it comes less
-///   than the interval after the previous recorded action.
+///   comes less than that interval after it; or, without `groupingBy`, it comes less than
+///   `groupingInterval` after the previous recorded action. An action whose key is `nil` is
+///   always a step of its own, and `.stopGrouping` ends a group early.
 ///
 /// An action that changes nothing makes no step; a transaction is always a step of its own.
 /// Actions sent by the base reducer's effects come back as `.action(_)` and are recorded like
@@ -74,7 +75,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             state.history.record(
                 state.present,
                 annotation: StepRecord(label: options.label(action), actions: [action]),
-                grouping: .grouped(key: options.groupingBy(action)),
+                grouping: options.grouping(of: action),
                 policy: options.policy
             )
         } else {

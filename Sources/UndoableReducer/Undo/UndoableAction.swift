@@ -30,6 +30,9 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     case removeAllVersions
     /// Applies several base actions as one undo step of its own.
     case transaction([Action])
+    /// Ends the open group: the next recorded action starts a new step, even with the same
+    /// grouping key or inside the grouping interval (Yjs's `stopCapturing`).
+    case stopGrouping
 
     /// Undoes one step.
     public static var undo: Self { .undo(to: .oneStep) }
@@ -50,6 +53,7 @@ public enum UndoableAction<Action: Sendable>: Sendable {
         case .popCurrentScope: .popCurrentScope
         case .undoAndPopCurrentScope: .undoAndPopCurrentScope
         case .removeAllVersions: .removeAllVersions
+        case .stopGrouping: .stopGrouping
         }
     }
 }

@@ -16,8 +16,11 @@ public struct UndoableOptions<Action>: Sendable {
     var policy: HistoryPolicy
     /// Returns `false` for actions whose changes are kept without an undo step.
     public var recording: @Sendable (Action) -> Bool
-    /// A key; consecutive recorded actions with the same non-`nil` key are one step.
-    public var groupingBy: @Sendable (Action) -> HistoryTag?
+    /// A key for each action (any `Hashable & Sendable` value: a field's identifier, an enum
+    /// case, a string); consecutive recorded actions with the same key are one step. An action
+    /// whose key is `nil` is always a step of its own. `nil` (the default) groups by
+    /// ``groupingInterval`` alone.
+    public var groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)?
     /// A label for the step an action starts ("Add “milk”").
     public var label: @Sendable (Action) -> String?
 
@@ -31,9 +34,10 @@ public struct UndoableOptions<Action>: Sendable {
     ///     abandoning it still cover everything it did.
     ///   - recording: Returns `false` for actions whose changes are kept without an undo
     ///     step (see ``Undoable`` for exactly what undo does around them).
-    ///   - groupingBy: A key; consecutive recorded actions with the same non-`nil` key are
-    ///     one step.
-    ///   - groupingInterval: With a key, the longest pause within a group; without one,
+    ///   - groupingBy: A key for each action, of any `Hashable & Sendable` type;
+    ///     consecutive recorded actions with the same key are one step, and an action whose
+    ///     key is `nil` is always a step of its own, never joining a group.
+    ///   - groupingInterval: With `groupingBy`, the longest pause within a group; without it,
     ///     recorded actions less than this apart are one step.
     ///   - clock: The clock that measures `groupingInterval` and times each step (a
     ///     `TestClock` in tests).
@@ -41,7 +45,7 @@ public struct UndoableOptions<Action>: Sendable {
     public init(
         historyLimit: Int? = nil,
         recording: @escaping @Sendable (Action) -> Bool = { _ in true },
-        groupingBy: @escaping @Sendable (Action) -> HistoryTag? = { _ in nil },
+        groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)? = nil,
         groupingInterval: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock(),
         label: @escaping @Sendable (Action) -> String? = { _ in nil }
@@ -57,6 +61,14 @@ public struct UndoableOptions<Action>: Sendable {
     public var historyLimit: Int? {
         get { policy.limit }
         set { policy.limit = newValue }
+    }
+
+    /// How `action` may join the step before it: by its key, if ``groupingBy`` is set (an
+    /// action without a key is a step of its own), or else by time alone.
+    func grouping(of action: Action) -> Grouping {
+        guard let groupingBy else { return .grouped() }
+        guard let key = groupingBy(action) else { return .alone }
+        return .grouped(key: HistoryTag(key))
     }
 
     /// The longest pause within a group of recorded actions, or `nil` to group by key alone.

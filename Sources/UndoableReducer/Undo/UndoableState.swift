@@ -87,6 +87,12 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     public func tree() -> [HistoryStep] {
         history.tree()
     }
+
+    /// Every step of the scope at `level`, in the order they were made, or `nil` if there is
+    /// no such scope; for the testing module, which shows every branch of every scope.
+    package func tree(inScopeLevel level: Int) -> [HistoryStep]? {
+        history.tree(inScopeLevel: level)
+    }
 }
 
 /// Two undoable states are equal when their presents are, and their histories look the same

@@ -43,8 +43,13 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     /// made (modulo their count); a negative place names a version that never existed.
     case moveToVersion(Int)
     case moveToTag(TestTag)
-    /// Move this many versions earlier (negative: later) in the order they were made.
+    /// Move this many versions earlier (negative: later) in the order they were made; past
+    /// either end stops there.
     case moveEarlier(Int)
+    /// Move to the oldest (`true`) or newest version of the current scope.
+    case moveToEnd(oldest: Bool)
+    /// End the open group: the next grouped append starts a new step.
+    case stopGrouping
     /// Encode the controller's archive as JSON and restore the history from it.
     case saveAndLoad
 
@@ -76,6 +81,8 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .moveToVersion(place): "moveToVersion(\(place))"
         case let .moveToTag(tag): "move(to: \(tag))"
         case let .moveEarlier(count): "moveEarlier(\(count))"
+        case let .moveToEnd(oldest): oldest ? "move(to: .oldest)" : "move(to: .newest)"
+        case .stopGrouping: "stopGrouping"
         case .saveAndLoad: "saveAndLoad"
         }
     }
@@ -180,7 +187,11 @@ extension HistoryOperation {
             (3, { [.hover(Int.random(in: 0...1_000, using: &random))] }),
             (5, { [.moveToVersion(Int.random(in: -1...50, using: &random))] }),
             (3, { [.moveToTag(tag(includingUnknown: true))] }),
-            (3, { [.moveEarlier(Int.random(in: -4...4, using: &random))] }),
+            (3, { [.moveEarlier(Int.random(in: -12...12, using: &random))] }),
+            (2, { [.moveToEnd(oldest: random.chance(0.5))] }),
+            (2, { [.stopGrouping] }),
+            // A burst cut by stopGrouping, so the group it ends is open.
+            (2, { [.appendGrouped(edit()), .appendGrouped(edit()), .stopGrouping, .appendGrouped(edit())] }),
             (3, { [.saveAndLoad] }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }

@@ -112,6 +112,8 @@ struct ModelBasedRun {
             try client.move(to: .version(HistoryVersion(UInt64(model.versionID(atPlace: place)))))
         case let .moveToTag(tag): try client.move(to: .tag(HistoryTag(tag.value)))
         case let .moveEarlier(count): try client.move(to: count >= 0 ? .earlier(count) : .later(-count))
+        case let .moveToEnd(oldest): try client.move(to: oldest ? .oldest : .newest)
+        case .stopGrouping: controller.stopGrouping()
         case .saveAndLoad:
             let saved = try JSONEncoder().encode(controller.archive)
             try controller.restoreHistory(from: JSONDecoder().decode(HistoryArchive<Board>.self, from: saved))

@@ -59,6 +59,8 @@ extension ReferenceHistory where Value == Board {
         case let .moveToVersion(place): return move(toVersion: versionID(atPlace: place))
         case let .moveToTag(tag): return move(toTag: tag.anyHashable)
         case let .moveEarlier(count): return move(earlierBy: count)
+        case let .moveToEnd(oldest): return move(toOldest: oldest)
+        case .stopGrouping: stopGrouping()
         case .saveAndLoad: reload()
         }
         return nil

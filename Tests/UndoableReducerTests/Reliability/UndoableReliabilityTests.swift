@@ -321,8 +321,13 @@ enum UndoableOperation: CustomStringConvertible {
     /// A version of the current scope by its place in the order versions were made (modulo
     /// their count); a negative place names one that never existed.
     case moveToVersion(Int)
-    /// Versions earlier (negative: later) in the order they were made.
+    /// Versions earlier (negative: later) in the order they were made; past either end stops
+    /// there.
     case moveEarlier(Int)
+    /// The oldest (`true`) or newest version of the current scope.
+    case moveToEnd(oldest: Bool)
+    /// Ends the open group.
+    case stopGrouping
     /// Encodes the state as JSON and goes on with a new store on the decoded state.
     case saveAndLoad
 
@@ -338,6 +343,8 @@ enum UndoableOperation: CustomStringConvertible {
         case .popScope: .popCurrentScope
         case .discardScope: .undoAndPopCurrentScope
         case .clearHistory: .removeAllVersions
+        case let .moveToEnd(oldest): .move(to: oldest ? .oldest : .newest)
+        case .stopGrouping: .stopGrouping
         case .moveToVersion, .moveEarlier, .saveAndLoad: preconditionFailure("run by the run itself")
         case let .transaction(actions): .transaction(actions)
         }
@@ -359,12 +366,16 @@ struct UndoableModelRun {
     let seed: UInt64
     /// Set on a third of the seeds.
     let limit: Int?
+    /// Set on half of the seeds: the clock never moves, so keyed actions group as by key
+    /// alone, and an action without a key must still never join a group.
+    let groupingInterval: Duration?
     let initial: Shelf.State
 
     init(seed: UInt64) {
         self.seed = seed
         var random = SeededGenerator(seed: seed)
         limit = seed % 3 == 0 ? Int.random(in: 1...8, using: &random) : nil
+        groupingInterval = seed % 2 == 0 ? .seconds(1) : nil
         initial = Shelf.State(
             items: (0..<Int.random(in: 0...4, using: &random)).map { Shelf.Item(id: -1 - $0, title: "start \($0)") },
             labels: ["a"], counts: ["x": 1], note: nil, name: "shelf"
@@ -413,8 +424,11 @@ struct UndoableModelRun {
             case 83..<87: .popScope
             case 87..<90: .discardScope
             case 90..<91: .clearHistory
-            case 91..<94: .moveToVersion(Int.random(in: -1...30, using: &random))
-            case 94..<96: .moveEarlier(Int.random(in: -3...3, using: &random))
+            case 91..<93: .moveToVersion(Int.random(in: -1...30, using: &random))
+            case 93..<95: Int.random(in: 0..<3, using: &random) == 0
+                ? .moveToEnd(oldest: Bool.random(using: &random))
+                : .moveEarlier(Int.random(in: -10...10, using: &random))
+            case 95..<96: .stopGrouping
             case 96..<98: .saveAndLoad
             // A transaction records all its actions, so it holds no unrecorded ones.
             default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in baseAction(includingUnrecorded: false) })
@@ -426,7 +440,9 @@ struct UndoableModelRun {
         let reducer = Shelf().undoable(UndoableOptions(
             historyLimit: limit,
             recording: \.isRecorded,
-            groupingBy: \.groupKey
+            groupingBy: \.groupKey,
+            groupingInterval: groupingInterval,
+            clock: TestClock()
         ))
         var store = Store(initialState: UndoableState(initial), reducer: reducer)
         var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover)])
@@ -500,6 +516,8 @@ struct UndoableModelRun {
         case .clearHistory: model.removeAll()
         case let .moveToVersion(place): return model.move(toVersion: model.versionID(atPlace: place))
         case let .moveEarlier(count): return model.move(earlierBy: count)
+        case let .moveToEnd(oldest): return model.move(toOldest: oldest)
+        case .stopGrouping: model.stopGrouping()
         case .saveAndLoad: model.reload()
         }
         return nil
