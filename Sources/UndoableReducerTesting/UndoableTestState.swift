@@ -31,7 +31,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
             let steps = state.steps(inScopeLevel: level)!
             let tags = state.tags(inScopeLevel: level)!
             return Scope(
-                startTag: tags.undo.first.flatMap { $0 }.map(HistoryTag.init(erased:)),
+                startTag: tags.undo.first.flatMap { $0 },
                 undo: steps.undo.map(Step.init),
                 redo: steps.redo.map(Step.init)
             )

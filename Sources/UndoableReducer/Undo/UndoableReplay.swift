@@ -50,7 +50,7 @@ extension UndoableState {
         var actions: [UndoableAction<Action>] = []
         for level in 0...history.scopeLevel {
             if level > 0 { actions.append(.pushNewScope) }
-            if let tag = history.tags(inScopeLevel: level)!.undo[0] { actions.append(.tag(HistoryTag(erased: tag))) }
+            if let tag = history.tags(inScopeLevel: level)!.undo[0] { actions.append(.tag(tag)) }
             let scope = history.scopes[level]
             let described = history.steps(inScopeLevel: level)!
             for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
