@@ -52,17 +52,18 @@ func rootIsolation(_ isolation: (any Actor)?) -> (any Actor)? {
 
 /// Whether the code running now is isolated to `executor`, without trapping as
 /// `preconditionIsolated` does. The standard library keeps this check internal, so the
-/// runtime's exported entry point is looked up once; where it cannot be found, the answer is
-/// `false` and the controller is as unchecked as before.
+/// runtime's exported entry point is looked up once, and asked not to assert (flags `0`);
+/// where it cannot be found, the answer is `false` and the controller is as unchecked as
+/// before.
 private func isCurrentExecutor(_ executor: UnownedSerialExecutor) -> Bool {
     guard let check = currentExecutorCheck else { return false }
     // `UnownedSerialExecutor` is the runtime's two-word executor reference, passed in two
     // registers by the C and Swift calling conventions alike.
     let words = unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)
-    return check(words.0, words.1)
+    return check(words.0, words.1, 0)
 }
 
-private typealias CurrentExecutorCheck = @convention(c) (UnsafeRawPointer?, UInt) -> Bool
+private typealias CurrentExecutorCheck = @convention(c) (UnsafeRawPointer?, UInt, UInt64) -> Bool
 
 private let currentExecutorCheck: CurrentExecutorCheck? = {
     #if canImport(Darwin)
@@ -70,5 +71,5 @@ private let currentExecutorCheck: CurrentExecutorCheck? = {
     #else
     let handle: UnsafeMutableRawPointer? = nil // RTLD_DEFAULT
     #endif
-    return dlsym(handle, "swift_task_isCurrentExecutor").map { unsafeBitCast($0, to: CurrentExecutorCheck.self) }
+    return dlsym(handle, "swift_task_isCurrentExecutorWithFlags").map { unsafeBitCast($0, to: CurrentExecutorCheck.self) }
 }()
