@@ -54,9 +54,8 @@ extension Reverter {
         append(Reversion(node: ValueChange(at: selfKeyPath(Value.self), from: previous, to: current)), at: keyPath)
     }
 
-    /// Records a change of any `Equatable` leaf (`Bool`, integers, floating point, `UUID`,
-    /// `Date`, `Decimal`, your own enums, and the optionals of all of these) as its old and new
-    /// value.
+    /// Records a change of any `Equatable` leaf (your own enums and structures that are not
+    /// ``Revertible``, and their optionals) as its old and new value.
     public mutating func appendReversion<Value: Equatable>(at keyPath: WritableKeyPath<Root, Value>) {
         appendOverwriteReversion(at: keyPath)
     }
@@ -84,7 +83,8 @@ extension Reverter {
     public mutating func appendReversion<Value: Revertible>(at keyPath: WritableKeyPath<Root, Value?>) {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
-        if let previous, let current, let inner = current.reversion(to: previous) {
+        // A one-location value (a number, a date) is stored whole, not wrapped in an optional change.
+        if let previous, let current, let inner = current.reversion(to: previous), !(inner.node is ValueChange<Value, Value>) {
             append(Reversion(node: OptionalChange(wrapping: inner.node)), at: keyPath)
         } else {
             appendOverwriteReversion(at: keyPath)

@@ -78,7 +78,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
                 branches = state.tree(inScopeLevel: level)!.filter { !onTheWay.contains($0.version) }.map { Step($0, stating: details) }
             }
             return Scope(
-                startTag: tags.undo.first.flatMap { $0 }.map(HistoryTag.init(erased:)),
+                startTag: tags.undo.first.flatMap { $0 },
                 undo: steps.undo.map { Step($0, stating: details) },
                 redo: steps.redo.map { Step($0, stating: details) },
                 branches: branches

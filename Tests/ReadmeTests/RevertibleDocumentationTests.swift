@@ -19,6 +19,11 @@ enum Checkpoint: Hashable, Sendable {
     case imported, saved
 }
 
+/// A plain enum, revertible by its conformance alone.
+enum Tool: Revertible {
+    case pen, eraser
+}
+
 @Observable
 final class ActivityModel {
     var activity = Activity.mock
@@ -127,6 +132,13 @@ struct RevertibleDocumentationTests {
         clock.advance(by: .milliseconds(10))
         controller.append("ab") // joins the burst: one step
         #expect(controller.undoCount == 1)
+    }
+
+    @Test("Revertible: a plain enum in one line")
+    func plainEnum() throws {
+        let tool = ValueVersioningController(Tool.pen)
+        tool.append(.eraser)
+        #expect(try tool.undo() == .pen)
     }
 
     @Test("Differences from the seed API: tags of any type")

@@ -109,6 +109,15 @@ final class Form {
     @ObservationIgnored @Versioned var name = ""
 }
 
+enum Brush: Revertible {
+    case pen, marker
+}
+
+struct Palette {
+    @Versioned var volume = 0
+    @Versioned var brush: Brush
+}
+
 @Suite("README: Revertible")
 struct RevertibleReadmeTests {
 
@@ -239,6 +248,16 @@ struct RevertibleReadmeTests {
         form.name = "Ada Lovelace"
         form.$name.undo()
         #expect(form.name == "Ada")
+    }
+
+    @Test("Basic values and memberwise initializers with @Versioned")
+    func basicValues() {
+        let palette = Palette(brush: .pen)
+        palette.volume = 11
+        palette.brush = .marker
+        palette.$volume.undo()
+        palette.$brush.undo()
+        #expect(palette.volume == 0 && palette.brush == .pen)
     }
 
     @Test("Where a tag is, and what each step holds")

@@ -4,7 +4,7 @@ import Revertible
 /// every scope, the current version's tags), read the same way from a controller, an
 /// undoable state or ``ReferenceHistory`` so the randomized runs compare them field by field.
 public struct HistoryObservation: Equatable {
-    public typealias Tags = (undo: [AnyHashable?], redo: [AnyHashable?])
+    public typealias Tags = (undo: [HistoryTag?], redo: [HistoryTag?])
 
     public var scopeLevel: Int
     public var undoCount: Int

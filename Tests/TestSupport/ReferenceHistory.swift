@@ -1,3 +1,4 @@
+import Revertible
 /// The specification of an undo history, written as plainly as possible: every version is kept
 /// whole, so there is no diffing and nothing to get wrong but the rules themselves.
 ///
@@ -153,7 +154,7 @@ public struct ReferenceHistory<Value: Equatable> {
     public var redoCount: Int { scopes[top].ahead.count }
 
     /// `nil` for a level that does not exist.
-    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+    public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         guard scopes.indices.contains(level) else { return nil }
         return (scopes[level].path.map(newestTag(of:)), scopes[level].ahead.map(newestTag(of:)))
     }
@@ -174,8 +175,8 @@ public struct ReferenceHistory<Value: Equatable> {
         return ids[place % ids.count]
     }
 
-    private func newestTag(of id: Int) -> AnyHashable? {
-        tagged.last { $0.id == id }?.tag
+    private func newestTag(of id: Int) -> HistoryTag? {
+        tagged.last { $0.id == id }.map { HistoryTag(erased: $0.tag) }
     }
 
     // MARK: Recording

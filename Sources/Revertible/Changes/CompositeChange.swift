@@ -42,8 +42,8 @@ final class CompositeChange<Root>: ReversionNode {
         return true
     }
 
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
-        nodes.first { !$0.canApply(to: value, direction) }?.refusedKeyPath(in: value, direction)
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        nodes.first { !$0.canApply(to: value, direction) }?.refusedLocation(in: value, direction)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

@@ -71,6 +71,27 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
         return DictionaryChange<Parent, Key, Value>(at: path, changes: changes, oldCount: oldCount, newCount: newCount)
     }
 
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        let dictionary = value[keyPath: keyPath]
+        let place = LocationName(keyPath)
+        guard dictionary.count == (direction == .backward ? newCount : oldCount) else { return place }
+        for (key, change) in changes {
+            let entry = place + .subscript(LocationName.argument(key))
+            switch (change, direction) {
+            case let (.inserted(expected), .backward), let (.removed(expected), .forward):
+                if !(dictionary[key].map { matches($0, expected) } ?? false) { return entry }
+            case (.inserted, .forward), (.removed, .backward):
+                if dictionary[key] != nil { return entry }
+            case let (.updated(node), _):
+                guard let current = dictionary[key] else { return entry }
+                if !node.canApply(to: current, direction) {
+                    return entry + (node.refusedLocation(in: current, direction) ?? .root)
+                }
+            }
+        }
+        return place
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         for (key, change) in changes {
             let entry: WritableKeyPath<Root, Value?> = keyPath.appending(path: \[Key: Value].[key])

@@ -69,6 +69,13 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
         return IdentifiedArrayChange<Parent, Element>(at: path, edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
     }
 
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        let element = LocationName.refusedElement(
+            of: edits, in: value[keyPath: keyPath], expectedCount: direction == .backward ? newCount : oldCount, direction
+        )
+        return LocationName(keyPath) + element
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         for edit in edits {
             let element: WritableKeyPath<Root, Element> = keyPath.appending(path: \[Element].[edit.newIndex])

@@ -16,8 +16,8 @@ final class InvertedChange<Root>: ReversionNode {
         base.apply(to: &value, direction.reversed)
     }
 
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
-        base.refusedKeyPath(in: value, direction.reversed)
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        base.refusedLocation(in: value, direction.reversed)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

@@ -24,9 +24,8 @@ final class KeyPathChange<Root, Value>: ReversionNode {
         child.advance(&value[keyPath: keyPath], toward: newer[keyPath: keyPath])
     }
 
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
-        guard let inner = child.refusedKeyPath(in: value[keyPath: keyPath], direction) else { return keyPath }
-        return (keyPath as AnyKeyPath).appending(path: inner) ?? keyPath
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        LocationName(keyPath) + (child.refusedLocation(in: value[keyPath: keyPath], direction) ?? .root)
     }
 
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {

@@ -17,6 +17,11 @@ final class OptionalChange<Wrapped>: ReversionNode {
         return child.apply(to: &value!, direction)
     }
 
+    func refusedLocation(in value: Wrapped?, _ direction: ReversionDirection) -> LocationName? {
+        guard let value else { return .root }
+        return .unwrapped + (child.refusedLocation(in: value, direction) ?? .root)
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Wrapped?>]) {
         var childPaths: [PartialKeyPath<Wrapped>] = []
         child.appendKeyPaths(to: &childPaths)

@@ -28,8 +28,8 @@ final class RestatedChange<Root: Equatable>: ReversionNode {
         change.appendKeyPaths(to: &paths)
     }
 
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
-        change.refusedKeyPath(in: value, direction)
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        change.refusedLocation(in: value, direction)
     }
 }
 

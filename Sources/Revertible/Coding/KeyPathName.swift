@@ -28,18 +28,7 @@ struct KeyPathName: Hashable, Sendable {
         guard text.first == "\\" else {
             throw KeyPathNameError("\(text) is not a key path name: it does not start with a backslash")
         }
-        var depth = 0
-        var rootEnd: String.Index?
-        for index in text.indices.dropFirst() {
-            switch text[index] {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "." where depth == 0: rootEnd = index
-            default: break
-            }
-            if rootEnd != nil { break }
-        }
-        guard let rootEnd, rootEnd > text.index(after: text.startIndex) else {
+        guard let rootEnd = Self.rootEnd(of: text), rootEnd > text.index(after: text.startIndex) else {
             throw KeyPathNameError("\(text) is not a key path name: it names no root type and property")
         }
         let components = text[text.index(after: rootEnd)...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -55,6 +44,21 @@ struct KeyPathName: Hashable, Sendable {
             self.components = components
         }
         self.text = text
+    }
+
+    /// Where the root type's printed name ends in a key path's printed form: at the first `.`
+    /// outside generic arguments, tuples and subscripts.
+    fileprivate static func rootEnd(of text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices.dropFirst() {
+            switch text[index] {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case "." where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Long enough for any real path; bounds the work a hostile name can cause.
@@ -176,4 +180,110 @@ private func storedFields(of type: Any.Type) -> [String: AnyKeyPath] {
 private func isLibraryType(_ type: Any.Type) -> Bool {
     let name = String(reflecting: type)
     return ["Swift.", "Foundation", "_", "Revertible."].contains { name.hasPrefix($0) }
+}
+
+/// A location as written in Swift, for messages: `\Drawing.shapes[id: 7].color`.
+///
+/// A key path prints its stored properties by name but a subscript or a computed property as
+/// an address (`<computed 0x…>`), so the changes that reach elements by id, key or position
+/// add those parts themselves, as they are known where a change is refused.
+@usableFromInline
+struct LocationName: Sendable {
+
+    /// The parts after the root type: `.shapes`, `[id: 7]`, `.color`.
+    private(set) var parts: [String]
+
+    /// No parts: the root value itself.
+    static let root = LocationName(parts: [])
+
+    private init(parts: [String]) {
+        self.parts = parts
+    }
+
+    /// The parts of `keyPath`, from its printed form (the name ``KeyPathName`` saves). A
+    /// computed part, whose printed form is an address, reads `[…]`.
+    init(_ keyPath: AnyKeyPath) {
+        let text = String(describing: keyPath)
+        guard let rootEnd = KeyPathName.rootEnd(of: text) else {
+            self.init(parts: [])
+            return
+        }
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text[rootEnd...] {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case "." where depth == 0, "?" where depth == 0, "!" where depth == 0:
+                if !current.isEmpty { parts.append(current) }
+                current = ""
+            default: break
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { parts.append(current) }
+        self.init(parts: parts.compactMap { part in
+            if part == ".self" { return nil }
+            if part.hasPrefix(".<computed") { return "[…]" }
+            return part
+        })
+    }
+
+    /// The value inside an optional: `!`.
+    static let unwrapped = LocationName(parts: ["!"])
+
+    /// An element reached by subscript: `[id: 7]`, `["key"]`, `[3]`.
+    static func `subscript`(_ argument: String) -> LocationName {
+        LocationName(parts: ["[\(argument)]"])
+    }
+
+    /// `lhs`, then `rhs` inside it.
+    static func + (lhs: LocationName, rhs: LocationName) -> LocationName {
+        LocationName(parts: lhs.parts + rhs.parts)
+    }
+
+    /// The whole location, starting from `root`: `\Drawing.shapes[id: 7].color`.
+    func text(in root: Any.Type) -> String {
+        "\\\(root)" + (parts.isEmpty ? ".self" : parts.joined())
+    }
+}
+
+extension KeyPathName {
+
+    /// `keyPath` as written in Swift, with any computed part shown as `[…]`.
+    static func readable(_ keyPath: AnyKeyPath) -> String {
+        LocationName(keyPath).text(in: type(of: keyPath).rootType)
+    }
+}
+
+extension LocationName {
+
+    /// A subscript argument as Swift code writes it: a string quoted, anything else as it
+    /// prints.
+    static func argument(_ value: some Hashable) -> String {
+        if let string = value as? String { return String(reflecting: string) }
+        return String(describing: value)
+    }
+
+    /// Where `edits`, changes inside elements of `elements` found by position, refuse: the
+    /// element by id and the location inside it, `[id: 7].color`. An element count or an
+    /// order that no longer fits refuses at the collection itself (`.root`).
+    static func refusedElement<Elements: RandomAccessCollection<Element>, Element: Identifiable & Versionable>(
+        of edits: some Sequence<IdentifiedArrayEdit<Element>>,
+        in elements: Elements,
+        expectedCount: Int,
+        _ direction: ReversionDirection
+    ) -> LocationName where Elements.Index == Int {
+        guard elements.count == expectedCount else { return .root }
+        for edit in edits {
+            let index = direction == .backward ? edit.newIndex : edit.oldIndex
+            let element = elements[elements.startIndex + index]
+            guard element.id == edit.id else { return .root }
+            guard edit.node.canApply(to: element, direction) else {
+                return .subscript("id: \(argument(edit.id))") + (edit.node.refusedLocation(in: element, direction) ?? .root)
+            }
+        }
+        return .root
+    }
 }

@@ -50,11 +50,11 @@ extension History {
     /// including the current one, `redo` from the next version on; `nil` for an untagged
     /// version, the newest tag for a version with several. `nil` for a level that does not
     /// exist.
-    package func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+    package func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
-        func newestTag(_ version: HistoryVersion) -> AnyHashable? {
-            tagged.last { $0.version == version }?.tag.base
+        func newestTag(_ version: HistoryVersion) -> HistoryTag? {
+            tagged.last { $0.version == version }?.tag
         }
         return ([newestTag(scope.floor)] + scope.undo.map { newestTag($0.version) }, scope.redo.map { newestTag($0.version) })
     }

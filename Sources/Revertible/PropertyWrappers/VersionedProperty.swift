@@ -28,6 +28,14 @@ public struct VersionedProperty<Value: Revertible, Failure: Error> {
     /// The property's history: undo, redo, scopes, tags and transactions.
     public let projectedValue: VersioningController<Value, Value, Failure>
 
+    /// Tracks `wrappedValue` with no limit, no debouncing and the continuous clock.
+    ///
+    /// The plain form the compiler needs for memberwise initializers: with it,
+    /// `Model(activity: activity)` takes the value, not a wrapper.
+    public init(wrappedValue: Value) {
+        self.init(wrappedValue: wrappedValue, historyLimit: nil, debounceInterval: nil, clock: ContinuousClock())
+    }
+
     /// Tracks `wrappedValue`, keeping at most `historyLimit` steps and grouping changes made
     /// less than `debounceInterval` apart (measured by `clock`).
     public init(

@@ -68,7 +68,7 @@ public struct Reversion<Root> {
 
     /// Where `value` does not hold what this reversion expects, if that can be told.
     func refusedKeyPath(in value: Root) -> String? {
-        node.refusedKeyPath(in: value, direction).map { String(describing: $0) }
+        node.refusedLocation(in: value, direction).map { $0.text(in: Root.self) }
     }
 
     /// The reversion that undoes this one: applied after it, it restores the newer version.
@@ -108,7 +108,7 @@ extension Reversion: @unchecked Sendable where Root: Sendable {}
 extension Reversion: CustomDebugStringConvertible {
 
     public var debugDescription: String {
-        let paths = changedKeyPaths.map { String(describing: $0) }
+        let paths = changedKeyPaths.map { KeyPathName.readable($0) }
         return "Reversion<\(Root.self)>(\(paths.joined(separator: ", ")))"
     }
 }

@@ -45,7 +45,7 @@ protocol ReversionNode<Root>: AnyObject {
 
     /// The location where `value` does not hold what this node expects, for the error's
     /// message; `nil` when it cannot be told. Called only after `canApply` refused.
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath?
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName?
 }
 
 extension ReversionNode {
@@ -57,10 +57,10 @@ extension ReversionNode {
 
     /// A node that writes one location refuses there.
     @usableFromInline
-    func refusedKeyPath(in value: Root, _ direction: ReversionDirection) -> AnyKeyPath? {
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
         var paths: [PartialKeyPath<Root>] = []
         appendKeyPaths(to: &paths)
-        return paths.count == 1 ? paths[0] : nil
+        return paths.count == 1 ? LocationName(paths[0]) : nil
     }
 
     @usableFromInline

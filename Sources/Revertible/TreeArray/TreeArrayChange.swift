@@ -98,6 +98,11 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     }
 
     @usableFromInline
+    func refusedLocation(in tree: TreeArray<Element>, _ direction: ReversionDirection) -> LocationName? {
+        LocationName.refusedElement(of: edits, in: tree, expectedCount: direction == .backward ? newCount : oldCount, direction)
+    }
+
+    @usableFromInline
     func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {
         for edit in edits {
             let element: WritableKeyPath<TreeArray<Element>, Element> = \TreeArray<Element>.[edit.newIndex]

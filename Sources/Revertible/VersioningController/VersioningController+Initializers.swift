@@ -58,6 +58,9 @@ extension VersioningController where Root: AnyObject {
     /// Tracks the property at `keyPath` of `root`, an object held weakly, in the isolation
     /// the controller is made in. Errors are thrown (`Failure == ReversionError`), or, given
     /// `errorKeyPath`, written to that property of `root` (`Failure == Never`).
+    ///
+    /// Made outside any actor's isolation but on the main actor, the controller belongs to
+    /// the main actor (see `rootIsolation(_:)`).
     convenience init(
         object root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
@@ -67,7 +70,7 @@ extension VersioningController where Root: AnyObject {
     ) {
         self.init(
             value: root[keyPath: keyPath],
-            root: .object(WeakReference(root), keyPath, isolation: isolation),
+            root: .object(WeakReference(root), keyPath, isolation: rootIsolation(isolation)),
             policy: policy,
             reportError: reportError
         )
@@ -81,7 +84,10 @@ extension VersioningController where Root: AnyObject, Failure == ReversionError 
     /// `root` is deallocated, the controller does nothing.
     ///
     /// Made in an actor's isolation (a `@MainActor` model's), the controller must be used
-    /// there too: it touches `root` only in that isolation.
+    /// there too: it touches `root` only in that isolation, and traps when used elsewhere.
+    /// Made on the main actor without its isolation (a `lazy var` of a model), it belongs
+    /// to the main actor. For a `lazy var` of a model isolated to another global actor, pass
+    /// that actor as `isolation`.
     public convenience init(
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,

@@ -57,3 +57,49 @@ extension VersioningController {
         try perform(.move(destination), on: &root[keyPath: self.root.keyPath])
     }
 }
+
+extension VersioningController {
+
+    // The original library's spellings: a tag of any type, passed as it is. Disfavored, so a
+    // string literal or `.steps(n)` still reads as a `HistoryTarget`.
+
+    /// Undoes to the version tagged `tag` (any `Hashable & Sendable` value, as `tag(_:)`
+    /// takes): `undo(to: 2)` goes to the version tagged `2`. For a number of steps, write
+    /// `undo(to: .steps(2))`.
+    @_disfavoredOverload
+    @discardableResult
+    public func undo(to tag: some Hashable & Sendable) throws(Failure) -> Value {
+        try undo(to: .tag(HistoryTag(tag)))
+    }
+
+    /// Undoes `value` to the version tagged `tag`, in place.
+    @_disfavoredOverload
+    public func undo(_ value: inout Value, to tag: some Hashable & Sendable) throws(Failure) {
+        try undo(&value, to: .tag(HistoryTag(tag)))
+    }
+
+    /// Undoes the tracked property of `root` to the version tagged `tag`.
+    @_disfavoredOverload
+    public func undo(root: inout Root, to tag: some Hashable & Sendable) throws(Failure) {
+        try undo(root: &root, to: .tag(HistoryTag(tag)))
+    }
+
+    /// Redoes up to and including the change that made the version tagged `tag`.
+    @_disfavoredOverload
+    @discardableResult
+    public func redo(to tag: some Hashable & Sendable) throws(Failure) -> Value {
+        try redo(to: .tag(HistoryTag(tag)))
+    }
+
+    /// Redoes `value` to the version tagged `tag`, in place.
+    @_disfavoredOverload
+    public func redo(_ value: inout Value, to tag: some Hashable & Sendable) throws(Failure) {
+        try redo(&value, to: .tag(HistoryTag(tag)))
+    }
+
+    /// Redoes the tracked property of `root` to the version tagged `tag`.
+    @_disfavoredOverload
+    public func redo(root: inout Root, to tag: some Hashable & Sendable) throws(Failure) {
+        try redo(root: &root, to: .tag(HistoryTag(tag)))
+    }
+}

@@ -8,15 +8,21 @@ extension VersioningController {
         _ = try? perform(.tag(HistoryTag(tag)))
     }
 
+    /// The original library's name for ``tag(_:)``.
+    @available(*, deprecated, renamed: "tag(_:)")
+    public func tagCurrentVersion(_ tag: some Hashable & Sendable) {
+        self.tag(tag)
+    }
+
     /// The tags of the current scope's versions, `nil` where a version has none: `undo` lists
     /// the versions from the scope's start up to the current one, `redo` the versions ahead,
     /// next first. For example `(["original", nil, "without-child"], ["with-child"])`.
-    public func tags() -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
+    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
         read { $0.history.tags(inScopeLevel: $0.history.scopeLevel)! }
     }
 
     /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
-    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+    public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         read { $0.history.tags(inScopeLevel: level) }
     }
 

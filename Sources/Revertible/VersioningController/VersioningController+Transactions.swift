@@ -4,12 +4,33 @@ extension VersioningController {
     /// own, undone by a single undo: it never joins a debounced burst. With a root object,
     /// writes the result to the root.
     ///
+    /// A transaction is one read-modify-write: `body` gets the current version and no other
+    /// change can come between that read and the recording of its result, so transactions
+    /// from many tasks at once lose none of each other's changes. `body` therefore runs while
+    /// the controller is held, and must not use the controller (no `append`, no `undo`, not
+    /// even `currentVersion`): that would wait for itself forever. If `body` throws, nothing
+    /// is recorded. With a root object, the controller belongs to one actor, which already
+    /// keeps other writers out.
+    ///
     /// - Returns: The new version.
     @discardableResult
     public func setWithTransaction<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
-        guard var value = trackedValue() else { return currentVersion }
-        try body(&value)
-        commit(value)
+        guard case .value = root else {
+            // The root's observation reports the write synchronously and takes the lock, so
+            // an object root is written outside it; its actor is what keeps writers apart.
+            guard var value = trackedValue() else { return currentVersion }
+            try body(&value)
+            commit(value)
+            return value
+        }
+        let value = try storage.withLock { (storage) throws(E) -> Value in
+            flushPendingChange(&storage)
+            var value = storage.history.current
+            try body(&value)
+            storage.history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
+            return value
+        }
+        notifyObservers()
         return value
     }
 
@@ -33,17 +54,45 @@ extension VersioningController {
         // Turns the starting version into `value`; applied to a root that moved on meanwhile, it
         // checks and writes only the locations the transaction changed.
         guard let changes = start.reversion(to: value) else { return value }
-        guard var merged = trackedValue() else { return currentVersion }
-        do {
-            try changes.revert(&merged)
-        } catch {
-            change { $0.history.lastError = error }
-            // This function throws the body's errors; an error key path still hears of it.
-            try? reportError(root.object, error)
+        guard case .value = root else {
+            guard var merged = trackedValue() else { return currentVersion }
+            do {
+                try changes.revert(&merged)
+            } catch {
+                refuseTransaction(error)
+                return merged
+            }
+            commit(merged)
             return merged
         }
-        commit(merged)
-        return merged
+        // The merge and the recording are one step under the lock: a writer that comes between
+        // them would otherwise be overwritten.
+        let result = storage.withLock { storage -> Result<Value, ReversionError> in
+            flushPendingChange(&storage)
+            var merged = storage.history.current
+            do throws(ReversionError) {
+                try changes.revert(&merged)
+            } catch {
+                return .failure(error)
+            }
+            storage.history.record(merged, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
+            return .success(merged)
+        }
+        switch result {
+        case let .success(merged):
+            notifyObservers()
+            return merged
+        case let .failure(error):
+            refuseTransaction(error)
+            return currentVersion
+        }
+    }
+
+    /// Keeps the refusal of an asynchronous transaction in ``error``.
+    private func refuseTransaction(_ error: ReversionError) {
+        change { $0.history.lastError = error }
+        // This function throws the body's errors; an error key path still hears of it.
+        try? reportError(root.object, error)
     }
 }
 

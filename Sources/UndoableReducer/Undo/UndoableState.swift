@@ -41,12 +41,12 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
 
     /// The tags of the current scope's versions, `nil` where untagged: `undo` from the
     /// scope's start to the present, `redo` the versions ahead, next first.
-    public func tags() -> (undo: [AnyHashable?], redo: [AnyHashable?]) {
+    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
         history.tags(inScopeLevel: history.scopeLevel)!
     }
 
     /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
-    public func tags(inScopeLevel level: Int) -> (undo: [AnyHashable?], redo: [AnyHashable?])? {
+    public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         history.tags(inScopeLevel: level)
     }
 

@@ -26,8 +26,13 @@ struct FeatureCombinationTests {
         let clock = TestClock()
         struct Document {
             @Versioned var text: String
+
+            // The memberwise initializer takes the plain value; a configured wrapper is set here.
+            init(clock: TestClock) {
+                _text = Versioned(wrappedValue: "", debounceInterval: .milliseconds(500), clock: clock)
+            }
         }
-        let document = Document(text: Versioned(wrappedValue: "", debounceInterval: .milliseconds(500), clock: clock))
+        let document = Document(clock: clock)
         document.text = "a"
         clock.advance(by: .milliseconds(10))
         document.$text.setWithTransaction { $0 += "-TX" }
