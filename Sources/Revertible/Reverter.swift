@@ -22,6 +22,12 @@ public protocol Reverter<Root> {
     /// Excludes the property at `keyPath` from versioning: differences only there make no
     /// step, and undo and redo never write there.
     ///
+    /// This holds at any depth: where this type is nested in another (a property, an
+    /// element of an array of identifiable values or of a ``TreeArray``, an optional, a
+    /// dictionary's value), its ignored properties stay out of the outer value's steps too,
+    /// and a history hands them back as the caller last recorded them. Finding them costs
+    /// nothing beyond the comparison itself: it descends only into what changed.
+    ///
     /// ```swift
     /// reverter.appendReversion(at: \.shapes)
     /// reverter.ignore(\.hover)
@@ -74,7 +80,10 @@ extension Reverter {
     public mutating func appendReversion<Value: Versionable>(at keyPath: WritableKeyPath<Root, Value>) {
         let (previous, current) = versions(at: keyPath)
         // `==` first: an unchanged subtree costs one comparison, which stops at shared storage.
-        guard previous != current, let node = current.differingNode(from: previous) else { return }
+        guard previous != current else { return }
+        let difference = current.difference(from: previous)
+        keep(difference.ignored.rerooted(at: keyPath))
+        guard let node = difference.node else { return }
         append(Reversion(node: node), at: keyPath)
     }
 
@@ -97,7 +106,9 @@ extension Reverter {
         let (previous, current) = versions(at: keyPath)
         guard previous != current else { return }
         if let previous, let current {
-            guard let node = current.differingNode(from: previous) else { return }
+            let difference = current.difference(from: previous)
+            keep(difference.ignored.wrapped().rerooted(at: keyPath))
+            guard let node = difference.node else { return }
             append(Reversion(node: OptionalChange(wrapping: node)), at: keyPath)
         } else {
             appendOverwriteReversion(at: keyPath)
@@ -114,9 +125,23 @@ extension Reverter {
         at keyPath: WritableKeyPath<Root, [Element]>
     ) {
         let (previous, current) = versions(at: keyPath)
-        guard let ends = identifiedCommonEnds(previous, current),
-              let reversion = identifiedArrayReversion(at: keyPath, from: previous, to: current, ends: ends) else { return }
+        guard let ends = identifiedCommonEnds(previous, current) else { return }
+        let (reversion, ignored) = identifiedArrayReversion(at: keyPath, from: previous, to: current, ends: ends)
+        keep(ignored)
+        guard let reversion else { return }
         append(reversion, at: \Root.self)
+    }
+
+    /// Records the changes of a dictionary of ``Versionable`` values as the `Revertible`
+    /// overload does (the keys inserted and removed, the edits inside the values kept), with
+    /// the properties the values ignore left out, at any depth.
+    public mutating func appendReversion<Key: Hashable, Value: Versionable & Hashable>(at keyPath: WritableKeyPath<Root, [Key: Value]>) {
+        let (previous, current) = versions(at: keyPath)
+        var ignored: [IgnoredProperty<[Key: Value]>] = []
+        let change = DictionaryChange.make(at: selfKeyPath([Key: Value].self), from: previous, to: current, ignored: &ignored)
+        keep(ignored.rerooted(at: keyPath))
+        guard let change else { return }
+        append(Reversion(node: change), at: keyPath)
     }
 
     /// Records the changes of an array of `Equatable` elements as the elements inserted and

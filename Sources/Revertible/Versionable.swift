@@ -33,50 +33,46 @@ extension Versionable {
     /// Only the registered key paths that differ are stored, each with its old and new value
     /// (or, for collections and nested values, only the part that changed).
     public func reversion(to previous: Self) -> Reversion<Self>? {
-        reversionNode(from: previous).map { Reversion(node: $0) }
+        difference(from: previous).node.map { Reversion(node: $0) }
     }
 
+    /// The change from `previous`, and the ignored places passed on the way to it.
+    ///
     /// Compares by descending first: at the top of a comparison the caller usually knows the
     /// values differ, and each registered child prunes unchanged subtrees with its own `==`,
     /// so a full `==` here would only repeat that work. It runs only when nothing registered
     /// changed, to tell "equal" from "differs only in unregistered or ignored state".
-    func reversionNode(from previous: Self) -> (any ReversionNode<Self>)? {
-        if hasDifferentIdentity(self, previous) {
-            return wholeValueNode(from: previous, ignoring: ignoredProperties())
+    func difference(from previous: Self) -> VersionDifference<Self> {
+        guard hasDifferentIdentity(self, previous) else {
+            return difference(fromSameIdentity: previous)
         }
-        return registeredNode(from: previous)
+        // Another entity: nothing pairs up property by property, so the whole value is the
+        // change; only this type's own ignored properties are found (by a walk of equal
+        // values, which stops at once), and they keep the content of the value reverted.
+        let ignored = ignoredProperties()
+        return VersionDifference(node: wholeValueNode(from: previous, ignoring: ignored), ignored: ignored)
     }
 
-    /// The change from `previous` through the registered key paths, identity aside.
-    private func registeredNode(from previous: Self) -> (any ReversionNode<Self>)? {
+    /// The change from `previous`, an element the caller matched to this one by id (as
+    /// collections of identifiable values do): the identity check is already made. One pass
+    /// over the registered key paths finds the change and the ignored places at any depth.
+    @usableFromInline
+    func difference(fromSameIdentity previous: Self) -> VersionDifference<Self> {
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
         if let node = collector.makeNode() {
             // Names are needed only to save; a type that cannot be saved needs no copies.
             if collector.usesComputedPaths, Self.self is any Encodable.Type {
-                return RestatedChange(node, from: previous, to: self)
+                return VersionDifference(node: RestatedChange(node, from: previous, to: self), ignored: collector.ignored)
             }
-            return node
+            return VersionDifference(node: node, ignored: collector.ignored)
         }
-        guard self != previous else { return nil }
-        return wholeValueNode(from: previous, ignoring: collector.ignored)
-    }
-
-    /// The change from `previous`, a value the caller already found to differ; `nil` when it
-    /// differs only in ignored properties.
-    func differingNode(from previous: Self) -> (any ReversionNode<Self>)? {
-        reversionNode(from: previous)
-    }
-
-    /// The change from `previous`, an element the caller matched to this one by id (as
-    /// collections of identifiable values do): the identity check is already made.
-    @usableFromInline
-    func differingNode(fromSameIdentity previous: Self) -> (any ReversionNode<Self>)? {
-        registeredNode(from: previous)
+        guard self != previous else { return VersionDifference(node: nil, ignored: collector.ignored) }
+        return VersionDifference(node: wholeValueNode(from: previous, ignoring: collector.ignored), ignored: collector.ignored)
     }
 
     /// The whole old and new value: a replaced identity, or a difference in state no
-    /// registered key path covers. Ignored properties are neither compared nor written, and a
+    /// registered key path covers. Ignored places are neither compared nor written, and a
     /// difference only there is no change at all.
     private func wholeValueNode(from previous: Self, ignoring ignored: [IgnoredProperty<Self>]) -> (any ReversionNode<Self>)? {
         guard !ignored.isEmpty else {
@@ -85,6 +81,58 @@ extension Versionable {
         let node = IgnoringValueChange(from: previous, to: self, ignoring: ignored)
         return node.differs ? node : nil
     }
+}
+
+/// What one comparison of two versions found: the change, `nil` when nothing versioned
+/// differs, and the ignored places it passed (see ``IgnoredProperty``).
+@usableFromInline
+struct VersionDifference<Root> {
+    @usableFromInline let node: (any ReversionNode<Root>)?
+    @usableFromInline let ignored: [IgnoredProperty<Root>]
+
+    @usableFromInline
+    init(node: (any ReversionNode<Root>)?, ignored: [IgnoredProperty<Root>]) {
+        self.node = node
+        self.ignored = ignored
+    }
+}
+
+/// The reversion from `previous` to `value`, and the ignored places at any depth where a
+/// history's copy of `value` must take `value`'s content: for a ``Versionable`` value, from
+/// the one comparison that finds the reversion; for any other value, none.
+func recordedDifference<Value: Revertible>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+    guard let opener = versionableOpener(of: Value.self) else {
+        return (value.reversion(to: previous), [])
+    }
+    let difference = opener.difference(value, from: previous)
+    return (difference.node.map { Reversion(node: $0) }, difference.ignored)
+}
+
+/// Compares two values of a ``Versionable`` type known only at run time.
+private protocol VersionableOpener: SendableMetatype {
+    static func difference<Value>(_ value: Value, from previous: Value) -> VersionDifference<Value>
+}
+
+private enum VersionableOpening<Opened: Versionable>: VersionableOpener {
+    static func difference<Value>(_ value: Value, from previous: Value) -> VersionDifference<Value> {
+        // `Value` is `Opened` (the memo below is keyed by type).
+        let difference = unsafeBitCast(value, to: Opened.self).difference(from: unsafeBitCast(previous, to: Opened.self))
+        return unsafeBitCast(difference, to: VersionDifference<Value>.self)
+    }
+}
+
+/// Per type: its opener, or `nil` when it is not ``Versionable``. Decided once per type: the
+/// dynamic cast costs more than a lookup, and this runs on every recorded change.
+private let versionableOpeners = TypeMemo<(any VersionableOpener.Type)?>()
+
+private func versionableOpener<Value>(of type: Value.Type) -> (any VersionableOpener.Type)? {
+    versionableOpeners.entry(for: type) {
+        (type as? any Versionable.Type).map { openerType(for: $0) }
+    }
+}
+
+private func openerType<Opened: Versionable>(for _: Opened.Type) -> any VersionableOpener.Type {
+    VersionableOpening<Opened>.self
 }
 
 /// Whether two values of an `Identifiable` type (checked at run time) have different ids.

@@ -17,12 +17,25 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
     }
 
     static func make(at keyPath: WritableKeyPath<Root, [Key: Value]>, from old: [Key: Value], to new: [Key: Value]) -> DictionaryChange? {
+        var ignored: [IgnoredProperty<[Key: Value]>] = []
+        return make(at: keyPath, from: old, to: new, ignored: &ignored)
+    }
+
+    /// The change, and in `ignored` the ignored places passed inside the values updated.
+    static func make(
+        at keyPath: WritableKeyPath<Root, [Key: Value]>,
+        from old: [Key: Value],
+        to new: [Key: Value],
+        ignored: inout [IgnoredProperty<[Key: Value]>]
+    ) -> DictionaryChange? {
         guard old != new else { return nil }
         var changes: [(key: Key, change: Change)] = []
         for (key, newValue) in new {
             if let oldValue = old[key] {
                 if oldValue != newValue {
-                    if let node = changeNode(from: oldValue, to: newValue) {
+                    let difference = changeDifference(from: oldValue, to: newValue)
+                    ignored += difference.ignored.atValue(forKey: key)
+                    if let node = difference.node {
                         changes.append((key, .updated(node)))
                     }
                 }

@@ -105,18 +105,29 @@ extension IdentifiedArrayChange {
         to new: [Element],
         ends: IdentifiedCommonEnds? = nil
     ) -> IdentifiedArrayChange? {
+        var ignored: [IgnoredProperty<[Element]>] = []
+        return make(at: keyPath, from: old, to: new, ends: ends, ignored: &ignored)
+    }
+
+    /// The change, and in `ignored` the ignored places passed inside the elements compared.
+    static func make(
+        at keyPath: WritableKeyPath<Root, [Element]>,
+        from old: [Element],
+        to new: [Element],
+        ends: IdentifiedCommonEnds?,
+        ignored: inout [IgnoredProperty<[Element]>]
+    ) -> IdentifiedArrayChange? {
         guard let ends = ends ?? identifiedCommonEnds(old, new) else { return nil }
         let (prefix, suffix) = (ends.prefix, ends.suffix)
-        var edits = ends.changed.compactMap { oldIndex, newIndex in
-            new[newIndex].differingNode(fromSameIdentity: old[oldIndex]).map {
-                Edit(oldIndex: oldIndex, newIndex: newIndex, id: new[newIndex].id, node: $0)
-            }
+        var edits: [Edit] = []
+        for (oldIndex, newIndex) in ends.changed {
+            edit(old, oldIndex, new, newIndex, into: &edits, ignored: &ignored)
         }
         let oldWindow = prefix ..< old.count - suffix
         let newWindow = prefix ..< new.count - suffix
         var structure: Structure?
         if !oldWindow.isEmpty || !newWindow.isEmpty {
-            structure = matchByIdentity(old: old, oldWindow, new: new, newWindow, edits: &edits)
+            structure = matchByIdentity(old: old, oldWindow, new: new, newWindow, edits: &edits, ignored: &ignored)
                 ?? replacing(old: old, oldWindow, new: new, newWindow)
         }
         guard structure != nil || !edits.isEmpty else { return nil }
@@ -128,7 +139,8 @@ extension IdentifiedArrayChange {
     private static func matchByIdentity(
         old: [Element], _ oldWindow: Range<Int>,
         new: [Element], _ newWindow: Range<Int>,
-        edits: inout [Edit]
+        edits: inout [Edit],
+        ignored: inout [IgnoredProperty<[Element]>]
     ) -> Structure? {
         var oldIndexByID: [Element.ID: Int] = [:]
         oldIndexByID.reserveCapacity(oldWindow.count)
@@ -152,8 +164,8 @@ extension IdentifiedArrayChange {
 
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
-            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(fromSameIdentity: old[pair.old]) {
-                edits.append(Edit(oldIndex: pair.old, newIndex: pair.new, id: new[pair.new].id, node: node))
+            if old[pair.old] != new[pair.new] {
+                edit(old, pair.old, new, pair.new, into: &edits, ignored: &ignored)
             }
             if !staying.contains(position) {
                 let id = new[pair.new].id
@@ -166,6 +178,24 @@ extension IdentifiedArrayChange {
         return Structure(old: oldSide, new: newSide)
     }
 
+    /// Compares an element that kept its identity (and differs): its edit, if anything
+    /// versioned changed, and the ignored places inside it, at its position in `new`.
+    private static func edit(
+        _ old: [Element], _ oldIndex: Int,
+        _ new: [Element], _ newIndex: Int,
+        into edits: inout [Edit],
+        ignored: inout [IgnoredProperty<[Element]>]
+    ) {
+        let element = new[newIndex]
+        let difference = element.difference(fromSameIdentity: old[oldIndex])
+        if !difference.ignored.isEmpty {
+            ignored += difference.ignored.atElement(newIndex, id: element.id, of: [Element].self)
+        }
+        if let node = difference.node {
+            edits.append(Edit(oldIndex: oldIndex, newIndex: newIndex, id: element.id, node: node))
+        }
+    }
+
     /// The window replaced wholesale: correct for any content, used only when ids repeat.
     private static func replacing(old: [Element], _ oldWindow: Range<Int>, new: [Element], _ newWindow: Range<Int>) -> Structure {
         Structure(
@@ -176,15 +206,17 @@ extension IdentifiedArrayChange {
 }
 
 /// The reversion between two arrays whose common ends a specialized caller already walked
-/// (see ``identifiedCommonEnds(_:_:)``).
+/// (see ``identifiedCommonEnds(_:_:)``), and the ignored places inside the elements compared.
 @usableFromInline
 func identifiedArrayReversion<Root, Element: Identifiable & Versionable>(
     at keyPath: WritableKeyPath<Root, [Element]>,
     from old: [Element],
     to new: [Element],
     ends: IdentifiedCommonEnds
-) -> Reversion<Root>? {
-    IdentifiedArrayChange.make(at: keyPath, from: old, to: new, ends: ends).map { Reversion(node: $0) }
+) -> (reversion: Reversion<Root>?, ignored: [IgnoredProperty<Root>]) {
+    var ignored: [IgnoredProperty<[Element]>] = []
+    let change = IdentifiedArrayChange.make(at: keyPath, from: old, to: new, ends: ends, ignored: &ignored)
+    return (change.map { Reversion(node: $0) }, ignored.rerooted(at: keyPath))
 }
 
 /// The positions, in `values`, of one longest strictly increasing subsequence.

@@ -32,10 +32,11 @@ extension History {
 
     /// Folds `value` into the open group, replacing the group's step with the change from the
     /// group's base (or removing it, if the group's changes cancelled out).
-    mutating func extendGroup(with value: Value, annotation: Annotation, mark: GroupMark) {
+    /// `change` is the reversion from `value` back to the current version.
+    mutating func extendGroup(with value: Value, by change: Reversion<Value>?, annotation: Annotation, mark: GroupMark) {
         guard var open = group, let step = scopes[top].currentStep else { return }
         // A change equal to the current version adds nothing to the group.
-        guard let change = value.reversion(to: current) else { return }
+        guard let change else { return }
         advanceReference(to: value, by: change)
         // From the history's own version, not `value`: the step must check exactly the bytes
         // the history holds (see `advanceReference(to:by:)`).
@@ -44,7 +45,7 @@ extension History {
             // `"e\u{301}"`): the steps below check the base's exact bytes, so it becomes the
             // history's version again.
             scopes[top].removeCurrentLeaf()
-            reference = open.base
+            resetReference(to: open.base, adoptingIgnoredPropertiesOf: value)
             group = nil
             return
         }
@@ -53,7 +54,9 @@ extension History {
             // differently, so the new step does not write it: the history's copy takes the
             // base's bytes there again, by applying the step to the base.
             var next = open.base
-            if (try? reversion.inverted.revert(&next)) != nil { reference = next }
+            if (try? reversion.inverted.revert(&next)) != nil {
+                resetReference(to: next, adoptingIgnoredPropertiesOf: value)
+            }
         }
         var replacement = step
         replacement.reversion = reversion

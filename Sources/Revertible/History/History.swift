@@ -71,15 +71,18 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         grouping: Grouping = .alone,
         policy: HistoryPolicy
     ) -> Bool {
-        defer { adoptIgnoredProperties(of: value) }
+        // One comparison finds the change and the ignored places, which the history's copy
+        // takes from `value` once it holds the change.
+        let (change, ignored) = recordedDifference(value, from: current)
+        defer { adoptIgnoredProperties(ignored, of: value) }
         let time = stamp(grouping.time ?? policy.now(), policy: policy)
         let mark = grouping.mark(at: time)
         if let mark, joinsGroup(mark, policy: policy) {
-            extendGroup(with: value, annotation: annotation, mark: mark)
+            extendGroup(with: value, by: change, annotation: annotation, mark: mark)
             return true
         }
         endGroup()
-        guard let reversion = value.reversion(to: current) else { return false }
+        guard let reversion = change else { return false }
         // Keep the version before the change only for a group, which diffs against it: held
         // while the reference advances, it would force a copy of the reference's storage.
         let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
@@ -111,8 +114,9 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// step: its base takes the untracked change too, so the step never holds it. If the
     /// untracked change overlaps the group's own changes, the group ends instead.
     package mutating func recordWithoutTracking(_ value: Value) {
-        defer { adoptIgnoredProperties(of: value) }
-        guard let change = value.reversion(to: current) else { return }
+        let (change, ignored) = recordedDifference(value, from: current)
+        defer { adoptIgnoredProperties(ignored, of: value) }
+        guard let change else { return }
         if var open = group {
             if (try? change.inverted.revert(&open.base)) != nil {
                 group = open
@@ -147,10 +151,20 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         }
     }
 
-    /// Takes the properties `value`'s type ignores (``Reverter/ignore(_:)``) from `value`: no
-    /// step records them, and undo and redo hand them back as the caller last set them.
-    mutating func adoptIgnoredProperties(of value: Value) {
-        copyIgnoredProperties(from: value, into: &reference!)
+    /// Takes the content of `ignored` (the places, at any depth, that the comparison with
+    /// `value` found its type ignores: ``Reverter/ignore(_:)``) from `value`: no step records
+    /// them, and undo and redo hand them back as the caller last set them.
+    mutating func adoptIgnoredProperties(_ ignored: [IgnoredProperty<Value>], of value: Value) {
+        guard !ignored.isEmpty else { return }
+        ignored.copy(from: value, into: &reference!)
+    }
+
+    /// Makes `version`, an earlier version, the current one again for `value`, which equals
+    /// it but may differ in ignored places: those come from `value`, found by comparing the
+    /// two (a rare path: a group whose changes came back to where it started).
+    mutating func resetReference(to version: Value, adoptingIgnoredPropertiesOf value: Value) {
+        reference = version
+        adoptIgnoredProperties(recordedDifference(value, from: version).ignored, of: value)
     }
 
     /// Adds a step after the current version of the current scope. The steps redo would

@@ -1,25 +1,87 @@
-/// A property excluded from versioning with ``Reverter/ignore(_:)``.
+/// A place a ``Versionable`` type leaves out of versioning with ``Reverter/ignore(_:)``, seen
+/// from `Root`: its own property, or one of a value nested at any depth (a property of a
+/// property, of an element of a collection, of an optional's wrapped value).
+///
+/// A comparison of two versions lists the places it passed on its way to the changes, so
+/// that a history's copy of the newer version takes the caller's content there: no step
+/// records it, and undo and redo hand it back as the caller last set it. Unchanged subtrees
+/// are never descended into, so they list nothing and cost nothing.
+@usableFromInline
 struct IgnoredProperty<Root> {
-    /// Writes the property of `source` into `target`.
-    let copy: (inout Root, Root) -> Void
+    /// Writes the content at this place of the second value (the newer version) into the
+    /// first; does nothing where the first does not have the place (a shorter array, a
+    /// different element there, `nil`), as happens when it is not the same version.
+    @usableFromInline let copy: (inout Root, Root) -> Void
 
     init<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
         copy = { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] }
+    }
+
+    @usableFromInline
+    init(copy: @escaping (inout Root, Root) -> Void) {
+        self.copy = copy
     }
 }
 
 extension Array {
 
-    /// Writes these ignored properties of `source` into `target`.
+    /// Writes these places of `source` into `target`.
     func copy<Root>(from source: Root, into target: inout Root) where Element == IgnoredProperty<Root> {
         for property in self {
             property.copy(&target, source)
         }
     }
+
+    /// These places, seen from `Parent`, which holds their root at `keyPath`.
+    @usableFromInline
+    func rerooted<Root, Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> [IgnoredProperty<Parent>] where Element == IgnoredProperty<Root> {
+        map { property in
+            IgnoredProperty { target, source in property.copy(&target[keyPath: keyPath], source[keyPath: keyPath]) }
+        }
+    }
+
+    /// These places, seen from an optional that wraps their root.
+    func wrapped<Root>() -> [IgnoredProperty<Root?>] where Element == IgnoredProperty<Root> {
+        map { property in
+            IgnoredProperty { target, source in
+                guard target != nil, let source else { return }
+                property.copy(&target!, source)
+            }
+        }
+    }
+
+    /// These places, seen from a collection whose element at `position` (`id`, in the newer
+    /// version) is their root.
+    @inlinable
+    func atElement<Root: Identifiable, Elements>(
+        _ position: Elements.Index,
+        id: Root.ID,
+        of _: Elements.Type
+    ) -> [IgnoredProperty<Elements>] where Element == IgnoredProperty<Root>, Elements: MutableCollection, Elements.Element == Root {
+        map { property in
+            IgnoredProperty { target, source in
+                guard position >= source.startIndex, position < source.endIndex,
+                      position >= target.startIndex, position < target.endIndex,
+                      target[position].id == id else { return }
+                property.copy(&target[position], source[position])
+            }
+        }
+    }
+
+    /// These places, seen from a dictionary whose value at `key` is their root.
+    func atValue<Key: Hashable, Root>(forKey key: Key) -> [IgnoredProperty<[Key: Root]>] where Element == IgnoredProperty<Root> {
+        map { property in
+            IgnoredProperty { target, source in
+                guard target[key] != nil, let value = source[key] else { return }
+                property.copy(&target[key]!, value)
+            }
+        }
+    }
 }
 
-/// Finds the properties a ``Versionable`` type ignores, without comparing anything: both
-/// versions are the same value, so every registered comparison stops at shared storage.
+/// Finds the properties a ``Versionable`` type ignores itself, without comparing anything:
+/// both versions are the same value, so every registered comparison stops at shared storage.
+/// For a value replaced whole (another identity), where no comparison runs to find them.
 struct IgnoredPropertyCollector<Root>: Reverter {
     let value: Root
     var ignored: [IgnoredProperty<Root>] = []
@@ -38,7 +100,7 @@ struct IgnoredPropertyCollector<Root>: Reverter {
 
 extension Versionable {
 
-    /// The properties this type excludes with ``Reverter/ignore(_:)``.
+    /// The properties this type itself excludes with ``Reverter/ignore(_:)``.
     func ignoredProperties() -> [IgnoredProperty<Self>] {
         var collector = IgnoredPropertyCollector(value: self)
         addReversions(into: &collector)
@@ -46,17 +108,19 @@ extension Versionable {
     }
 }
 
-/// Writes the properties `source`'s type ignores into `target`: the history's copy of the
-/// current version always holds the caller's latest ignored state, so undo and redo hand
-/// it back unchanged.
-func copyIgnoredProperties<Value>(from source: Value, into target: inout Value) {
-    guard let source = source as? any Versionable else { return }
-    copyIgnoredProperties(of: source, into: &target)
-}
+extension Reverter {
 
-private func copyIgnoredProperties<Source: Versionable, Value>(of source: Source, into target: inout Value) {
-    let ignored = source.ignoredProperties()
-    guard !ignored.isEmpty, var typed = target as? Source else { return }
-    ignored.copy(from: source, into: &typed)
-    if let typed = typed as? Value { target = typed }
+    /// Hands `ignored`, the places a nested comparison passed, to the reverter the
+    /// comparison runs in, which lists them with its own (see ``IgnoredProperty``).
+    ///
+    /// Not a requirement of the protocol: only the library's own reverter keeps a history's
+    /// copy, and a reverter of another kind has no use for them. Checked by type identity, a
+    /// pointer comparison, and only when a nested value listed places.
+    @usableFromInline
+    mutating func keep(_ ignored: [IgnoredProperty<Root>]) {
+        guard !ignored.isEmpty, Self.self == ReversionCollector<Root>.self else { return }
+        withUnsafeMutablePointer(to: &self) { reverter in
+            UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: ReversionCollector<Root>.self).pointee.keep(ignored)
+        }
+    }
 }

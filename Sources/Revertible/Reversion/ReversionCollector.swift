@@ -1,4 +1,5 @@
-/// The reverter handed to ``Versionable/addReversions(into:)``.
+/// The reverter handed to ``Versionable/addReversions(into:)``: one pass over the registered
+/// key paths finds both the changes and the ignored places passed on the way to them.
 struct ReversionCollector<Root>: Reverter {
 
     let previous: Root
@@ -6,7 +7,8 @@ struct ReversionCollector<Root>: Reverter {
     /// Most reversions hold one change; keeping it outside an array saves an allocation.
     private var first: (any ReversionNode<Root>)?
     private var rest: [any ReversionNode<Root>] = []
-    /// The properties excluded with `ignore(_:)`.
+    /// The properties excluded with `ignore(_:)`, this type's own and those of the nested
+    /// values compared (see ``IgnoredProperty``).
     private(set) var ignored: [IgnoredProperty<Root>] = []
     /// Whether a change was registered at a computed key path, which has no name to save.
     private(set) var usesComputedPaths = false
@@ -35,6 +37,11 @@ struct ReversionCollector<Root>: Reverter {
 
     mutating func ignore<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
         ignored.append(IgnoredProperty(keyPath))
+    }
+
+    /// Lists the ignored places a nested value's comparison passed.
+    mutating func keep(_ nested: [IgnoredProperty<Root>]) {
+        ignored += nested
     }
 
     func makeNode() -> (any ReversionNode<Root>)? {

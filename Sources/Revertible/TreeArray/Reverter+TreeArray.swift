@@ -15,7 +15,9 @@ extension Reverter {
         at keyPath: WritableKeyPath<Root, TreeArray<Element>>
     ) {
         let (previous, current) = versions(at: keyPath)
-        guard let reversion = current.reversion(to: previous) else { return }
+        let (reversion, ignored) = current.difference(from: previous)
+        keep(ignored.rerooted(at: keyPath))
+        guard let reversion else { return }
         append(reversion, at: keyPath)
     }
 }

@@ -13,10 +13,19 @@ extension TreeArray: Revertible where Element: Identifiable & Versionable {
     ///   number of elements in chunks the versions do not share, in general.
     @inlinable
     public func reversion(to previous: TreeArray) -> Reversion<TreeArray>? {
-        guard !Node.known(root, equalTo: previous.root) else { return nil }
+        difference(from: previous).reversion
+    }
+
+    /// The reversion to `previous`, and the ignored places inside the elements compared (see
+    /// `IgnoredProperty`).
+    @inlinable
+    func difference(from previous: TreeArray) -> (reversion: Reversion<TreeArray>?, ignored: [IgnoredProperty<TreeArray>]) {
+        guard !Node.known(root, equalTo: previous.root) else { return (nil, []) }
         var differ = TreeArrayDiffer<Element>()
         differ.compare(old: previous.root, new: root)
-        return differ.makeReversion(from: previous.root, to: root)
+        var ignored: [IgnoredProperty<TreeArray>] = []
+        let reversion = differ.makeReversion(from: previous.root, to: root, ignored: &ignored)
+        return (reversion, ignored)
     }
 
     /// How many nodes the comparison with `previous` visits: the measure of its cost that

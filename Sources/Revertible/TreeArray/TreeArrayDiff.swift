@@ -241,22 +241,21 @@ extension TreeArrayDiffer where Element: Versionable {
     /// tuples, dictionary and sorts of generic values cost a metadata lookup per operation,
     /// more than the work itself for a change of one element.
     @inlinable
-    func makeReversion(from old: Node, to new: Node) -> Reversion<TreeArray<Element>>? {
+    func makeReversion(from old: Node, to new: Node, ignored: inout [IgnoredProperty<TreeArray<Element>>]) -> Reversion<TreeArray<Element>>? {
         guard !isEmpty else { return nil }
-        // An element that differs only in properties its type ignores makes no edit. A plain
-        // loop: a closure or `zip` costs metadata lookups here, unspecialized.
+        // An element that differs only in properties its type ignores makes no edit, only
+        // ignored places. A plain loop: a closure or `zip` costs metadata lookups here,
+        // unspecialized.
         var edits: [IdentifiedArrayEdit<Element>] = []
         edits.reserveCapacity(changed.count)
         for position in changed.indices {
             let (pair, elements) = (changed[position], changedElements[position])
-            if let node = elements.new.differingNode(fromSameIdentity: elements.old) {
-                edits.append(IdentifiedArrayEdit(oldIndex: pair.old, newIndex: pair.new, id: elements.new.id, node: node))
-            }
+            Self.edit(elements.old, pair.old, elements.new, pair.new, into: &edits, ignored: &ignored)
         }
         var oldSide: [(index: Int, source: Source)] = []
         var newSide: [(index: Int, source: Source)] = []
         for window in windows {
-            Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide)
+            Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide, ignored: &ignored)
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
@@ -272,6 +271,25 @@ extension TreeArrayDiffer where Element: Versionable {
         }
     }
 
+    /// Compares an element that kept its identity (and differs), at `oldIndex` and
+    /// `newIndex` of the trees: its edit, if anything versioned changed, and the ignored
+    /// places inside it.
+    @inlinable
+    static func edit(
+        _ old: Element, _ oldIndex: Int,
+        _ new: Element, _ newIndex: Int,
+        into edits: inout [IdentifiedArrayEdit<Element>],
+        ignored: inout [IgnoredProperty<TreeArray<Element>>]
+    ) {
+        let difference = new.difference(fromSameIdentity: old)
+        if !difference.ignored.isEmpty {
+            ignored += difference.ignored.atElement(newIndex, id: new.id, of: TreeArray<Element>.self)
+        }
+        if let node = difference.node {
+            edits.append(IdentifiedArrayEdit(oldIndex: oldIndex, newIndex: newIndex, id: new.id, node: node))
+        }
+    }
+
     /// Matches a window's elements by id, as identifiable arrays are compared: the longest
     /// increasing subsequence of the matched elements stays put, the others move; unmatched
     /// elements are removed or inserted. An id repeated on one side replaces the window whole.
@@ -280,7 +298,8 @@ extension TreeArrayDiffer where Element: Versionable {
         _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
         edits: inout [IdentifiedArrayEdit<Element>],
         oldSide: inout [(index: Int, source: Source)],
-        newSide: inout [(index: Int, source: Source)]
+        newSide: inout [(index: Int, source: Source)],
+        ignored: inout [IgnoredProperty<TreeArray<Element>>]
     ) {
         let (oldStart, old, newStart, new) = window
         var oldIndexByID: [Element.ID: Int] = [:]
@@ -314,8 +333,8 @@ extension TreeArrayDiffer where Element: Versionable {
         let staying = longestIncreasingSubsequence(pairs.map(\.old))
         for (position, pair) in pairs.enumerated() {
             let id = new[pair.new].id
-            if old[pair.old] != new[pair.new], let node = new[pair.new].differingNode(fromSameIdentity: old[pair.old]) {
-                edits.append(IdentifiedArrayEdit(oldIndex: oldStart + pair.old, newIndex: newStart + pair.new, id: id, node: node))
+            if old[pair.old] != new[pair.new] {
+                edit(old[pair.old], oldStart + pair.old, new[pair.new], newStart + pair.new, into: &edits, ignored: &ignored)
             }
             if !staying.contains(position) {
                 windowOld.append((oldStart + pair.old, .moved(from: newStart + pair.new, id: id)))

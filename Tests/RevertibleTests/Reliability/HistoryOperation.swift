@@ -35,9 +35,10 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case removeAll
     /// Set the board's cursor with `setWithoutTracking`: no step, and undo keeps it.
     case setCursorWithoutTracking(Int)
-    /// Edit the board and change its ignored `hover` in the same append.
+    /// Edit the board (and `view.zoom`) and change its ignored hovers (`hover`, `view.hover`)
+    /// in the same append.
     case appendWithHover(BoardEdit, Int)
-    /// Change only the ignored `hover` and append: no step.
+    /// Change only the ignored hovers (`hover`, `view.hover`) and append: no step.
     case hover(Int)
     /// Move to a version of the current scope, chosen by its place in the order versions were
     /// made (modulo their count); a negative place names a version that never existed.

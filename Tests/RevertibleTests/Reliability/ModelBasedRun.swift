@@ -102,11 +102,11 @@ struct ModelBasedRun {
             client.setWithoutTracking(board)
         case let .appendWithHover(edit, hover):
             var board = edit.applied(to: client.board)
-            board.hover = hover
+            board.hover(hover, zooming: true)
             client.append(board)
         case let .hover(hover):
             var board = client.board
-            board.hover = hover
+            board.hover(hover)
             client.append(board)
         case let .moveToVersion(place):
             try client.move(to: .version(HistoryVersion(UInt64(model.versionID(atPlace: place)))))
@@ -153,7 +153,7 @@ func differingFields(_ lhs: Board, _ rhs: Board) -> String {
         ("name", { $0.name }), ("items", { $0.items }), ("labels", { $0.labels }), ("lookup", { $0.lookup }),
         ("mode", { $0.mode }), ("note", { $0.note }), ("rating", { $0.rating }), ("pinned", { $0.pinned }),
         ("body", { $0.body }), ("blob", { $0.blob }), ("scores", { $0.scores }),
-        ("cursor", { $0.cursor }), ("hover", { $0.hover }),
+        ("cursor", { $0.cursor }), ("hover", { $0.hover }), ("view", { $0.view }),
     ]
     return fields.filter { $0.1(lhs) != $0.1(rhs) }.map(\.0).joined(separator: ", ")
 }

@@ -3,9 +3,9 @@ import TestSupport
 extension ReferenceHistory where Value == Board {
 
     /// A model of a board's history: the cursor (written only without tracking) and the
-    /// ignored hover are untracked.
+    /// ignored hovers, at the top and nested in `view`, are untracked.
     init(board: Board) {
-        self.init(board, untracked: [UntrackedPart(\.cursor), UntrackedPart(\.hover)])
+        self.init(board, untracked: [UntrackedPart(\.cursor), UntrackedPart(\.hover), UntrackedPart(\.view.hover)])
     }
 
     /// What `operation` does to the history, by the rules of ``ReferenceHistory``.
@@ -50,11 +50,11 @@ extension ReferenceHistory where Value == Board {
             recordWithoutTracking(board)
         case let .appendWithHover(edit, hover):
             var board = edit.applied(to: board)
-            board.hover = hover
+            board.hover(hover, zooming: true)
             record(board)
         case let .hover(hover):
             var board = board
-            board.hover = hover
+            board.hover(hover)
             record(board)
         case let .moveToVersion(place): return move(toVersion: versionID(atPlace: place))
         case let .moveToTag(tag): return move(toTag: tag.anyHashable)

@@ -21,6 +21,8 @@ struct Board: Versionable, Hashable, Sendable, Codable {
     var cursor = 0
     /// Ignored: a change only here is no step, and undo never writes it.
     var hover = 0
+    /// A nested value with an ignored field of its own, beside a versioned one.
+    var view = BoardView()
 
     func addReversions(into reverter: inout some Reverter<Self>) {
         reverter.appendReversion(at: \.name)
@@ -36,6 +38,26 @@ struct Board: Versionable, Hashable, Sendable, Codable {
         reverter.appendReversion(at: \.scores)
         reverter.appendReversion(at: \.rows)
         reverter.appendReversion(at: \.cursor)
+        reverter.ignore(\.hover)
+        reverter.appendReversion(at: \.view)
+    }
+
+    /// Moves the pointer: the ignored `hover`, at the top and in `view`. With `zooming`, also
+    /// a versioned change in `view`, beside its ignored field.
+    mutating func hover(_ position: Int, zooming: Bool = false) {
+        hover = position
+        view.hover = position
+        if zooming { view.zoom = position % 4 }
+    }
+}
+
+/// How a board is shown: a versioned zoom and an ignored hover, nested in the board.
+struct BoardView: Versionable, Hashable, Sendable, Codable {
+    var zoom = 1
+    var hover = 0
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.zoom)
         reverter.ignore(\.hover)
     }
 }

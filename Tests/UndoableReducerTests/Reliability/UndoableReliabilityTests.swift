@@ -212,6 +212,8 @@ struct Shelf: Reducer {
         var cursor = 0
         /// Ignored: a change only here is no step.
         var hover = 0
+        /// A nested value with an ignored field beside a versioned one.
+        var panel = Panel()
 
         func addReversions(into reverter: inout some Reverter<State>) {
             reverter.appendReversion(at: \.items)
@@ -220,6 +222,19 @@ struct Shelf: Reducer {
             reverter.appendReversion(at: \.note)
             reverter.appendReversion(at: \.name)
             reverter.appendReversion(at: \.cursor)
+            reverter.ignore(\.hover)
+            reverter.appendReversion(at: \.panel)
+        }
+    }
+
+    /// A pane of the shelf: its width follows the name (versioned), its hover the pointer
+    /// (ignored).
+    struct Panel: Versionable, Equatable, Sendable, Codable {
+        var width = 0
+        var hover = 0
+
+        func addReversions(into reverter: inout some Reverter<Panel>) {
+            reverter.appendReversion(at: \.width)
             reverter.ignore(\.hover)
         }
     }
@@ -240,7 +255,7 @@ struct Shelf: Reducer {
         case name(String)
         /// Not recorded (the `recording:` filter).
         case moveCursor(Int)
-        /// Changes only the ignored `hover`.
+        /// Changes only the ignored hovers (`hover`, `panel.hover`).
         case hover(Int)
         case noop
 
@@ -293,10 +308,12 @@ struct Shelf: Reducer {
             state.note = note
         case let .name(name):
             state.name = name
+            state.panel.width = name.count
         case let .moveCursor(cursor):
             state.cursor = cursor
         case let .hover(hover):
             state.hover = hover
+            state.panel.hover = hover
         case .noop:
             break
         }
@@ -445,7 +462,7 @@ struct UndoableModelRun {
             clock: TestClock()
         ))
         var store = Store(initialState: UndoableState(initial), reducer: reducer)
-        var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover)])
+        var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover), .init(\.panel.hover)])
         // The last refusal stays in `error` until a command succeeds.
         var expectedError: ReferenceHistory<Shelf.State>.Refusal?
         for (index, operation) in operations.enumerated() {

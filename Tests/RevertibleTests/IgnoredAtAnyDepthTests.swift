@@ -1,0 +1,225 @@
+import Foundation
+import Revertible
+import Testing
+
+/// `ignore(\.hover)` below the top of the value: in a nested struct, in an element of an
+/// identifiable array and of a `TreeArray`, in an optional nested value and in a dictionary's
+/// value. At every depth an ignored field is left out of steps, a change only there makes no
+/// step, and undo and redo leave it as the caller last set it.
+@Suite("Ignored properties at any depth")
+struct IgnoredAtAnyDepthTests {
+
+    /// One place of a ``Canvas`` where a nested value has an ignored `hover`.
+    struct Depth: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The ignored field at this depth.
+        let hover: @Sendable (Canvas) -> Int
+        let setHover: @Sendable (inout Canvas, Int) -> Void
+        /// A versioned change next to the ignored field, in the same nested value.
+        let edit: @Sendable (inout Canvas) -> Void
+        var testDescription: String { name }
+    }
+
+    static let depths: [Depth] = [
+        Depth(name: "nested struct", hover: { $0.style.hover }, setHover: { $0.style.hover = $1 }, edit: { $0.style.color += "!" }),
+        Depth(name: "element of [Identifiable]", hover: { $0.shapes[1].hover }, setHover: { $0.shapes[1].hover = $1 }, edit: { $0.shapes[1].title += "!" }),
+        Depth(name: "element of TreeArray", hover: { $0.rows[2].hover }, setHover: { $0.rows[2].hover = $1 }, edit: { $0.rows[2].title += "!" }),
+        Depth(name: "optional nested", hover: { $0.selection!.hover }, setHover: { $0.selection!.hover = $1 }, edit: { $0.selection!.color += "!" }),
+        Depth(name: "dictionary value", hover: { $0.styles["b"]!.hover }, setHover: { $0.styles["b"]!.hover = $1 }, edit: { $0.styles["b"]!.color += "!" }),
+        Depth(name: "element inside an element", hover: { $0.shapes[0].parts[0].hover }, setHover: { $0.shapes[0].parts[0].hover = $1 }, edit: { $0.shapes[0].parts[0].title += "!" }),
+    ]
+
+    @Test("A change only in the ignored field makes no step and no reversion", arguments: depths)
+    func onlyIgnoredChangeMakesNoStep(depth: Depth) {
+        var canvas = Canvas.sample
+        let original = canvas
+        depth.setHover(&canvas, 7)
+        #expect(canvas.reversion(to: original) == nil)
+
+        let controller = VersioningController(original)
+        controller.append(canvas)
+        #expect(!controller.hasUndo)
+        #expect(depth.hover(controller.currentVersion) == 7, "the history's copy takes the latest ignored field")
+    }
+
+    @Test("A step holds only the versioned change, not the ignored field beside it", arguments: depths)
+    func stepHoldsOnlyTheRealChange(depth: Depth) throws {
+        let original = Canvas.sample
+        var edited = original
+        depth.edit(&edited)
+        var editedAndHovered = edited
+        depth.setHover(&editedAndHovered, 7)
+        let expected = try #require(edited.reversion(to: original)).changedKeyPaths
+        let reversion = try #require(editedAndHovered.reversion(to: original))
+        #expect(reversion.changedKeyPaths == expected)
+        #expect(!reversion.changedKeyPaths.contains(\Canvas.self))
+
+        // Reverting writes the versioned field back and leaves the ignored one alone.
+        var reverted = editedAndHovered
+        try reversion.revert(&reverted)
+        var expectedReverted = original
+        depth.setHover(&expectedReverted, 7)
+        #expect(reverted == expectedReverted)
+    }
+
+    @Test("Undo and redo leave the ignored field as the caller last set it", arguments: depths)
+    func undoLeavesIgnoredField(depth: Depth) throws {
+        var canvas = Canvas.sample
+        let controller = VersioningController(canvas)
+        depth.setHover(&canvas, 1)
+        controller.append(canvas)
+        depth.edit(&canvas)
+        depth.setHover(&canvas, 2)
+        controller.append(canvas)
+        depth.setHover(&canvas, 3)
+        controller.append(canvas)
+        #expect(controller.undoCount == 1)
+
+        let edited = canvas
+        try controller.undo(&canvas)
+        var expected = Canvas.sample
+        depth.setHover(&expected, 3)
+        #expect(canvas == expected)
+
+        depth.setHover(&canvas, 4)
+        controller.append(canvas)
+        #expect(controller.undoCount == 0 && controller.redoCount == 1, "a change only to the ignored field keeps the redo step")
+        try controller.redo(&canvas)
+        expected = edited
+        depth.setHover(&expected, 4)
+        #expect(canvas == expected)
+    }
+
+    @Test("An ignored field set without tracking stays through undo", arguments: depths)
+    func ignoredFieldSetWithoutTracking(depth: Depth) throws {
+        var canvas = Canvas.sample
+        let controller = VersioningController(canvas)
+        depth.edit(&canvas)
+        controller.append(canvas)
+        depth.setHover(&canvas, 5)
+        controller.setWithoutTracking(canvas)
+        try controller.undo(&canvas)
+        #expect(depth.hover(canvas) == 5)
+        #expect(canvas != Canvas.sample && { var expected = Canvas.sample; depth.setHover(&expected, 5); return expected == canvas }())
+    }
+
+    @Test("Grouped changes that come back to where they started keep the latest ignored field", arguments: depths)
+    func groupCancellingOut(depth: Depth) throws {
+        let clock = TestClock()
+        var canvas = Canvas.sample
+        let controller = VersioningController(canvas, debounceInterval: .seconds(1), clock: clock)
+        controller.append({ var other = canvas; other.name = "x"; return other }())
+        clock.advance(by: .seconds(5))
+        depth.edit(&canvas)
+        depth.setHover(&canvas, 8)
+        canvas.name = "x"
+        controller.append(canvas)
+        clock.advance(by: .milliseconds(10))
+        // Back to the group's start, but for the ignored field.
+        canvas = Canvas.sample
+        canvas.name = "x"
+        depth.setHover(&canvas, 9)
+        controller.append(canvas)
+        #expect(controller.undoCount == 1)
+        #expect(controller.currentVersion == canvas)
+        try controller.undo(&canvas)
+        var expected = Canvas.sample
+        depth.setHover(&expected, 9)
+        #expect(canvas == expected)
+    }
+
+    @Test("A nested value replaced by another identity keeps the present's ignored field")
+    func replacedIdentity() throws {
+        var canvas = Canvas.sample
+        let controller = VersioningController(canvas)
+        canvas.shapes[1] = Shape(id: 99, title: "new", hover: 4, parts: [])
+        canvas.pinned = Shape(id: 98, title: "pinned", hover: 4, parts: [])
+        controller.append(canvas)
+        canvas.pinned!.hover = 6
+        controller.append(canvas)
+        #expect(controller.undoCount == 1)
+        try controller.undo(&canvas)
+        #expect(canvas.shapes[1] == Canvas.sample.shapes[1])
+        #expect(canvas.pinned?.id == Canvas.sample.pinned?.id && canvas.pinned?.hover == 6)
+    }
+
+    @Test("Saved and loaded, the history still leaves nested ignored fields alone")
+    func savedAndLoaded() throws {
+        var canvas = Canvas.sample
+        let controller = VersioningController(canvas)
+        depth0Edit(&canvas)
+        controller.append(canvas)
+        let archive = try JSONDecoder().decode(HistoryArchive<Canvas>.self, from: JSONEncoder().encode(controller.archive))
+        let loaded = VersioningController(canvas)
+        try loaded.restoreHistory(from: archive)
+        canvas.shapes[1].hover = 11
+        canvas.style.hover = 12
+        loaded.append(canvas)
+        #expect(loaded.undoCount == 1)
+        try loaded.undo(&canvas)
+        #expect(canvas.shapes[1].hover == 11 && canvas.style.hover == 12)
+        #expect(canvas.shapes[1].title == Canvas.sample.shapes[1].title)
+    }
+
+    private func depth0Edit(_ canvas: inout Canvas) {
+        canvas.shapes[1].title = "edited"
+        canvas.style.color = "edited"
+    }
+}
+
+/// A value with an ignored `hover` at every depth the library descends into.
+struct Canvas: Versionable, Hashable, Sendable, Codable {
+    var name = "canvas"
+    var style = Style(color: "red")
+    var shapes: [Shape] = []
+    var rows: TreeArray<Shape> = []
+    var selection: Style?
+    var styles: [String: Style] = [:]
+    var pinned: Shape?
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.name)
+        reverter.appendReversion(at: \.style)
+        reverter.appendReversion(at: \.shapes)
+        reverter.appendReversion(at: \.rows)
+        reverter.appendReversion(at: \.selection)
+        reverter.appendReversion(at: \.styles)
+        reverter.appendReversion(at: \.pinned)
+    }
+
+    static let sample = Canvas(
+        style: Style(color: "red"),
+        shapes: [
+            Shape(id: 1, title: "a", parts: [Shape(id: 11, title: "a1", parts: [])]),
+            Shape(id: 2, title: "b", parts: []),
+            Shape(id: 3, title: "c", parts: []),
+        ],
+        rows: TreeArray((0..<300).map { Shape(id: 100 + $0, title: "row \($0)", parts: []) }),
+        selection: Style(color: "blue"),
+        styles: ["a": Style(color: "green"), "b": Style(color: "white")],
+        pinned: Shape(id: 50, title: "pinned", parts: [])
+    )
+}
+
+struct Style: Versionable, Hashable, Sendable, Codable {
+    var color: String
+    var hover = 0
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.color)
+        reverter.ignore(\.hover)
+    }
+}
+
+struct Shape: Identifiable, Versionable, Hashable, Sendable, Codable {
+    let id: Int
+    var title: String
+    var hover = 0
+    var parts: [Shape]
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.parts)
+        reverter.ignore(\.hover)
+    }
+}
