@@ -121,7 +121,7 @@ extension TextBuffer {
     func checkRange(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count,
                      "TextBuffer: UTF-8 range \(range) is outside the text of \(utf8Count) bytes")
-        precondition(isScalarBoundary(range.lowerBound) && isScalarBoundary(range.upperBound),
+        precondition(isScalarBoundary(range.lowerBound) && (range.isEmpty || isScalarBoundary(range.upperBound)),
                      "TextBuffer: UTF-8 range \(range) does not fall on Unicode scalar boundaries")
     }
 
@@ -211,28 +211,48 @@ extension TextBuffer {
         while !node.isLeaf {
             let (index, inner) = node.child(containing: lower, preferLeft: preferLeft)
             lower = inner
-            node = node.children[index]
+            node = node.children[index].node
         }
         let upper = lower + range.count
         let newCount = node.bytes.count + delta
         guard upper <= node.bytes.count, newCount <= Node.maximumBytes,
               node === root || newCount >= Node.minimumBytes else { return false }
 
+        // A shared leaf is rebuilt at its exact new size (copied, then spliced, its array
+        // would grow to twice what it holds, for the present alone to keep); a unique one
+        // is spliced in place.
+        lower = range.lowerBound
+        if root.isLeaf {
+            if isKnownUniquelyReferenced(&root) {
+                root.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
+                root.byteCount = newCount
+            } else {
+                root = Node(leaf: Node.splice(root.bytes, lower..<(lower + range.count), bytes))
+            }
+            return true
+        }
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         node = root
-        lower = range.lowerBound
-        while !node.isLeaf {
+        while true {
             let (index, inner) = node.child(containing: lower, preferLeft: preferLeft)
             lower = inner
             node.byteCount += delta
-            if !isKnownUniquelyReferenced(&node.children[index]) {
-                node.children[index] = node.children[index].copy()
+            node.children[index].byteCount += delta
+            if node.height == 1 {
+                if isKnownUniquelyReferenced(&node.children[index].node) {
+                    let leaf = node.children[index].node
+                    leaf.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
+                    leaf.byteCount = newCount
+                } else {
+                    node.children[index].node = Node(leaf: Node.splice(node.children[index].node.bytes, lower..<(lower + range.count), bytes))
+                }
+                return true
             }
-            node = node.children[index]
+            if !isKnownUniquelyReferenced(&node.children[index].node) {
+                node.children[index].node = node.children[index].node.copy()
+            }
+            node = node.children[index].node
         }
-        node.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
-        node.byteCount = newCount
-        return true
     }
 
     /// Any edit: the text before `range`, the replacement and the text after it, joined.
@@ -272,8 +292,9 @@ extension TextBuffer {
         precondition(node.bytes.isEmpty, "TextBuffer: a branch holds bytes")
         var total = 0
         for child in node.children {
-            precondition(child.height == node.height - 1, "TextBuffer: leaves at different depths")
-            check(child, isRoot: false)
+            precondition(child.node.height == node.height - 1, "TextBuffer: leaves at different depths")
+            precondition(child.byteCount == child.node.byteCount, "TextBuffer: a branch holds a wrong count for a child")
+            check(child.node, isRoot: false)
             total += child.byteCount
         }
         precondition(total == node.byteCount, "TextBuffer: a branch's count is not its children's sum")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One node of a ``TextBuffer``: a leaf holding a chunk of UTF-8, or a branch holding child
 /// nodes of one lower height.
 ///
@@ -37,8 +39,20 @@ final class TextBufferNode: @unchecked Sendable {
     @exclusivity(unchecked) var byteCount: Int
     /// A leaf's bytes. Empty in a branch.
     @exclusivity(unchecked) var bytes: ContiguousArray<UInt8>
-    /// A branch's children, in order. Empty in a leaf.
-    @exclusivity(unchecked) var children: ContiguousArray<Node>
+    /// A branch's children, in order, each with its byte count: a search for an offset
+    /// reads one contiguous array, not a node per child. Empty in a leaf.
+    @exclusivity(unchecked) var children: ContiguousArray<Slot>
+
+    /// A child and its byte count (always the child's own ``byteCount``).
+    struct Slot {
+        var node: Node
+        var byteCount: Int
+
+        init(_ node: Node) {
+            self.node = node
+            byteCount = node.byteCount
+        }
+    }
 
     init(leaf bytes: ContiguousArray<UInt8>) {
         height = 0
@@ -47,13 +61,17 @@ final class TextBufferNode: @unchecked Sendable {
         children = []
     }
 
-    init(height: Int, children: ContiguousArray<Node>) {
+    init(height: Int, children: ContiguousArray<Slot>) {
         self.height = height
         self.children = children
         bytes = []
         var total = 0
         for child in children { total += child.byteCount }
         byteCount = total
+    }
+
+    convenience init(height: Int, nodes: some Sequence<Node>) {
+        self.init(height: height, children: ContiguousArray(nodes.lazy.map(Slot.init)))
     }
 
     private init(copying node: Node) {
@@ -104,7 +122,8 @@ final class TextBufferNode: @unchecked Sendable {
         var node = self
         var offset = offset
         while !node.isLeaf {
-            (node, offset) = { let (index, inner) = node.child(containing: offset, preferLeft: false); return (node.children[index], inner) }()
+            let (index, inner) = node.child(containing: offset, preferLeft: false)
+            (node, offset) = (node.children[index].node, inner)
         }
         return node.bytes[offset]
     }
@@ -117,7 +136,7 @@ final class TextBufferNode: @unchecked Sendable {
         while !node.isLeaf {
             let (index, inner) = node.child(containing: offset - start, preferLeft: false)
             start = offset - inner
-            node = node.children[index]
+            node = node.children[index].node
         }
         return (node, start)
     }
@@ -135,7 +154,7 @@ final class TextBufferNode: @unchecked Sendable {
             if end > range.lowerBound, start < range.upperBound {
                 let lower = Swift.max(range.lowerBound, start) - start
                 let upper = Swift.min(range.upperBound, end) - start
-                try child.forEachChunk(in: lower..<upper, body)
+                try child.node.forEachChunk(in: lower..<upper, body)
             }
             if end >= range.upperBound { break }
             start = end
@@ -179,7 +198,7 @@ extension TextBufferNode {
             var end = Swift.min(start + target, nodes.count)
             if nodes.count - end < minimumChildren { end = nodes.count }
             if end - start > maximumChildren { end = start + (end - start) / 2 }
-            parents.append(Node(height: height, children: ContiguousArray(nodes[start..<end])))
+            parents.append(Node(height: height, nodes: nodes[start..<end]))
             start = end
         }
         return group(parents, height: height + 1)
@@ -190,10 +209,29 @@ extension TextBufferNode {
 
 extension TextBufferNode {
 
+    /// `bytes` with `range` replaced by `replacement`, in a new array of exactly the size it
+    /// needs.
+    static func splice(_ bytes: ContiguousArray<UInt8>, _ range: Range<Int>, _ replacement: UnsafeBufferPointer<UInt8>) -> ContiguousArray<UInt8> {
+        let count = bytes.count - range.count + replacement.count
+        return ContiguousArray(unsafeUninitializedCapacity: count) { target, initialized in
+            bytes.withUnsafeBufferPointer { source in
+                var at = 0
+                for part in [UnsafeBufferPointer(rebasing: source[..<range.lowerBound]), replacement, UnsafeBufferPointer(rebasing: source[range.upperBound...])] {
+                    _ = UnsafeMutableBufferPointer(rebasing: target[at...]).initialize(fromContentsOf: part)
+                    at += part.count
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+extension TextBufferNode {
+
     /// A root holding `node`'s content with no branch of a single child above it.
     static func normalized(_ node: Node) -> Node {
         var node = node
-        while !node.isLeaf, node.children.count == 1 { node = node.children[0] }
+        while !node.isLeaf, node.children.count == 1 { node = node.children[0].node }
         return node
     }
 
@@ -243,18 +281,15 @@ extension TextBufferNode {
         } else {
             nodes = joinIntoLeft(left, right)
         }
-        return nodes.count == 1 ? normalized(nodes[0]) : Node(height: nodes[0].height + 1, children: nodes)
+        return nodes.count == 1 ? normalized(nodes[0]) : Node(height: nodes[0].height + 1, nodes: nodes)
     }
 
     /// `right`, lower, joined at the right end of `left`: one or two nodes of `left`'s height.
     private static func joinIntoRight(_ left: Node, _ right: Node) -> ContiguousArray<Node> {
         let copy = left.copy()
-        let last = copy.children.removeLast()
-        if last.height == right.height {
-            copy.children.append(contentsOf: merge(last, right))
-        } else {
-            copy.children.append(contentsOf: joinIntoRight(last, right))
-        }
+        let last = copy.children.removeLast().node
+        let joined = last.height == right.height ? merge(last, right) : joinIntoRight(last, right)
+        copy.children.append(contentsOf: joined.lazy.map(Slot.init))
         copy.byteCount += right.byteCount
         return splitIfOverfull(copy)
     }
@@ -262,9 +297,9 @@ extension TextBufferNode {
     /// `left`, lower, joined at the left end of `right`: one or two nodes of `right`'s height.
     private static func joinIntoLeft(_ left: Node, _ right: Node) -> ContiguousArray<Node> {
         let copy = right.copy()
-        let first = copy.children[0]
+        let first = copy.children[0].node
         let joined = first.height == left.height ? merge(left, first) : joinIntoLeft(left, first)
-        copy.children.replaceSubrange(0..<1, with: joined)
+        copy.children.replaceSubrange(0..<1, with: joined.lazy.map(Slot.init))
         copy.byteCount += left.byteCount
         return splitIfOverfull(copy)
     }
@@ -280,7 +315,7 @@ extension TextBufferNode {
             return (Node(leaf: ContiguousArray(node.bytes[..<offset])), Node(leaf: ContiguousArray(node.bytes[offset...])))
         }
         let (index, inner) = node.child(containing: offset, preferLeft: false)
-        let (lower, upper) = split(node.children[index], at: inner)
+        let (lower, upper) = split(node.children[index].node, at: inner)
         var left = lower
         if index > 0 {
             left = join(tree(node.children[..<index], height: node.height), lower)
@@ -293,7 +328,7 @@ extension TextBufferNode {
     }
 
     /// A tree over some children of a valid branch of `height`.
-    private static func tree(_ children: ArraySlice<Node>, height: Int) -> Node {
+    private static func tree(_ children: ArraySlice<Slot>, height: Int) -> Node {
         normalized(Node(height: height, children: ContiguousArray(children)))
     }
 }
@@ -328,7 +363,12 @@ extension TextBufferNode {
         var total = 0
         for index in 0..<Swift.min(a.children.count, b.children.count) {
             let (x, y) = (a.children[index], b.children[index])
-            let (length, exact) = structuralPrefix(x, y)
+            // Shared children are skipped by their slots alone, without reading the node.
+            if x.node === y.node {
+                total += x.byteCount
+                continue
+            }
+            let (length, exact) = structuralPrefix(x.node, y.node)
             total += length
             if exact { return (total, true) }
             if length < x.byteCount || length < y.byteCount { return (total, false) }
@@ -389,7 +429,13 @@ extension TextBufferNode {
         var (i, j) = (a.children.count - 1, b.children.count - 1)
         while i >= 0, j >= 0 {
             let (x, y) = (a.children[i], b.children[j])
-            let (length, exact) = structuralSuffix(x, y)
+            if x.node === y.node {
+                total += x.byteCount
+                i -= 1
+                j -= 1
+                continue
+            }
+            let (length, exact) = structuralSuffix(x.node, y.node)
             total += length
             if exact { return (total, true) }
             if length < x.byteCount || length < y.byteCount { return (total, false) }
@@ -433,6 +479,8 @@ extension TextBufferNode {
     private static func firstDifference(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>, length: Int) -> Int {
         guard length > 0, let baseX = x.baseAddress, let baseY = y.baseAddress else { return 0 }
         var index = 0
+        // Blocks through `memcmp` (vectorized), then words in the first block that differs.
+        while index + 64 <= length, memcmp(baseX + index, baseY + index, 64) == 0 { index += 64 }
         while index + 8 <= length {
             let wordX = UnsafeRawPointer(baseX + index).loadUnaligned(as: UInt64.self)
             let wordY = UnsafeRawPointer(baseY + index).loadUnaligned(as: UInt64.self)
@@ -449,6 +497,7 @@ extension TextBufferNode {
         guard length > 0, let baseX = x.baseAddress, let baseY = y.baseAddress else { return 0 }
         let (endX, endY) = (baseX + x.count, baseY + y.count)
         var matched = 0
+        while matched + 64 <= length, memcmp(endX - matched - 64, endY - matched - 64, 64) == 0 { matched += 64 }
         while matched + 8 <= length {
             let wordX = UnsafeRawPointer(endX - matched - 8).loadUnaligned(as: UInt64.self)
             let wordY = UnsafeRawPointer(endY - matched - 8).loadUnaligned(as: UInt64.self)
