@@ -12,6 +12,10 @@ import Revertible
 /// before it, over K: the steps, and the document's own growth) and
 /// `grouped_bytes_per_char` (the same with each burst grouped into one step by debouncing).
 /// Every text is checked against the plan's, outside the timing.
+///
+/// `String` costs O(N) per keystroke (its history compares and copies the whole text), so
+/// it types at most ``stringBudget`` / N characters (20 at least); `chars` says how many each
+/// run typed.
 struct TextEditing: Scenario {
 
     static let load = FigureColumn(key: "load_mb_s", header: "load MB/s")
@@ -21,20 +25,25 @@ struct TextEditing: Scenario {
     static let remove = FigureColumn(key: "remove_ns_per_char", header: "remove ns")
     static let historyBytes = FigureColumn(key: "history_bytes_per_char", header: "history B/char")
     static let groupedBytes = FigureColumn(key: "grouped_bytes_per_char", header: "grouped B/char")
+    static let characters = FigureColumn(key: "chars", header: "chars")
+    /// Bytes of text a `String` run may type through, summed over its keystrokes.
+    static let stringBudget = 500_000_000
 
     let name = "text-editing"
     let impls = ["string", "text-buffer"]
-    let figures = [load, out, type, undo, remove, historyBytes, groupedBytes]
+    let figures = [characters, load, out, type, undo, remove, historyBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
-        quick ? ([1_000_000, 10_000_000], [200]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])
+        quick ? ([1_000_000, 10_000_000], [50]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])
     }
 
     func run(impl: String, n: Int, k: Int, seed: UInt64) throws(BenchmarkFailure) -> RunOutcome {
-        let plan = TextEditingPlan(bytes: n, characters: k, seed: seed)
         switch impl {
-        case "string": return .measured(try measure(String.self, plan: plan))
-        case "text-buffer": return .measured(try measure(TextBuffer.self, plan: plan))
+        case "string":
+            let characters = Swift.min(k, Swift.max(20, Self.stringBudget / n))
+            return .measured(try measure(String.self, plan: TextEditingPlan(bytes: n, characters: characters, seed: seed)))
+        case "text-buffer":
+            return .measured(try measure(TextBuffer.self, plan: TextEditingPlan(bytes: n, characters: k, seed: seed)))
         default: throw BenchmarkFailure("text-editing has no implementation '\(impl)'")
         }
     }
@@ -105,6 +114,7 @@ struct TextEditing: Scenario {
         try check(grouped.string == plan.typedText, "text-editing: \(Text.self) does not hold the typed text when grouped")
 
         var figures = [
+            Self.characters.key: Double(k),
             Self.load.key: megabytes / (loadTime.nanoseconds(per: 1) / 1e9),
             Self.out.key: megabytes / (outTime.nanoseconds(per: 1) / 1e9),
             Self.type.key: typeTime.nanoseconds(per: k),
