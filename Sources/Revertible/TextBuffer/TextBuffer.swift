@@ -21,7 +21,7 @@
 /// ```swift
 /// var text = TextBuffer("Hello world")
 /// text.insert(",", atUTF8Offset: 5)
-/// String(text) // "Hello, world"
+/// let edited = String(text) // "Hello, world"
 /// ```
 public struct TextBuffer: Sendable {
 
