@@ -45,8 +45,15 @@ public struct TextBuffer: Sendable {
     ///
     /// - Complexity: O(*n*), where *n* is the length of `string` in UTF-8 bytes: one copy of
     ///   its bytes into chunks.
+    @inlinable
     public init(_ string: some StringProtocol) {
-        var string = String(string)
+        self.init(string: String(string))
+    }
+
+    /// Specialized callers pass a `String`: the generic conversion happens in their module.
+    @usableFromInline
+    init(string: String) {
+        var string = string
         root = string.withUTF8 { Node.build($0) }
     }
 
@@ -140,15 +147,23 @@ extension TextBuffer {
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `replacement`: a short
     ///   edit copies one path of chunks at most.
+    @inlinable
     public mutating func replaceUTF8Subrange(_ range: Range<Int>, with replacement: some StringProtocol) {
+        replaceUTF8Subrange(range, withString: String(replacement))
+    }
+
+    /// Every edit ends here, with a `String` made in the caller's specialized code.
+    @usableFromInline
+    mutating func replaceUTF8Subrange(_ range: Range<Int>, withString replacement: String) {
         checkRange(range)
-        var replacement = String(replacement)
+        var replacement = replacement
         replacement.withUTF8 { replace(range, with: $0) }
     }
 
     /// Inserts `string` at a UTF-8 offset, which must fall on a scalar boundary.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
+    @inlinable
     public mutating func insert(_ string: some StringProtocol, atUTF8Offset offset: Int) {
         replaceUTF8Subrange(offset..<offset, with: string)
     }
@@ -156,6 +171,7 @@ extension TextBuffer {
     /// Removes the text between two UTF-8 offsets, which must fall on scalar boundaries.
     ///
     /// - Complexity: O(log *n*).
+    @inlinable
     public mutating func removeUTF8Subrange(_ range: Range<Int>) {
         replaceUTF8Subrange(range, with: "")
     }
@@ -163,6 +179,7 @@ extension TextBuffer {
     /// Replaces the text in `range` with `replacement`.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `replacement`.
+    @inlinable
     public mutating func replaceSubrange(_ range: Range<Index>, with replacement: some StringProtocol) {
         replaceUTF8Subrange(range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, with: replacement)
     }
@@ -170,6 +187,7 @@ extension TextBuffer {
     /// Inserts `string` at `index`.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
+    @inlinable
     public mutating func insert(_ string: some StringProtocol, at index: Index) {
         replaceUTF8Subrange(index.utf8Offset..<index.utf8Offset, with: string)
     }
@@ -177,6 +195,7 @@ extension TextBuffer {
     /// Removes the text in `range`.
     ///
     /// - Complexity: O(log *n*).
+    @inlinable
     public mutating func removeSubrange(_ range: Range<Index>) {
         replaceUTF8Subrange(range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, with: "")
     }
@@ -184,6 +203,7 @@ extension TextBuffer {
     /// Appends `string` at the end.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
+    @inlinable
     public mutating func append(_ string: some StringProtocol) {
         insert(string, atUTF8Offset: utf8Count)
     }

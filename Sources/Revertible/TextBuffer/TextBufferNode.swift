@@ -149,12 +149,12 @@ final class TextBufferNode: @unchecked Sendable {
             return
         }
         var start = 0
-        for child in children {
-            let end = start + child.byteCount
-            if end > range.lowerBound, start < range.upperBound {
+        for index in children.indices {
+            let end = start + children[index].byteCount
+            if end > range.lowerBound {
                 let lower = Swift.max(range.lowerBound, start) - start
                 let upper = Swift.min(range.upperBound, end) - start
-                try child.node.forEachChunk(in: lower..<upper, body)
+                try children[index].node.forEachChunk(in: lower..<upper, body)
             }
             if end >= range.upperBound { break }
             start = end
@@ -362,12 +362,13 @@ extension TextBufferNode {
         guard a.height == b.height else { return (0, false) }
         var total = 0
         for index in 0..<Swift.min(a.children.count, b.children.count) {
-            let (x, y) = (a.children[index], b.children[index])
-            // Shared children are skipped by their slots alone, without reading the node.
-            if x.node === y.node {
-                total += x.byteCount
+            // Shared children are skipped by their slots alone, without reading the node
+            // (or retaining it).
+            if a.children[index].node === b.children[index].node {
+                total += a.children[index].byteCount
                 continue
             }
+            let (x, y) = (a.children[index], b.children[index])
             let (length, exact) = structuralPrefix(x.node, y.node)
             total += length
             if exact { return (total, true) }
@@ -428,13 +429,13 @@ extension TextBufferNode {
         var total = 0
         var (i, j) = (a.children.count - 1, b.children.count - 1)
         while i >= 0, j >= 0 {
-            let (x, y) = (a.children[i], b.children[j])
-            if x.node === y.node {
-                total += x.byteCount
+            if a.children[i].node === b.children[j].node {
+                total += a.children[i].byteCount
                 i -= 1
                 j -= 1
                 continue
             }
+            let (x, y) = (a.children[i], b.children[j])
             let (length, exact) = structuralSuffix(x.node, y.node)
             total += length
             if exact { return (total, true) }
