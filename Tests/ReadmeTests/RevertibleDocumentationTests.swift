@@ -234,6 +234,14 @@ struct RevertibleDocumentationTests {
         try controller.undo(&board)
         #expect(board.cards[500].title == "card 500")
     }
+
+    @Test("TextBuffer: editing by UTF-8 offset")
+    func textBufferEditing() {
+        var text = TextBuffer("Hello world")
+        text.insert(",", atUTF8Offset: 5)
+        let edited = String(text) // "Hello, world"
+        #expect(edited == "Hello, world")
+    }
 }
 
 /// The examples of the oldest/newest destinations and of ending a group early.

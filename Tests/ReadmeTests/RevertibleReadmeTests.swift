@@ -16,6 +16,14 @@ struct User: Versionable {
     }
 }
 
+struct Note: Versionable {
+    var body: TextBuffer
+
+    func addReversions(into reverter: inout some Reverter<Note>) {
+        reverter.appendReversion(at: \.body)
+    }
+}
+
 struct Activity: Identifiable, Versionable {
     let id: UUID
     var title: String
@@ -344,5 +352,15 @@ struct RevertibleReadmeTests {
 
         #expect(text.undoCount == 2)
         #expect(try text.undo() == "Hi")
+    }
+
+    @Test("Long text: TextBuffer")
+    func textBuffer() throws {
+        var note = Note(body: TextBuffer(String(repeating: "lorem ipsum ", count: 100_000)))
+        let controller = VersioningController(note)
+        note.body.insert("Hello, ", atUTF8Offset: 0)
+        controller.append(note)
+        try controller.undo(&note)
+        #expect(note.body.utf8Count == 1_200_000)
     }
 }

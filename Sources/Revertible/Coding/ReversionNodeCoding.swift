@@ -14,6 +14,7 @@ enum NodeKind: String, Codable {
     case ids
     case whole
     case tree
+    case text
 }
 
 /// The keys of a saved node. Short, because a history holds many nodes; each kind uses the
@@ -100,6 +101,7 @@ struct DecodedNode<Root>: Decodable {
         case .ids: self = try Self.identifiedArrayChange(from: container)
         case .whole: self = try Self.ignoringValueChange(from: container)
         case .tree: self = try Self.treeArrayChange(from: container)
+        case .text: self = try Self.textBufferChange(from: container)
         }
     }
 }

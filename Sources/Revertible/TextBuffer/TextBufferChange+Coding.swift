@@ -1,0 +1,30 @@
+extension TextBufferChange: EncodableReversionNode {
+
+    func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
+        try container.encode(NodeKind.text, forKey: .kind)
+        try container.encode(offset, forKey: .offset)
+        try container.encode(oldPart, forKey: .old)
+        try container.encode(newPart, forKey: .new)
+        try container.encode(newCount, forKey: .newCount)
+    }
+}
+
+extension DecodedNode {
+
+    /// A run of text replaced in a ``TextBuffer``: `Root` must be `TextBuffer`, and the run
+    /// must lie inside both versions.
+    static func textBufferChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+        let offset = try container.decodeCount(forKey: .offset)
+        let oldPart = try container.decode(String.self, forKey: .old)
+        let newPart = try container.decode(String.self, forKey: .new)
+        let newCount = try container.decodeCount(forKey: .newCount)
+        guard offset <= newCount - newPart.utf8.count else {
+            throw container.corrupted("the replaced run of text does not fit the saved length", at: .offset)
+        }
+        let change = TextBufferChange(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount)
+        guard let node = change as? any ReversionNode<Root> else {
+            throw container.corrupted("a text buffer's changes were saved where \(Root.self) now is, not a TextBuffer", at: .kind)
+        }
+        return DecodedNode(node)
+    }
+}

@@ -1,0 +1,67 @@
+/// A run of text replaced in a ``TextBuffer``: where it starts, the text it held in the
+/// older version and in the newer one, and the newer version's length. Nothing else of
+/// either version is kept.
+///
+/// Checking reads only the run (O(log *n* + *k*)); applying splices it (one path of chunks
+/// copied). Advancing a history's copy of the present takes the present's tree whole, so
+/// the copy shares every chunk with the present.
+final class TextBufferChange: ReversionNode {
+
+    typealias Root = TextBuffer
+
+    /// Where the run starts, in UTF-8 bytes; the same in both versions.
+    let offset: Int
+    /// The run in the older version.
+    let oldPart: String
+    /// The run in the newer version.
+    let newPart: String
+    /// The newer version's length in UTF-8 bytes.
+    let newCount: Int
+
+    init(offset: Int, oldPart: String, newPart: String, newCount: Int) {
+        self.offset = offset
+        self.oldPart = oldPart
+        self.newPart = newPart
+        self.newCount = newCount
+    }
+
+    /// The older version's length in UTF-8 bytes.
+    var oldCount: Int { newCount - newPart.utf8.count + oldPart.utf8.count }
+
+    func canApply(to value: TextBuffer, _ direction: ReversionDirection) -> Bool {
+        let (count, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
+        guard value.utf8Count == count else { return false }
+        let length = expectedPart.utf8.count
+        // A decoded change could ask to cut inside a scalar; a recorded one never does.
+        guard value.isScalarBoundary(offset), value.isScalarBoundary(offset + length) else { return false }
+        var part = expectedPart
+        return part.withUTF8 { expected in
+            var position = 0
+            var same = true
+            value.root.forEachChunk(in: offset..<(offset + length)) { chunk in
+                guard same else { return }
+                same = chunk.elementsEqual(UnsafeBufferPointer(rebasing: expected[position..<(position + chunk.count)]))
+                position += chunk.count
+            }
+            return same
+        }
+    }
+
+    func apply(to value: inout TextBuffer, _ direction: ReversionDirection) -> Bool {
+        let (replaced, replacement) = direction == .backward ? (newPart, oldPart) : (oldPart, newPart)
+        var bytes = replacement
+        bytes.withUTF8 { value.replace(offset..<(offset + replaced.utf8.count), with: $0) }
+        return true
+    }
+
+    /// Applied forward to the version it was made from, the result holds exactly `newer`'s
+    /// bytes: it takes `newer`'s tree instead of writing a path of its own.
+    func advance(_ value: inout TextBuffer, toward newer: TextBuffer) -> Bool {
+        value = newer
+        return true
+    }
+
+    func appendKeyPaths(to paths: inout [PartialKeyPath<TextBuffer>]) {
+        paths.append(\TextBuffer.self)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Revertible
+
+/// A document holding its text in a `TextBuffer`, as an editor would.
+struct TextDocument: Versionable, Codable, Sendable {
+    var title: String
+    var body: TextBuffer
+
+    func addReversions(into reverter: inout some Reverter<TextDocument>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.body)
+    }
+}
+
+/// Model-based: random edits (inserts, removes, replaces of scalars, combining characters
+/// and emoji at random scalar boundaries), undos, redos and reloads of the saved history,
+/// on a controller tracking a `TextBuffer`, checked after every operation against `String`
+/// versions kept whole.
+@Suite("TextBuffer: history, model-based")
+struct TextBufferHistoryTests {
+
+    @Test("Random edits, undos, redos and reloads match String versions",
+          arguments: RandomizedTesting.seeds(defaultIterations: 30))
+    func modelBased(seed: UInt64) throws {
+        var factory = TextFactory(seed: seed)
+        let size = [0, 100, 20_000, 60_000][Int.random(in: 0..<4, using: &factory.random)]
+        let initial = factory.text(size)
+        var document = TextDocument(title: "notes", body: TextBuffer(initial))
+        var controller = ValueVersioningController<TextDocument>(document)
+        var versions = [initial]
+        var position = 0
+        let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextBufferHistoryTests")
+        for step in 0..<RandomizedTesting.operationsPerSequence / 2 {
+            let roll = Int.random(in: 0..<100, using: &factory.random)
+            switch roll {
+            case 0..<20 where position > 0:
+                try controller.undo(&document)
+                position -= 1
+            case 20..<30 where position < versions.count - 1:
+                try controller.redo(&document)
+                position += 1
+            case 30..<34:
+                // Save the history and the document, and load both into a new controller.
+                let savedHistory = try JSONEncoder().encode(controller.archive)
+                let savedDocument = try JSONEncoder().encode(document)
+                document = try JSONDecoder().decode(TextDocument.self, from: savedDocument)
+                controller = ValueVersioningController<TextDocument>(document)
+                try controller.restoreHistory(from: JSONDecoder().decode(HistoryArchive<TextDocument>.self, from: savedHistory))
+                // The loaded history keeps the steps on the current branch; redo keeps its own.
+                guard controller.undoCount == position else {
+                    Issue.record("seed \(seed), step \(step): \(controller.undoCount) undos after reloading, not \(position); \(replay)")
+                    return
+                }
+                versions.removeSubrange((position + 1 + controller.redoCount)...)
+            default:
+                var text = versions[position]
+                for _ in 0..<Int.random(in: 1...3, using: &factory.random) {
+                    let (range, replacement) = factory.edit(of: text)
+                    document.body.replaceUTF8Subrange(range, with: replacement)
+                    text = replacingUTF8(text, range, with: replacement)
+                }
+                controller.append(document)
+                if !text.utf8.elementsEqual(versions[position].utf8) {
+                    versions.removeSubrange((position + 1)...)
+                    versions.append(text)
+                    position += 1
+                }
+            }
+            document.body._invariantCheck()
+            guard holds(document.body, versions[position]),
+                  controller.undoCount == position,
+                  controller.redoCount == versions.count - 1 - position else {
+                Issue.record("seed \(seed), step \(step) (roll \(roll)): the controller disagrees with the model; \(replay)")
+                return
+            }
+        }
+        while controller.undoCount > 0 { try controller.undo(&document) }
+        #expect(holds(document.body, versions[0]), "seed \(seed)")
+        while controller.redoCount > 0 { try controller.redo(&document) }
+        #expect(holds(document.body, versions[versions.count - 1]), "seed \(seed)")
+        document.body._invariantCheck()
+    }
+}
+
+@Suite("TextBuffer: reversions")
+struct TextBufferReversionTests {
+
+    @Test("reversion(to:) then revert gives exactly the previous text; nil exactly when equal",
+          arguments: RandomizedTesting.seeds(defaultIterations: 100))
+    func reversionProperty(seed: UInt64) throws {
+        var factory = TextFactory(seed: seed)
+        let text = factory.text([0, 50, 10_000, 100_000][Int(seed % 4)])
+        let previous = TextBuffer(text)
+        // Made from `previous` by edits (shared chunks), or built apart (no sharing).
+        var current = previous
+        var expected = text
+        for _ in 0..<Int.random(in: 0...3, using: &factory.random) {
+            let (range, replacement) = factory.edit(of: expected)
+            current.replaceUTF8Subrange(range, with: replacement)
+            expected = replacingUTF8(expected, range, with: replacement)
+        }
+        if factory.random.chance(0.3) { current = TextBuffer(expected) }
+        let reversion = current.reversion(to: previous)
+        #expect((reversion == nil) == expected.utf8.elementsEqual(text.utf8), "seed \(seed)")
+        #expect((reversion == nil) == (current == previous), "seed \(seed)")
+        guard let reversion else { return }
+        var reverted = current
+        try reversion.revert(&reverted)
+        #expect(holds(reverted, text), "seed \(seed)")
+        reverted._invariantCheck()
+        // Both ways from one comparison: redo gives the current text back.
+        try reversion.inverted.revert(&reverted)
+        #expect(holds(reverted, expected), "seed \(seed)")
+    }
+
+    @Test("A reversion refuses a text it was not made from, and leaves it untouched")
+    func wrongVersion() {
+        let previous = TextBuffer("Hello world")
+        var current = previous
+        current.insert(",", atUTF8Offset: 5)
+        let reversion = current.reversion(to: previous)!
+        var other = TextBuffer("Hello there")
+        #expect(throws: ReversionError.self) { try reversion.revert(&other) }
+        #expect(String(other) == "Hello there")
+        var longer = TextBuffer("Hello, world!")
+        #expect(throws: ReversionError.self) { try reversion.revert(&longer) }
+        #expect(String(longer) == "Hello, world!")
+    }
+
+    @Test("A typed character is stored as itself: the step keeps the run, not the document")
+    func smallSteps() throws {
+        let previous = TextBuffer(String(repeating: "abcdefgh", count: 100_000))
+        var current = previous
+        current.insert("é", atUTF8Offset: 400_001)
+        let reversion = try #require(current.reversion(to: previous))
+        let change = try #require(reversion.node as? TextBufferChange)
+        #expect(change.offset == 400_001 && change.oldPart == "" && change.newPart == "é")
+    }
+
+    @Test("A saved reversion that does not fit its text is refused when read")
+    func hostileDecoding() throws {
+        let json = #"{"k":"text","at":5,"o":"","n":"abcdef","nc":3}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(DecodedNode<TextBuffer>.self, from: Data(json.utf8))
+        }
+        let misplaced = #"{"k":"text","at":0,"o":"","n":"a","nc":1}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(DecodedNode<String>.self, from: Data(misplaced.utf8))
+        }
+    }
+}
