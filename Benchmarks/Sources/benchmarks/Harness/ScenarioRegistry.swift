@@ -8,5 +8,6 @@ enum ScenarioRegistry {
         TodoScript(),
         TreeVersusArray(),
         HistorySave(),
+        CrossModule(),
     ]
 }
