@@ -13,10 +13,30 @@ let package = Package(
     ],
     targets: [
         .target(name: "CHeap"),
+        // The `cross-module` scenario: one workload (Shared/CrossModuleEditTitle.swift, linked
+        // into both targets) against the package as users build it, and against the same
+        // sources (Sources/RevertibleWholeCMO links ../Sources/Revertible) built with
+        // `-cross-module-optimization`, so one run shows what the library's inlinable
+        // surface leaves on the table.
+        .target(
+            name: "EditTitleAsDependency",
+            dependencies: [.product(name: "Revertible", package: "Revertible")]
+        ),
+        .target(
+            name: "RevertibleWholeCMO",
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
+        .target(
+            name: "EditTitleWholeCMO",
+            dependencies: ["RevertibleWholeCMO"],
+            swiftSettings: [.define("WHOLE_CMO"), .unsafeFlags(["-cross-module-optimization"])]
+        ),
         .executableTarget(
             name: "benchmarks",
             dependencies: [
                 "CHeap",
+                "EditTitleAsDependency",
+                "EditTitleWholeCMO",
                 .product(name: "Revertible", package: "Revertible"),
                 .product(name: "UndoableReducer", package: "Revertible"),
             ]

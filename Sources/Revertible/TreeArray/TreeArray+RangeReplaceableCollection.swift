@@ -6,10 +6,19 @@ extension TreeArray: RangeReplaceableCollection {
     @inlinable
     public mutating func insert(_ newElement: Element, at i: Int) {
         precondition(i >= 0 && i <= root.count, "TreeArray insertion index out of range")
+        var identities = takeIdentities()
         makeRootUnique()
-        if let sibling = root.insert(newElement, at: i) {
+        var (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
+        if !inserted {
+            // No room for a key anywhere below the root: spread all keys over the whole range.
+            precondition(root.relabel(between: 0, and: .max, minimum: 2, identities: &identities), "TreeArray is out of order keys")
+            (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
+        }
+        if let sibling {
             root = Node(height: root.height + 1, children: [root, sibling])
         }
+        putIdentities(identities)
+        _debugInvariantCheck()
     }
 
     /// Adds `newElement` at the end.
@@ -40,9 +49,13 @@ extension TreeArray: RangeReplaceableCollection {
     @inlinable @discardableResult
     public mutating func remove(at i: Int) -> Element {
         precondition(i >= 0 && i < root.count, "TreeArray index out of range")
+        var identities = takeIdentities()
         makeRootUnique()
-        let removed = root.remove(at: i)
+        let (removed, key) = root.remove(at: i)
         collapseRoot()
+        identities?.remove(removed, key: key)
+        putIdentities(identities)
+        _debugInvariantCheck()
         return removed
     }
 
@@ -52,7 +65,7 @@ extension TreeArray: RangeReplaceableCollection {
     ///   shares it).
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        root = Node(leaf: [])
+        root = Node(leaf: [], keys: [])
     }
 
     /// Replaces the elements in `subrange` with `newElements`.

@@ -134,11 +134,12 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
     @inlinable
     static func share(_ node: Node, with other: Node, start: Int, edits: inout TreeArrayEditLookup<Element>) -> Bool {
         guard node.height == other.height, node.count == other.count else { return false }
+        // The same keys too: the identity index of `node`'s tree, if any, names its keys.
         if node.isLeaf {
-            return sameValues(node.elements, other.elements, start: start, edits: &edits)
+            return node.keys == other.keys && sameValues(node.elements, other.elements, start: start, edits: &edits)
         }
         // Children pair up only where both nodes are cut at the same offsets.
-        guard node.ends == other.ends else { return false }
+        guard node.ends == other.ends, node.lastKeys == other.lastKeys else { return false }
         var sharesAll = true
         for child in node.children.indices where node.children[child] !== other.children[child] {
             guard isKnownUniquelyReferenced(&node.children[child]),

@@ -39,7 +39,7 @@ public struct TreeArray<Element> {
     /// - Complexity: O(1).
     @inlinable
     public init() {
-        root = Node(leaf: [])
+        root = Node(leaf: [], keys: [])
     }
 
     /// A tree holding the elements of `elements`, in order.
@@ -57,6 +57,26 @@ public struct TreeArray<Element> {
             root = root.copy()
         }
         root.touch()
+    }
+
+    /// The identity index of this version, if a lookup by id made one, for a mutation to keep
+    /// up to date: taken out of the root when this tree alone holds it (it is written in
+    /// place), copied when versions share it. Call before ``makeRootUnique()``.
+    @inlinable @inline(__always)
+    mutating func takeIdentities() -> TreeArrayIdentities<Element>? {
+        guard let cell = root.existingIdentityCell else { return nil }
+        let unique = isKnownUniquelyReferenced(&root)
+        return cell.identities(validFor: root.stamp, take: unique)
+    }
+
+    /// Gives the root, after a mutation, the index that `takeIdentities()` returned and the
+    /// mutation kept up to date.
+    @inlinable @inline(__always)
+    mutating func putIdentities(_ identities: TreeArrayIdentities<Element>?) {
+        guard var identities else { return }
+        identities.stamp = root.stamp
+        let cell = root.identityCellMakingOne
+        cell.store(identities)
     }
 
     /// Restores the tree's shape after a removal: a branch root with one child is replaced by
@@ -154,6 +174,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
+            var identities = takeIdentities()
             makeRootUnique()
             var node = root
             var index = position
@@ -163,7 +184,18 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
                 node = node.children[child]
                 index = offset
             }
-            yield &node.elements[index]
+            if identities == nil {
+                yield &node.elements[index]
+            } else {
+                // The element may get another id: out of the index while it is written.
+                let key = node.keys[index]
+                identities?.remove(node.elements[index], key: key)
+                defer {
+                    identities?.insert(node.elements[index], key: key)
+                    putIdentities(identities)
+                }
+                yield &node.elements[index]
+            }
         }
     }
 

@@ -27,6 +27,14 @@ final class TreeArrayNode<Element> {
     @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<Node>
     /// `ends[i]` is the number of elements in `children[0...i]`. Empty in a leaf.
     @exclusivity(unchecked) @usableFromInline var ends: ContiguousArray<Int>
+    /// A leaf's order keys, one per element: strictly increasing along the whole tree, so an
+    /// element is found from its key in O(log *n*) (the identity index maps ids to keys).
+    /// Empty in a branch.
+    @exclusivity(unchecked) @usableFromInline var keys: ContiguousArray<UInt64>
+    /// `lastKeys[i]` is the last key in `children[i]`. Empty in a leaf.
+    @exclusivity(unchecked) @usableFromInline var lastKeys: ContiguousArray<UInt64>
+    /// The identity index of the tree this node is the root of, made on the first lookup by id.
+    @usableFromInline let identityCell = AtomicLazyReference<TreeArrayIdentityCell<Element>>()
 
     /// A stamp no other node and no other state of this node ever had: drawn when the node
     /// is made and again each time it is mutated in place. A node's identifier and stamp
@@ -40,20 +48,24 @@ final class TreeArrayNode<Element> {
     @exclusivity(unchecked) @usableFromInline var twinStamp: UInt64 = 0
 
     @inlinable
-    init(leaf elements: ContiguousArray<Element>) {
+    init(leaf elements: ContiguousArray<Element>, keys: ContiguousArray<UInt64>) {
         self.count = elements.count
         self.height = 0
         self.elements = elements
+        self.keys = keys
         self.children = []
         self.ends = []
+        self.lastKeys = []
     }
 
     @inlinable
     init(height: Int, children: ContiguousArray<Node>) {
         self.height = height
         self.elements = []
+        self.keys = []
         self.children = children
         self.ends = []
+        self.lastKeys = []
         self.count = 0
         recomputeEnds()
     }
@@ -63,8 +75,22 @@ final class TreeArrayNode<Element> {
         count = node.count
         height = node.height
         elements = node.isLeaf ? Node.copyBytes(of: node.elements) : []
+        keys = node.keys
         children = node.children
         ends = node.ends
+        lastKeys = node.lastKeys
+    }
+
+    /// Where this node, as a root, keeps its identity index, if a lookup by id made a place.
+    @inlinable @inline(__always)
+    var existingIdentityCell: TreeArrayIdentityCell<Element>? {
+        identityCell.load()
+    }
+
+    /// Where this node, as a root, keeps its identity index, made if it has none.
+    @inlinable
+    var identityCellMakingOne: TreeArrayIdentityCell<Element> {
+        identityCell.load() ?? identityCell.storeIfNil(TreeArrayIdentityCell())
     }
 
     /// A node with the same contents, sharing the children; a leaf's elements are copied
@@ -159,11 +185,120 @@ final class TreeArrayNode<Element> {
         var total = start > 0 ? ends[start - 1] : 0
         ends.removeSubrange(start...)
         ends.reserveCapacity(children.count)
+        lastKeys.removeSubrange(start...)
+        lastKeys.reserveCapacity(children.count)
         for child in children[start...] {
             total += child.count
             ends.append(total)
+            // An empty child (only ever passing, in a removal) takes the key before it, so
+            // the last keys never decrease.
+            lastKeys.append(child.count > 0 ? child.lastKey : (lastKeys.last ?? 0))
         }
         count = total
+    }
+
+    /// The key of the last element in this subtree; `0` when it is empty.
+    @inlinable
+    var lastKey: UInt64 {
+        (isLeaf ? keys.last : lastKeys.last) ?? 0
+    }
+
+    // MARK: - Order keys
+
+    /// Keys run from 1 to `UInt64.max - 1`; `0` and `UInt64.max` stand for "before the first"
+    /// and "after the last".
+    @inlinable
+    static var keyGap: UInt64 { 1 << 32 }
+
+    /// A key strictly between `lower` and `upper`, or `nil` when none is left. At either end
+    /// of the tree the key steps by a fixed gap, so appending or prepending keeps room for
+    /// billions more; between two keys it takes the middle.
+    @inlinable @inline(__always)
+    static func key(between lower: UInt64, and upper: UInt64) -> UInt64? {
+        let room = upper &- lower
+        guard room >= 2 else { return nil }
+        if upper == .max { return lower + Swift.min(keyGap, room / 2) }
+        if lower == 0 { return upper - Swift.min(keyGap, room / 2) }
+        return lower + room / 2
+    }
+
+    /// The keys a tree built from `count` elements gives them: evenly spaced, starting from
+    /// the middle of the key space.
+    @inlinable
+    static func initialKeySpacing(count: Int) -> UInt64 {
+        count < (1 << 30) ? keyGap : (UInt64(1) << 63) / UInt64(count + 1)
+    }
+
+    /// The spacing a subtree of `height` must get to be relabeled in place; a subtree that
+    /// cannot leaves the relabeling to its parent. Growing with height, so that the work of
+    /// relabeling a subtree pays for many insertions before it runs out again (the root
+    /// always relabels).
+    @inlinable
+    static func minimumRelabelSpacing(height: Int) -> UInt64 {
+        UInt64(1) << UInt64(Swift.min(40, 8 * (height + 1)))
+    }
+
+    /// Spreads the keys of this subtree evenly between `lower` and `upper` (exclusive), when
+    /// that leaves at least `minimum` between neighbours; `identities` learns each new key.
+    /// Returns whether it did.
+    @inlinable
+    func relabel(between lower: UInt64, and upper: UInt64, minimum: UInt64, identities: inout TreeArrayIdentities<Element>?) -> Bool {
+        let spacing = (upper - lower) / UInt64(count + 2)
+        guard spacing >= Swift.max(minimum, 2) else { return false }
+        var next = lower
+        relabel(next: &next, spacing: spacing, identities: &identities)
+        return true
+    }
+
+    @inlinable
+    func relabel(next: inout UInt64, spacing: UInt64, identities: inout TreeArrayIdentities<Element>?) {
+        if isLeaf {
+            for position in keys.indices {
+                next += spacing
+                identities?.rekey(elements[position], from: keys[position], to: next)
+                keys[position] = next
+            }
+            return
+        }
+        for child in children.indices {
+            makeChildUnique(child)
+            children[child].relabel(next: &next, spacing: spacing, identities: &identities)
+            lastKeys[child] = children[child].lastKey
+        }
+    }
+
+    /// The position of the element holding `key` in this subtree, if any.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable
+    func position(ofKey key: UInt64) -> Int? {
+        unowned(unsafe) var node = self
+        var position = 0
+        while node.height != 0 {
+            let child = node.lastKeys.withUnsafeBufferPointer { lastKeys in
+                var low = 0
+                var high = lastKeys.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if lastKeys[middle] < key { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            guard child < node.children.count else { return nil }
+            position += node.start(ofChild: child)
+            node = node.children.withUnsafeBufferPointer { $0[child] }
+        }
+        let offset = node.keys.withUnsafeBufferPointer { keys in
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        guard offset < node.keys.count, node.keys[offset] == key else { return nil }
+        return position + offset
     }
 
     /// The offset in this subtree where `children[child]` starts.
@@ -222,25 +357,52 @@ final class TreeArrayNode<Element> {
 
     // MARK: - Mutation (on a uniquely referenced node)
 
-    /// Inserts `element` at `index` (`0 ... count`). Returns the new right sibling when this
-    /// node had to split.
+    /// Inserts `element` at `index` (`0 ... count`), with a key between `lower` and `upper`
+    /// (the keys just outside this subtree, exclusive), and tells `identities`. Returns
+    /// `false` when no key fits and this subtree could not be relabeled (nothing changed),
+    /// and the new right sibling when this node had to split.
     @inlinable
-    func insert(_ element: Element, at index: Int) -> Node? {
+    func insert(
+        _ element: Element, at index: Int, between lower: UInt64, and upper: UInt64,
+        identities: inout TreeArrayIdentities<Element>?
+    ) -> (inserted: Bool, sibling: Node?) {
         if isLeaf {
+            var key = Node.key(between: index > 0 ? keys[index - 1] : lower, and: index < keys.count ? keys[index] : upper)
+            if key == nil {
+                guard relabel(between: lower, and: upper, minimum: Node.minimumRelabelSpacing(height: 0), identities: &identities) else {
+                    return (false, nil)
+                }
+                key = Node.key(between: index > 0 ? keys[index - 1] : lower, and: index < keys.count ? keys[index] : upper)
+            }
+            let newKey = key.unsafelyUnwrapped
             elements.insert(element, at: index)
+            keys.insert(newKey, at: index)
             count += 1
-            return isOverfull ? split(appending: index == elements.count - 1) : nil
+            identities?.insert(element, key: newKey)
+            return (true, isOverfull ? split(appending: index == elements.count - 1) : nil)
         }
         let (child, offset) = child(insertingAt: index)
         makeChildUnique(child)
-        if let sibling = children[child].insert(element, at: offset) {
+        // Only an append reaches the end of a child, and only of the last one, so the bound
+        // after any other child is its own last key (kept: relabeling stays at or below it).
+        let childLower = child > 0 ? lastKeys[child - 1] : lower
+        let childUpper = child + 1 < children.count ? lastKeys[child] &+ 1 : upper
+        let (inserted, sibling) = children[child].insert(element, at: offset, between: childLower, and: childUpper, identities: &identities)
+        if !inserted {
+            guard relabel(between: lower, and: upper, minimum: Node.minimumRelabelSpacing(height: height), identities: &identities) else {
+                return (false, nil)
+            }
+            return insert(element, at: index, between: lower, and: upper, identities: &identities)
+        }
+        if let sibling {
             children.insert(sibling, at: child + 1)
             recomputeEnds(from: child)
-            return isOverfull ? split(appending: child + 1 == children.count - 1) : nil
+            return (true, isOverfull ? split(appending: child + 1 == children.count - 1) : nil)
         }
         for position in child ..< ends.count { ends[position] += 1 }
+        lastKeys[child] = children[child].lastKey
         count += 1
-        return nil
+        return (true, nil)
     }
 
     /// Moves the upper part of an overfull node into a new right sibling: half of it, or,
@@ -251,9 +413,11 @@ final class TreeArrayNode<Element> {
         if isLeaf {
             let keep = appending ? elements.count - 1 : elements.count / 2
             let moved = ContiguousArray(elements[keep...])
+            let movedKeys = ContiguousArray(keys[keep...])
             elements.removeSubrange(keep...)
+            keys.removeSubrange(keep...)
             count = elements.count
-            return Node(leaf: moved)
+            return Node(leaf: moved, keys: movedKeys)
         }
         let keep = appending ? children.count - 1 : children.count / 2
         let moved = ContiguousArray(children[keep...])
@@ -262,21 +426,29 @@ final class TreeArrayNode<Element> {
         return Node(height: height, children: moved)
     }
 
-    /// Removes and returns the element at `index` (`0 ..< count`). Children may become
-    /// underfull; this node merges or rebalances them with a neighbour.
+    /// Removes and returns the element at `index` (`0 ..< count`), with its key. Children may
+    /// become underfull; this node merges or rebalances them with a neighbour.
     @inlinable
-    func remove(at index: Int) -> Element {
+    func remove(at index: Int) -> (element: Element, key: UInt64) {
         if isLeaf {
             count -= 1
-            return elements.remove(at: index)
+            return (elements.remove(at: index), keys.remove(at: index))
         }
         let (child, offset) = child(containing: index)
         makeChildUnique(child)
         let removed = children[child].remove(at: offset)
         for position in child ..< ends.count { ends[position] -= 1 }
         count -= 1
-        if children[child].isUnderfull, children.count > 1 {
-            rebalance(child)
+        if children[child].count == 0, children.count > 1 {
+            // Emptied (a branch left with one child merges nothing): dropped, so no empty
+            // node stays below the root.
+            children.remove(at: child)
+            recomputeEnds(from: child)
+        } else {
+            lastKeys[child] = children[child].count > 0 ? children[child].lastKey : (child > 0 ? lastKeys[child - 1] : 0)
+            if children[child].isUnderfull, children.count > 1 {
+                rebalance(child)
+            }
         }
         return removed
     }
@@ -292,14 +464,19 @@ final class TreeArrayNode<Element> {
         if first.isLeaf {
             var all = first.elements
             all.append(contentsOf: second.elements)
+            var allKeys = first.keys
+            allKeys.append(contentsOf: second.keys)
             if all.count <= Node.leafCapacity {
                 first.elements = all
+                first.keys = allKeys
                 first.count = all.count
                 children.remove(at: left + 1)
             } else {
                 let half = all.count / 2
                 first.elements = ContiguousArray(all[..<half])
                 second.elements = ContiguousArray(all[half...])
+                first.keys = ContiguousArray(allKeys[..<half])
+                second.keys = ContiguousArray(allKeys[half...])
                 first.count = first.elements.count
                 second.count = second.elements.count
             }
@@ -328,21 +505,37 @@ final class TreeArrayNode<Element> {
     static func build<S: Sequence<Element>>(_ elements: S) -> Node {
         var leaves: ContiguousArray<Node> = []
         var run = ContiguousArray<Element>()
+        var runKeys = ContiguousArray<UInt64>()
         let capacity = leafCapacity
         run.reserveCapacity(capacity)
+        runKeys.reserveCapacity(capacity)
+        let spacing = initialKeySpacing(count: elements.underestimatedCount)
+        var key = UInt64(1) << 63
         for element in elements {
             run.append(element)
+            runKeys.append(key)
+            // An underestimated count may leave too little room: the rest goes halfway to the end.
+            key += key < UInt64.max - 2 * spacing ? spacing : (UInt64.max - key) / 2
             if run.count == capacity {
-                leaves.append(Node(leaf: run))
+                leaves.append(Node(leaf: run, keys: runKeys))
                 run = []
+                runKeys = []
                 run.reserveCapacity(capacity)
+                runKeys.reserveCapacity(capacity)
             }
         }
         if !run.isEmpty || leaves.isEmpty {
-            leaves.append(Node(leaf: run))
+            leaves.append(Node(leaf: run, keys: runKeys))
         }
         var level = leaves
         var height = 0
+        defer {
+            if key >= UInt64.max - 1, let root = level.first {
+                // More elements than their count promised used up the keys: spread them out.
+                var none: TreeArrayIdentities<Element>?
+                _ = root.relabel(between: 0, and: .max, minimum: 2, identities: &none)
+            }
+        }
         while level.count > 1 {
             height += 1
             var parents: ContiguousArray<Node> = []

@@ -57,6 +57,15 @@ struct TreeArrayHistoryTests {
                 Issue.record("seed \(seed), step \(step) (roll \(roll)): the controller disagrees with the model; \(replay)")
                 return
             }
+            // Lookups by id, whose index every undo, redo and recorded step must keep right.
+            if factory.random.chance(0.3) {
+                let id = Int.random(in: 0...(factory.nextID + 1), using: &factory.random)
+                guard document.rows.index(id: id) == document.rows.firstIndex(where: { $0.id == id }) else {
+                    Issue.record("seed \(seed), step \(step): index(id: \(id)) disagrees with a scan; \(replay)")
+                    return
+                }
+                document.rows._identityInvariantCheck()
+            }
         }
         while controller.undoCount > 0 { try controller.undo(&document) }
         #expect(document == versions[0], "seed \(seed)")

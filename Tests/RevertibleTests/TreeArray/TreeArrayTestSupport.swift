@@ -20,6 +20,8 @@ func expectValidTree<Element>(_ tree: TreeArray<Element>, seed: UInt64, sourceLo
             && node.children.count <= TreeArrayNode<Element>.branchCapacity && (!isRoot || node.children.count > 1)
     }
     #expect(check(tree.root, isRoot: true), "malformed tree, seed \(seed)", sourceLocation: sourceLocation)
+    // The package's own check (order keys and last keys too); it traps on a malformed tree.
+    tree._invariantCheck()
 }
 
 /// A row of a large list: small, identifiable, with a few fields to edit.

@@ -9,5 +9,6 @@ enum ScenarioRegistry {
         TreeVersusArray(),
         HistorySave(),
         TextEditing(),
+        CrossModule(),
     ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Revertible
 
 /// `tree-vs-array`: the basic operations of `TreeArray` against `Array` on N todo items.
@@ -5,8 +6,10 @@ import Revertible
 /// Figures, in ns per operation: `read` (N reads of a field at seeded random positions),
 /// `iterate` (one pass over all items, per item), `append` (N appends to an empty
 /// collection, per append), `insert_front` and `remove_front` (K inserts at position 0, then
-/// K removes there). Every pass sums what it reads, and the sums are checked against each
-/// other, so nothing is optimized away.
+/// K removes there), and `by_id` (100 lookups of a position by id at seeded random items: a
+/// scan of the `Array`, `index(id:)` of the tree, after one lookup that builds its index,
+/// timed on its own as `id_index_ms`). Every pass sums what it reads, and the sums are
+/// checked against each other, so nothing is optimized away.
 struct TreeVersusArray: Scenario {
 
     static let read = FigureColumn(key: "read_ns", header: "read ns")
@@ -14,10 +17,12 @@ struct TreeVersusArray: Scenario {
     static let append = FigureColumn(key: "append_ns", header: "append ns")
     static let insertFront = FigureColumn(key: "insert_front_ns", header: "insert@0 ns")
     static let removeFront = FigureColumn(key: "remove_front_ns", header: "remove@0 ns")
+    static let byID = FigureColumn(key: "by_id_ns", header: "by id ns")
+    static let indexBuild = FigureColumn(key: "id_index_ms", header: "id index ms")
 
     let name = "tree-vs-array"
     let impls = ["array", "tree"]
-    let figures = [read, iterate, append, insertFront, removeFront]
+    let figures = [read, iterate, append, insertFront, removeFront, byID, indexBuild]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000], [100]) : ([10_000, 100_000, 1_000_000], [1_000])
@@ -29,8 +34,14 @@ struct TreeVersusArray: Scenario {
         let positions = (0..<n).map { _ in Int(generator.next(upperBound: UInt64(n))) }
         let expectedDone = positions.reduce(0) { $0 + (items[$1].isDone ? 1 : 0) }
         switch impl {
-        case "array": return try measure([TodoItem](), items: items, positions: positions, expectedDone: expectedDone, k: k)
-        case "tree": return try measure(TreeArray<TodoItem>(), items: items, positions: positions, expectedDone: expectedDone, k: k)
+        case "array":
+            var outcome = try measure([TodoItem](), items: items, positions: positions, expectedDone: expectedDone, k: k)
+            try measureLookups(items: items, positions: positions, into: &outcome) { array, id in array.firstIndex { $0.id == id } }
+            return outcome
+        case "tree":
+            var outcome = try measure(TreeArray<TodoItem>(), items: items, positions: positions, expectedDone: expectedDone, k: k)
+            try measureLookups(items: TreeArray(items), positions: positions, into: &outcome) { tree, id in tree.index(id: id) }
+            return outcome
         default: throw BenchmarkFailure("tree-vs-array has no implementation '\(impl)'")
         }
     }
@@ -82,6 +93,30 @@ struct TreeVersusArray: Scenario {
             Self.insertFront.key: insertTime.nanoseconds(per: extra.count),
             Self.removeFront.key: removeTime.nanoseconds(per: extra.count),
         ])
+    }
+
+    /// Times 100 lookups of a position by id, after one untimed (the tree builds its index
+    /// there, timed apart), and checks each position found.
+    @inline(__always)
+    private func measureLookups<C: RandomAccessCollection<TodoItem>>(
+        items: C, positions: [Int], into outcome: inout RunOutcome, _ lookup: (C, UUID) -> Int?
+    ) throws(BenchmarkFailure) where C.Index == Int {
+        let targets = positions.prefix(100)
+        let firstTarget = targets.first ?? 0
+        var buildTime = Stopwatch()
+        let first = buildTime.measure { lookup(items, items[firstTarget].id) }
+        try check(first == firstTarget, "tree-vs-array: the first lookup by id found \(String(describing: first))")
+        var lookupTime = Stopwatch()
+        var found = 0
+        lookupTime.measure {
+            for position in targets where lookup(items, items[position].id) == position { found += 1 }
+        }
+        try check(found == targets.count, "tree-vs-array: \(found) of \(targets.count) lookups by id found their item")
+        guard case let .measured(figures) = outcome else { return }
+        var all = figures
+        all[Self.byID.key] = lookupTime.nanoseconds(per: targets.count)
+        all[Self.indexBuild.key] = buildTime.nanoseconds(per: 1) / 1_000_000
+        outcome = .measured(all)
     }
 
     /// Issue 13's targets at N = 1,000,000: tree / array read ≤ 3, iterate ≤ 2, append ≤ 3;
