@@ -377,7 +377,10 @@ public final class TodoDataFile {
         if let importFailure { throw importFailure }
         let converted: V1Import.Report?
         do {
-            converted = try V1Import.convert(from: legacy, to: target, reducer: reducer)
+            // Every step the old file kept, whatever this run's limit: the import happens on
+            // whatever command comes first, a `list` too, and a read never discards history.
+            // The limit applies on the next write, as for any file.
+            converted = try V1Import.convert(from: legacy, to: target, reducer: TodoReducer.withUndo(historyLimit: nil))
         } catch {
             importFailure = error
             throw error
