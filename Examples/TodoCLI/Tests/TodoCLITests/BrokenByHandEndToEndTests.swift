@@ -36,4 +36,85 @@ struct BrokenByHandEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: b))
         #expect(try todo.ok("add", "buy", "milk", "-h").stdout == "Added 1: \"buy milk -h\"\n")
     }
+
+    /// Item 2: in WAL mode an acknowledged change could live only in `todo.db-wal` while
+    /// another `todo` (a script reading a pipe) kept the database open; deleting the `-wal`
+    /// and `-shm` files between five adds left one of them.
+    @Test("an acknowledged change is in the database file itself: deleting files beside it loses nothing")
+    func acknowledgedChangesAreInTheFile() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "first")
+        // A script that keeps the database open, as a second todo reading a pipe does.
+        let script = Process()
+        script.executableURL = try Sandbox.binary()
+        script.environment = todo.environment
+        let input = Pipe()
+        let outputURL = todo.directory.appendingPathComponent(".out-script")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        script.standardInput = input
+        script.standardOutput = try FileHandle(forWritingTo: outputURL)
+        script.standardError = FileHandle.nullDevice
+        try script.run()
+        input.fileHandleForWriting.write(Data("list\n".utf8))
+        // Its first line printed: it has the database open.
+        for _ in 0..<1_000 where (FileManager.default.contents(atPath: outputURL.path) ?? Data()).isEmpty {
+            usleep(10_000)
+        }
+        #expect(FileManager.default.contents(atPath: outputURL.path) == Data("[ ] 1 first\n".utf8))
+        for number in 1...5 {
+            try todo.ok("add", "item \(number)")
+            for suffix in ["-wal", "-shm"] { unlink(todo.file + suffix) }
+        }
+        try input.fileHandleForWriting.close()
+        script.waitUntilExit()
+        #expect(try todo.titles() == ["first"] + (1...5).map { "item \($0)" })
+    }
+
+    /// Runs `todo` in `todo` as a user who does not own the data folder (nobody, when the
+    /// tests run as root, which ignores permissions), with the data file in `folder`.
+    func asAnotherUser(_ todo: Sandbox) throws -> String {
+        let folder = todo.directory.appendingPathComponent("data").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if geteuid() == 0 {
+            #expect(chown(folder, 65_534, 65_534) == 0)
+            todo.launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        }
+        todo.environment["TODO_FILE"] = folder + "/todo.db"
+        return folder
+    }
+
+    /// Item 5: a `list` while the file was read-only left a `-shm` file that made every
+    /// later write fail as "write-protected", permissions restored or not.
+    @Test("a read-only period leaves nothing behind that blocks writes afterwards", .enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func writableAgainAfterAReadOnlyPeriod() throws {
+        let todo = try Sandbox()
+        let folder = try asAnotherUser(todo)
+        let file = folder + "/todo.db"
+        try todo.ok("add", "one")
+        #expect(chmod(file, 0o444) == 0)
+        #expect(try todo.ok("list").stdout == "[ ] 1 one\n")
+        let refused = try todo.run(["add", "two"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("write-protected"))
+        #expect(chmod(file, 0o644) == 0)
+        #expect(try todo.ok("add", "two").stdout == "Added 2: \"two\"\n")
+        #expect(try todo.titles() == ["one", "two"])
+    }
+
+    /// Item 6: in WAL mode even a reader needs to create the `-shm` file beside the database,
+    /// so a database in a folder this user may only read could not be listed.
+    @Test("a database in a read-only folder can be read", .enabled(if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func readableInAReadOnlyFolder() throws {
+        let todo = try Sandbox()
+        let folder = try asAnotherUser(todo)
+        try todo.ok("add", "one")
+        try todo.ok("tag", "start")
+        #expect(chmod(folder, 0o555) == 0)
+        defer { chmod(folder, 0o755) }
+        #expect(try todo.ok("list").stdout == "[ ] 1 one\n")
+        #expect(try todo.ok("history").stdout.contains("[start]"))
+        let refused = try todo.run(["add", "two"])
+        #expect(refused.status == 1)
+        #expect(try todo.titles() == ["one"])
+    }
 }

@@ -23,6 +23,10 @@ final class Sandbox {
     /// `TODO_FILE` cannot change what the tests see.
     var environment: [String: String]
 
+    /// A command that runs the binary for the sandbox (`setpriv ... --`, to run it as another
+    /// user), or empty to run it directly.
+    var launcher: [String] = []
+
     /// A sandbox in a new directory under `base` (the temporary directory unless given).
     init(base: URL = FileManager.default.temporaryDirectory) throws {
         directory = base.appendingPathComponent("todo-tests-\(UUID().uuidString)")
@@ -50,8 +54,13 @@ final class Sandbox {
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String?] = [:]) throws -> RunResult {
         let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = arguments
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = launcher.dropFirst() + [try Self.binary().path] + arguments
+        } else {
+            process.executableURL = try Self.binary()
+            process.arguments = arguments
+        }
         process.environment = mergedEnvironment(extra)
         let id = UUID().uuidString
         let outURL = directory.appendingPathComponent(".out-\(id)")
