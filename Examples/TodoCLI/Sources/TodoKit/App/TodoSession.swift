@@ -142,23 +142,27 @@ public final class TodoSession {
 
         case .commit:
             let (steps, changes) = try openScopeChanges(store.state, verb: "commit")
+            let outside = stepsOutside(store.state)
             store.send(.popCurrentScope)
             try checkHistoryError(store)
+            let dropped = droppedByLimit(expected: outside + (changes == 0 ? 0 : 1), in: store.state)
             if changes == 0 {
-                return steps == 0
+                return (steps == 0
                     ? "Committed an empty scope (no undo step)"
-                    : "Committed a scope whose changes cancel out (no undo step)"
+                    : "Committed a scope whose changes cancel out (no undo step)") + dropped
             }
-            return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step"
+            return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step" + dropped
 
         case .rollback:
             let (steps, changes) = try openScopeChanges(store.state, verb: "roll back")
+            let outside = stepsOutside(store.state)
             store.send(.undoAndPopCurrentScope)
             try checkHistoryError(store)
+            let dropped = droppedByLimit(expected: outside, in: store.state)
             if changes == 0 {
-                return steps == 0 ? "Rolled back an empty scope" : "Rolled back a scope whose changes cancel out"
+                return (steps == 0 ? "Rolled back an empty scope" : "Rolled back a scope whose changes cancel out") + dropped
             }
-            return "Rolled back \(changes) change\(changes == 1 ? "" : "s")"
+            return "Rolled back \(changes) change\(changes == 1 ? "" : "s")" + dropped
 
         case let .importJSON(path):
             let data: Data
@@ -301,6 +305,22 @@ public final class TodoSession {
             return (state.undoCount, 0)
         }
         return (state.undoCount, squashed.changeCount)
+    }
+
+    /// The undo steps of the scope around the open one: what `undo` reaches once the open
+    /// scope is committed or rolled back, before the limit applies.
+    private func stepsOutside(_ state: UndoableState<TodoList>) -> Int {
+        state.steps(inScopeLevel: state.scopeLevel - 1)?.undo.count ?? 0
+    }
+
+    /// What to add to the line of `commit` or `rollback` when the history limit dropped steps
+    /// of the scope around the closed one (`expected` steps would be there without it): a
+    /// limit lower than the scope's size keeps the steps before the scope until it ends, and
+    /// ending it may then cost them, which the user should hear.
+    private func droppedByLimit(expected: Int, in state: UndoableState<TodoList>) -> String {
+        let dropped = expected - state.undoCount
+        guard dropped > 0 else { return "" }
+        return "; the history limit (\(dataFile.historyLimit)) dropped the \(dropped == 1 ? "oldest step" : "\(dropped) oldest steps") before it"
     }
 
     /// Throws if the last history command failed; the change is then not written.
