@@ -148,4 +148,29 @@ struct BrokenByHandEndToEndTests {
             #expect(try todo.titles() == ["a"])
         }
     }
+
+    /// Item 4: a script that failed inside `begin` left the scope open without a word, and
+    /// later one-shot commands joined it unseen.
+    @Test("a scope left open by a script is reported at its end and by every command until it is closed")
+    func openScopeReported() throws {
+        let todo = try Sandbox()
+        let stopped = try todo.run([], stdin: "begin\nadd milk\ndone 7\nadd eggs\n")
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr == "todo: line 3: there is no item 7: the list has 1 item\n" + Sandbox.scopeNote(level: 1))
+        let kept = try todo.run(["--keep-going"], stdin: "begin\ndone 9\nadd bread\n")
+        #expect(kept.status == 1)
+        #expect(kept.stderr == "todo: line 2: there is no item 9: the list has 1 item\n" + Sandbox.scopeNote(level: 2))
+        for command in [["list"], ["add", "jam"], ["history"], ["undo"], ["list", "--json"]] {
+            let result = try todo.run(command)
+            #expect(result.status == 0)
+            #expect(result.stderr == Sandbox.scopeNote(level: 2), "\(command)")
+        }
+        #expect(try todo.run(["commit"]).stderr == Sandbox.scopeNote(level: 1))
+        let closed = try todo.run(["rollback"])
+        #expect(closed.status == 0 && closed.stderr.isEmpty)
+        #expect(try todo.run(["list"]).stderr.isEmpty)
+        #expect(try todo.titles() == [])
+        // A script that closes its scope says nothing.
+        #expect(try todo.run([], stdin: "begin\nadd x\ncommit\n").stderr.isEmpty)
+    }
 }

@@ -74,8 +74,13 @@ public enum TodoApp {
                 }
                 return shell.run(readLine: readLine)
             }
-            if let level = session.dataFile.takeOpenScopeNotice() {
-                console.writeError(TodoSession.openScopeNote(level: level, leaving: false))
+            // Every command run inside a scope says so, failed ones too: a scope left open by a
+            // script that stopped, or by a shell, would otherwise swallow later changes unseen.
+            // `begin` says so itself.
+            defer {
+                if command != .begin, command != .help, let level = session.dataFile.openScopeLevel(), level > 0 {
+                    console.writeError(TodoSession.openScopeNote(level: level))
+                }
             }
             console.write(try session.run(command))
             return 0

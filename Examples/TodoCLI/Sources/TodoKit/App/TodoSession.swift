@@ -46,19 +46,16 @@ public final class TodoSession {
         }
     }
 
-    /// The line that says a scope is still open: on leaving the shell, or at the start of
-    /// the next one-shot command after a shell left it open.
-    public static func openScopeNote(level: Int, leaving: Bool) -> String {
-        let scope = "a scope opened by \"begin\" is still open (level \(level))"
-        return leaving
-            ? "todo: note: \(scope); later commands join it until \"commit\" or \"rollback\""
-            : "todo: note: \(scope), left open by a shell; this command joins it (\"commit\" or \"rollback\" closes it)"
+    /// The line that says a scope is still open: after every one-shot command run inside
+    /// one, and at the end of a shell or a script that leaves one open.
+    public static func openScopeNote(level: Int) -> String {
+        "todo: note: a scope opened by \"begin\" is still open (level \(level)); later commands join it until \"commit\" or \"rollback\""
     }
 
-    /// The current scope level, as last read, for the shell's mode; 0 if the file cannot be
-    /// read (the next command will say why).
+    /// The current scope level, for the shell's mode; 0 if the file cannot be read (the next
+    /// command will say why).
     public func scopeLevel() -> Int {
-        (try? dataFile.readState().scopeLevel) ?? 0
+        dataFile.openScopeLevel() ?? 0
     }
 
     /// The question to ask before running `command` in the interactive shell, if it

@@ -66,6 +66,28 @@ struct HistoryRows {
         }
     }
 
+    /// The scope level the saved outline stands at (0 outside any scope), read without
+    /// loading the steps: the outline lists the scopes, outermost first.
+    static func scopeLevel(in database: Database) throws(DataFileProblem) -> Int {
+        do {
+            let query = try database.statement("SELECT value FROM meta WHERE key = 'outline'")
+            try query.bind()
+            defer { _ = try? query.bind() }
+            guard try query.step(), let bytes = query.blob(0) else { return 0 }
+            guard let outline = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+                  let scopes = outline["scopes"] as? [Any], !scopes.isEmpty else {
+                throw DataFileProblem.damaged("the history's outline cannot be decoded")
+            }
+            return scopes.count - 1
+        } catch let problem as DataFileProblem {
+            throw problem
+        } catch let error as DatabaseError {
+            throw DataFileProblem(error)
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+    }
+
     /// The undoable state made of `present` and this history; checked by the library, so a
     /// history that does not fit the list is refused, never half loaded.
     func state(present: TodoList) throws(DataFileProblem) -> UndoableState<TodoList> {

@@ -181,50 +181,23 @@ public final class TodoDataFile {
         return result
     }
 
-    // MARK: The open scope a shell left
+    // MARK: The open scope
 
-    /// The `meta` key marking that an interactive shell was left with a scope open.
+    /// The `meta` key an earlier `todo` set when a shell was left with a scope open; removed
+    /// by every write that leaves no scope open (the note is now said on every command).
     static let openScopeKey = "open-scope-notice"
 
-    /// Marks the file: a shell was left with a scope open, so the next one-shot command says
-    /// it joins the scope. Best effort: a file that cannot be written is left unmarked (the
-    /// shell has said so already).
-    public func markOpenScope() {
-        writeMeta(operation: "mark the open scope") { database in
-            try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-                .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
-        }
-    }
-
-    /// The level of the open scope, if a shell left one open since the last one-shot
-    /// command; the mark is removed, so only the first such command says so.
-    ///
-    /// Every write that closes the last scope removes the mark too (see
-    /// ``clearOpenScopeMark(_:after:)``), so a mark means the scope is still open.
-    public func takeOpenScopeNotice() -> Int? {
-        guard let database = try? open(forWriting: false), initialized else { return nil }
-        let marked = (try? database.integer("SELECT count(*) FROM meta WHERE key = '\(Self.openScopeKey)'")) ?? 0
-        guard marked > 0 else { return nil }
-        let level = (try? readState().scopeLevel) ?? 0
-        writeMeta(operation: "clear the open scope mark") { database in
-            try database.statement("DELETE FROM meta WHERE key = ?").bind(.text(Self.openScopeKey)).run()
-        }
-        return level > 0 ? level : nil
-    }
-
-    /// Runs `body` in a write transaction of its own on an existing file, checked as for a
-    /// command's first write (see ``checkPagesOnce(_:)``). Best effort: a file that cannot
-    /// be written is left as it was, and the error dropped (the mark is a courtesy).
-    private func writeMeta(operation: String, _ body: (Database) throws -> Void) {
-        _ = try? reported { () throws(DataFileProblem) in
-            guard let database = try open(forWriting: true) else { return }
-            try checkPagesOnce(database)
-            do {
-                try database.transaction(immediate: true) { try body(database) }
-                try settleJournal(database)
-            } catch {
-                throw .database(operation: operation, reason: String(describing: error))
+    /// The level of the open scope (0 outside any), from what this process last read if no
+    /// other process has written since, else from the history's outline alone; `nil` if the
+    /// file cannot be read. Best effort: the note it feeds is a courtesy, and a command that
+    /// needs the file says why it cannot read it.
+    public func openScopeLevel() -> Int? {
+        try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: false) else { return 0 }
+            if let cache, try currentDataVersion(database) == cache.dataVersion {
+                return cache.state.scopeLevel
             }
+            return try read(database) { () throws(DataFileProblem) in try HistoryRows.scopeLevel(in: database) }
         }
     }
 

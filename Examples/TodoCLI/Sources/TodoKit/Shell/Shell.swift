@@ -58,11 +58,11 @@ public final class Shell: Stateful {
     /// Reads lines from `readLine`, which shows the prompt it is given (a line editor
     /// redraws it), until it returns `nil` or `quit`; returns the exit code.
     ///
-    /// Leaving an interactive shell with a scope open says so, and marks the file so that
-    /// the next one-shot command says it runs inside the scope (see
-    /// ``TodoDataFile/takeOpenScopeNotice()``).
+    /// Leaving a shell or ending a script with a scope open says so: a script that stopped
+    /// at a failed line inside `begin`, or ran on with `--keep-going`, would otherwise leave
+    /// the scope for later commands to join unseen.
     public func run(prompting readLine: (_ prompt: String) -> String?) -> Int32 {
-        defer { if isInteractive { announceOpenScope() } }
+        defer { announceOpenScope() }
         if isInteractive {
             syncMode()
             console.line("todo \(session.dataFile.path): type \"help\" for commands, \"quit\" to leave")
@@ -107,13 +107,12 @@ public final class Shell: Stateful {
         return failed && !isInteractive ? 1 : 0
     }
 
-    /// Says that a scope is still open, if one is, and marks the file for the next one-shot
-    /// command: otherwise later commands would join the scope without a word.
+    /// Says that a scope is still open, if one is: otherwise later commands would join the
+    /// scope without a word.
     private func announceOpenScope() {
         let level = session.scopeLevel()
         guard level > 0 else { return }
-        console.writeError(TodoSession.openScopeNote(level: level, leaving: true))
-        session.dataFile.markOpenScope()
+        console.writeError(TodoSession.openScopeNote(level: level))
     }
 
     /// Leaves the shell, cancelling a pending question first (the rules insist).
