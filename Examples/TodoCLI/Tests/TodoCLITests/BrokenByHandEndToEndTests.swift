@@ -173,4 +173,61 @@ struct BrokenByHandEndToEndTests {
         // A script that closes its scope says nothing.
         #expect(try todo.run([], stdin: "begin\nadd x\ncommit\n").stderr.isEmpty)
     }
+
+    /// Item 10: `earlier`/`later` past either end exited 1 ("the current scope has 0").
+    @Test("earlier and later past either end stop there, say so, and exit 0")
+    func earlierAndLaterClamp() throws {
+        let todo = try Sandbox()
+        #expect(try todo.ok("earlier").stdout == "Already at the earliest version of this scope, v0: (start)\n")
+        #expect(todo.fileBytes() == nil, "a move that changes nothing creates no file")
+        try todo.ok("add", "a")
+        try todo.ok("add", "b")
+        #expect(try todo.ok("earlier", "5").stdout == "Went to v0: (start) (the earliest version of this scope: 2 of the 5 asked for)\n")
+        #expect(try todo.ok("earlier").stdout == "Already at the earliest version of this scope, v0: (start)\n")
+        #expect(try todo.ok("later", "5").stdout == "Went to v2: add \"b\" (the latest version of this scope: 2 of the 5 asked for)\n")
+        #expect(try todo.ok("later").stdout == "Already at the latest version of this scope, v2: add \"b\"\n")
+        #expect(try todo.titles() == ["a", "b"])
+    }
+
+    /// Item 11: a version number too large for any version was read as a tag name.
+    @Test("goto a version number too large for any version says there is no such version")
+    func hugeVersionNumber() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "a")
+        let result = try todo.run(["goto", "v18446744073709551616"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "todo: there is no version v18446744073709551616 (\"todo history\" shows them)\n")
+    }
+
+    /// Item 12: `--file notes/` with nothing there created a regular file `notes`, which the
+    /// same path then failed to reach.
+    @Test("a path ending in a slash names a folder: refused, and nothing is created")
+    func trailingSlash() throws {
+        let todo = try Sandbox()
+        for path in ["notes/", todo.directory.appendingPathComponent("notes").path + "/", "notes/."] {
+            let result = try todo.run(["--file", path, "add", "x"])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.stderr.contains("a folder"), "\(result.stderr)")
+        }
+        let environment = try todo.run(["add", "x"], environment: ["TODO_FILE": todo.directory.appendingPathComponent("notes").path + "/"])
+        #expect(environment.status == 1)
+        #expect(try todo.directoryEntries() == [])
+    }
+
+    /// Item 15: bidirectional overrides were accepted and printed raw, so `list` could show
+    /// a title in another order than it is stored.
+    @Test("bidirectional formatting characters are refused in new titles and escaped on output")
+    func bidirectionalOverrides() throws {
+        let todo = try Sandbox()
+        for character in ["\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}"] {
+            let result = try todo.run(["add", "invoice\(character)fdp.exe"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("bidirectional"), "\(result.stderr)")
+        }
+        #expect(try todo.run(["tag", "a\u{202E}b"]).status == 1)
+        #expect(todo.fileBytes() == nil)
+        try todo.ok("add", "invoice")
+        try SQLiteFile(todo.file).execute("UPDATE items SET title = 'invoice' || char(0x202E) || 'fdp.exe'")
+        #expect(try todo.ok("list").stdout == "[ ] 1 invoice\\u{202E}fdp.exe\n")
+    }
 }

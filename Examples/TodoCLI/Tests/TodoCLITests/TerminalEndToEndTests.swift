@@ -69,6 +69,22 @@ struct TerminalEndToEndTests {
         #expect(try todo.titles() == ["eggs"])
     }
 
+    /// Issue 27, item 17: Ctrl-C at a question asked it again, and the next command typed
+    /// was taken as its answer (and never ran).
+    @Test("Ctrl-C at a [y/N] question answers no, and the next command runs")
+    func interruptAnswersNo() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("done", "1")
+        let result = try onTerminal(todo, [], input: "clear\n\u{03}add eggs\n\u{04}", environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        let rows = Self.screen(result.stdout)
+        #expect(rows.contains("Remove 1 done item? [y/N] ^C"), "\(rows)")
+        #expect(rows.contains("Cancelled"))
+        #expect(rows.contains("Added 2: \"eggs\""), "\(rows)")
+        #expect(try todo.titles() == ["milk", "eggs"])
+    }
+
     @Test("13: arrow keys edit and recall lines; Ctrl-C cancels a line; Ctrl-D leaves")
     func lineEditing() throws {
         let todo = try Sandbox()

@@ -225,17 +225,43 @@ public final class TodoSession {
 
     /// Moves to `destination` through the tree of the current scope: up to the nearest common
     /// ancestor and down its branch, all or nothing.
+    ///
+    /// `earlier` and `later` past either end stop there, as Vim's do, and say so: moving
+    /// as far as one can is what was asked, not an error.
     private func move(to destination: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         let before = store.state.currentVersionID
+        var destination = destination
+        var stopped = ""
+        if case let .earlier(requested) = destination, case let available = versionsAround(store.state).earlier, requested > available {
+            guard available > 0 else { return "Already at the earliest version of this scope, \(before): \(presentLabel(store.state))" }
+            destination = .earlier(available)
+            stopped = " (the earliest version of this scope: \(available) of the \(requested) asked for)"
+        }
+        if case let .later(requested) = destination, case let available = versionsAround(store.state).later, requested > available {
+            guard available > 0 else { return "Already at the latest version of this scope, \(before): \(presentLabel(store.state))" }
+            destination = .later(available)
+            stopped = " (the latest version of this scope: \(available) of the \(requested) asked for)"
+        }
         store.send(.move(to: destination))
         if let error = store.state.error {
             throw .badInput(describe(error, moving: destination))
         }
-        let state = store.state
+        let now = store.state.currentVersionID
+        guard now != before else { return "Already at \(now): \(presentLabel(store.state))" }
+        return "Went to \(now): \(presentLabel(store.state))\(stopped)"
+    }
+
+    /// How many versions of the current scope were made before the present, and after it.
+    private func versionsAround(_ state: UndoableState<TodoList>) -> (earlier: Int, later: Int) {
+        let order = state.tree().map(\.version)
+        let index = order.firstIndex(of: state.currentVersionID).map { $0 + 1 } ?? 0
+        return (index, order.count - index)
+    }
+
+    /// The label of the step that made the present, or "(start)".
+    private func presentLabel(_ state: UndoableState<TodoList>) -> String {
         let now = state.currentVersionID
-        let label = state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
-        guard now != before else { return "Already at \(now): \(label)" }
-        return "Went to \(now): \(label)"
+        return state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
     }
 
     /// What a refused move means, in the words of the commands.

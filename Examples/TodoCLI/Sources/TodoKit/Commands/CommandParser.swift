@@ -282,7 +282,11 @@ public enum CommandParser {
     /// A version as `todo history` shows it (`v12`, or `12`), or a tag.
     static func version(_ word: String) throws(TodoError) -> HistoryDestination {
         let digits = word.hasPrefix("v") ? word.dropFirst() : Substring(word)
-        if !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = UInt64(digits) {
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let number = UInt64(digits) else {
+                // Too large for any version: there is no such version, whatever it looks like.
+                throw .badInput("there is no version \(shown(word)) (\"todo history\" shows them)")
+            }
             return .version(HistoryVersion(number))
         }
         return .tag(HistoryTag(try tagName(word)))

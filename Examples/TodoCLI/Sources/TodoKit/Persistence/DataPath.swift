@@ -22,6 +22,12 @@ struct DataPath {
     }
 
     init(_ given: String) throws(DataFileProblem) {
+        // A trailing slash names a folder: with nothing there yet, SQLite would create a file
+        // named without it, which the same path then fails to reach ("Not a directory").
+        let last = (given as NSString).lastPathComponent
+        if given.hasSuffix("/") || last == "." || last == ".." {
+            throw .notRegularFile(kind: "a folder, as the path ends with \"\(given.hasSuffix("/") ? "/" : last)\"")
+        }
         self.given = given
         resolved = try Self.resolve(given)
     }
