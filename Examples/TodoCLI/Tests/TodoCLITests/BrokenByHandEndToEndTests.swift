@@ -230,4 +230,52 @@ struct BrokenByHandEndToEndTests {
         try SQLiteFile(todo.file).execute("UPDATE items SET title = 'invoice' || char(0x202E) || 'fdp.exe'")
         #expect(try todo.ok("list").stdout == "[ ] 1 invoice\\u{202E}fdp.exe\n")
     }
+
+    /// Runs `todo` with standard input read from `path`.
+    func run(_ todo: Sandbox, stdinFrom path: String) throws -> RunResult {
+        let process = Process()
+        process.executableURL = try Sandbox.binary()
+        process.environment = todo.environment
+        let outURL = todo.directory.appendingPathComponent(".out-stdin")
+        let errURL = todo.directory.appendingPathComponent(".err-stdin")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = try #require(FileHandle(forReadingAtPath: path))
+        try process.run()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8)
+        )
+    }
+
+    /// Item 13 and the measured 100 MB title: a script without line breaks was read into
+    /// memory without end, a folder as standard input was an empty script (exit 0), and a
+    /// huge title took seconds and a gigabyte.
+    @Test("a script line, a title and standard input have limits: refused with exit 1, never read without end")
+    func inputLimits() throws {
+        let todo = try Sandbox()
+        let zero = try run(todo, stdinFrom: "/dev/zero")
+        #expect(zero.status == 1)
+        #expect(zero.stderr == "todo: line 1 is longer than 65536 bytes (one command a line); stopped there\n")
+        let folder = try run(todo, stdinFrom: todo.directory.path)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "todo: cannot read the script from standard input: Is a directory\n")
+        #expect(todo.fileBytes() == nil)
+
+        let long = try todo.run([], stdin: "add " + String(repeating: "x", count: 4_097) + "\n")
+        #expect(long.status == 1)
+        #expect(long.stderr == "todo: line 1: a title is limited to 4096 bytes of UTF-8 (got 4097)\n")
+        let huge = try todo.run(["--keep-going"], stdin: "add ok\nadd " + String(repeating: "y ", count: 40_000) + "\nadd fine\n")
+        #expect(huge.status == 1)
+        #expect(huge.stderr == "todo: line 2: a title is limited to 4096 bytes of UTF-8 (got 79999)\n")
+        let longest = String(repeating: "z", count: 4_096)
+        #expect(try todo.ok("add", longest).stdout == "Added 3: \"\(longest)\"\n")
+        #expect(try todo.titles() == ["ok", "fine", longest])
+        // Line breaks of both kinds, and a last line without one.
+        #expect(try todo.run([], stdin: "add a\r\nadd b").stdout == "Added 4: \"a\"\nAdded 5: \"b\"\n")
+    }
 }

@@ -14,7 +14,7 @@ public enum TodoApp {
         environment: [String: String],
         terminal: Terminal,
         console: any Console,
-        readLine: () -> String?
+        readLine: () throws(TodoError) -> String?
     ) -> Int32 {
         let status = runCommand(arguments: arguments, environment: environment, terminal: terminal, console: console, readLine: readLine)
         if let failure = console.writeFailure {
@@ -32,7 +32,7 @@ public enum TodoApp {
         environment: [String: String],
         terminal: Terminal,
         console: any Console,
-        readLine: () -> String?
+        readLine: () throws(TodoError) -> String?
     ) -> Int32 {
         let errorStyle = Style.forStream(isTerminal: terminal.error, environment: environment)
         func fail(_ error: TodoError) -> Int32 {

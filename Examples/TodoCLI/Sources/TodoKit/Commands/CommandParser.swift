@@ -231,7 +231,9 @@ public enum CommandParser {
     /// combining mark is one `Character`, and counts as whitespace, so splitting by
     /// characters would drop the mark with the space (and normalizing twice could differ).
     static func title(from words: [String]) throws(TodoError) -> String {
-        let title = words.joined(separator: " ").unicodeScalars
+        let typed = words.joined(separator: " ")
+        try PlainText.checkRawLength(typed, what: "a title")
+        let title = typed.unicodeScalars
             .split(whereSeparator: { $0.properties.isWhitespace })
             .map { String(String.UnicodeScalarView($0)) }
             .joined(separator: " ")

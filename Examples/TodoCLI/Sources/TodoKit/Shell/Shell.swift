@@ -48,10 +48,10 @@ public final class Shell: Stateful {
 
     /// Reads lines from `readLine` until it returns `nil` or `quit`, writing the prompt
     /// before each when interactive; returns the exit code.
-    public func run(readLine: () -> String?) -> Int32 {
-        run { prompt in
+    public func run(readLine: () throws(TodoError) -> String?) -> Int32 {
+        run { (prompt) throws(TodoError) in
             if isInteractive { console.write(prompt) }
-            return readLine()
+            return try readLine()
         }
     }
 
@@ -61,7 +61,10 @@ public final class Shell: Stateful {
     /// Leaving a shell or ending a script with a scope open says so: a script that stopped
     /// at a failed line inside `begin`, or ran on with `--keep-going`, would otherwise leave
     /// the scope for later commands to join unseen.
-    public func run(prompting readLine: (_ prompt: String) -> String?) -> Int32 {
+    ///
+    /// A line that cannot be read (too long, or input that is not readable text) stops it
+    /// with exit code 1, `--keep-going` or not: where the next line starts is unknown.
+    public func run(prompting readLine: (_ prompt: String) throws(TodoError) -> String?) -> Int32 {
         defer { announceOpenScope() }
         if isInteractive {
             syncMode()
@@ -70,7 +73,16 @@ public final class Shell: Stateful {
         var lineNumber = 0
         var failed = false
         while !isIn(Finished.self) {
-            guard let line = readLine(isInteractive ? prompt : "") else {
+            let next: String?
+            do {
+                next = try readLine(isInteractive ? prompt : "")
+            } catch {
+                failed = true
+                report(error, line: nil)
+                finish()
+                break
+            }
+            guard let line = next else {
                 if isInteractive { console.write("\n") }
                 finish()
                 break
