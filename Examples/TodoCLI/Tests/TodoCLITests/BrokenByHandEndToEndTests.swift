@@ -278,4 +278,30 @@ struct BrokenByHandEndToEndTests {
         // Line breaks of both kinds, and a last line without one.
         #expect(try todo.run([], stdin: "add a\r\nadd b").stdout == "Added 4: \"a\"\nAdded 5: \"b\"\n")
     }
+
+    /// Item 7: after another program edited the title of an item an older step changed,
+    /// `undo` wrote a state that `history` and `add` then refused for good, with a memory
+    /// address in the message.
+    @Test("a move through the history that the saved steps no longer fit is refused before anything is written")
+    func outsideEditRefusedBeforeWriting() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("edit", "1", "oat", "milk")
+        try todo.ok("add", "eggs")
+        try SQLiteFile(todo.file).execute("UPDATE items SET title = 'soy milk' WHERE title = 'oat milk'")
+        let bytes = try #require(todo.fileBytes())
+        let undo = try todo.run(["undo"])
+        #expect(undo.status == 1)
+        #expect(undo.stderr == "todo: cannot move there in the history: the list was changed outside todo where a saved step also changes it (the present is not the version the history stands at: the step to v2 does not apply at an item's title); nothing was changed\n")
+        for command in [["undo"], ["undo", "2"], ["goto", "v1"], ["earlier", "2"], ["undo", "3"]] {
+            let refused = try todo.run(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderr.hasSuffix("nothing was changed\n"), "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("an item's title") && !refused.stderr.contains("0x"), "\(command): \(refused.stderr)")
+            #expect(todo.fileBytes() == bytes)
+        }
+        #expect(try todo.ok("history").stdout.contains("* v3  add \"eggs\""))
+        #expect(try todo.ok("add", "bread").stdout == "Added 3: \"bread\"\n")
+        #expect(try todo.titles() == ["soy milk", "eggs", "bread"])
+    }
 }

@@ -36,11 +36,11 @@ public final class TodoSession {
             return ""
         case .add, .undo, .redo, .tag:
             // These read and write near the ends of the list, usually: see `modify`.
-            return try dataFile.modify(nearTheEnds: true) { (store) throws(TodoError) in
+            return try dataFile.modify(nearTheEnds: true, appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         default:
-            return try dataFile.modify { (store) throws(TodoError) in
+            return try dataFile.modify(appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         }
@@ -276,7 +276,7 @@ public final class TodoSession {
         case let .tagOutOfReach(tag, _):
             "tag \(quoted(tag.description)) is outside the open scope: commit or roll back first"
         default:
-            "the history could not be applied (\(error)); nothing was changed"
+            "the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed"
         }
     }
 
@@ -349,7 +349,7 @@ public final class TodoSession {
     /// Throws if the last history command failed; the change is then not written.
     private func checkHistoryError(_ store: TodoStore) throws(TodoError) {
         if let error = store.state.error {
-            throw .badInput("the history could not be applied (\(error)); nothing was changed")
+            throw .badInput("the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed")
         }
     }
 }

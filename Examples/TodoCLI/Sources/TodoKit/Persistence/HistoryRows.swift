@@ -37,6 +37,9 @@ struct HistoryRows {
             }
             try outlineQuery.bind()
             let outline: HistoryArchive<TodoList>.Outline
+            guard JSONNumberCheck.isSound(outlineBytes) else {
+                throw DataFileProblem.damaged("the history's outline holds a number out of range")
+            }
             do {
                 outline = try decoder.decode(HistoryArchive<TodoList>.Outline.self, from: outlineBytes)
             } catch {
@@ -48,6 +51,9 @@ struct HistoryRows {
             defer { _ = try? stepQuery.bind() }
             while try stepQuery.step() {
                 let version = stepQuery.integer(0)
+                if let bytes = stepQuery.blob(1), !JSONNumberCheck.isSound(bytes) {
+                    throw DataFileProblem.damaged("history step \(version) holds a number out of range")
+                }
                 guard let bytes = stepQuery.blob(1),
                       let step = try? decoder.decode(HistoryArchive<TodoList>.Step.self, from: bytes),
                       step.version.rawValue == UInt64(bitPattern: version)
@@ -95,7 +101,7 @@ struct HistoryRows {
         do {
             return try UndoableState(present: present, archive: archive)
         } catch {
-            throw .damaged(error.message)
+            throw .damaged(HistoryMismatch.readable(error.message))
         }
     }
 

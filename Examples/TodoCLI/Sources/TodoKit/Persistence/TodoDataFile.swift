@@ -115,8 +115,15 @@ public final class TodoDataFile {
     ///
     /// The write is on disk before this returns, so a confirmation printed afterwards is
     /// never a lie.
+    ///
+    /// With `appliesSavedSteps`, the caller says the command may move through the history
+    /// (undo, redo, goto, rollback), applying saved steps to the list: if it did, the result
+    /// is checked to load again before it is written (see
+    /// ``HistoryMismatch/checkLoadable(_:)``), so that an item another program
+    /// edited never makes `todo` write a file it then refuses.
     public func modify<Result>(
         nearTheEnds: Bool = false,
+        appliesSavedSteps: Bool = false,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
         let existing = try reported { () throws(DataFileProblem) in
@@ -137,10 +144,10 @@ public final class TodoDataFile {
         do {
             let result = try database.transaction(immediate: true) {
                 if nearTheEnds, singleCommand, cache == nil, try TodoSchema.check(database) == TodoSchema.version,
-                   let result = try writeNearTheEnds(database, change) {
+                   let result = try writeNearTheEnds(database, appliesSavedSteps: appliesSavedSteps, change) {
                     return result
                 }
-                return try writeTransaction(database, change)
+                return try writeTransaction(database, appliesSavedSteps: appliesSavedSteps, change)
             }
             try settleJournal(database)
             return result
@@ -162,6 +169,7 @@ public final class TodoDataFile {
     /// read (or taken from the cache), `change` run on them, what changed written.
     private func writeTransaction<Result>(
         _ database: Database,
+        appliesSavedSteps: Bool,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result {
         try checkPagesOnce(database)
@@ -171,6 +179,9 @@ public final class TodoDataFile {
         let store = TodoStore(initialState: before.state, reducer: reducer)
         let result = try change(store)
         let after = store.state
+        if appliesSavedSteps, after.currentVersionID != before.state.currentVersionID {
+            try HistoryMismatch.checkLoadable(after)
+        }
         // A failed history command changes nothing; `change` reports it.
         let items = ItemChanges(before: before.state.present.items, beforeKeys: before.keys, after: after.present.items)
         try ItemRows.write(items, of: after.present, to: database)
@@ -225,6 +236,7 @@ public final class TodoDataFile {
     /// read, so a file with any is checked whole first, as on the other path.
     private func writeNearTheEnds<Result>(
         _ database: Database,
+        appliesSavedSteps: Bool,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result? {
         guard let ends = try ItemRows.loadEnds(from: database, rows: Self.endRows) else { return nil }
@@ -233,6 +245,11 @@ public final class TodoDataFile {
         let store = TodoStore(initialState: before, reducer: reducer)
         guard let result = try? change(store), store.state.error == nil else { return nil }
         let after = store.state
+        // Checked, and reported, on the whole list.
+        if appliesSavedSteps, after.currentVersionID != before.currentVersionID,
+           (try? HistoryMismatch.checkLoadable(after)) == nil {
+            return nil
+        }
         let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
         var rows = history
