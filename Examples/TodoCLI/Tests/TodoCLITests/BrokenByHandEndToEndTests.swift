@@ -304,4 +304,35 @@ struct BrokenByHandEndToEndTests {
         #expect(try todo.ok("add", "bread").stdout == "Added 3: \"bread\"\n")
         #expect(try todo.titles() == ["soy milk", "eggs", "bread"])
     }
+
+    /// Item 9: the outline's `next` counter at 2^64-1 made `add` crash (exit 132), and a
+    /// step's change count at 2^63-1 made `commit` crash with an arithmetic overflow.
+    @Test("numbers out of range in the history are refused as damage, never trapped on")
+    func craftedNumbers() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "a")
+        try SQLiteFile(todo.file).execute(#"UPDATE meta SET value = replace(value, '"next":2', '"next":18446744073709551615') WHERE key = 'outline'"#)
+        let bytes = try #require(todo.fileBytes())
+        let add = try todo.run(["add", "b"])
+        #expect(add.status == 1)
+        #expect(add.stderr == "todo: \(todo.file): the database is damaged (the history's outline holds a number out of range); the file was left untouched\n")
+        #expect(todo.fileBytes() == bytes)
+
+        let other = try Sandbox()
+        try other.ok("add", "a")
+        try other.ok("begin")
+        try other.ok("add", "b")
+        try other.ok("add", "c")
+        try SQLiteFile(other.file).execute(#"UPDATE steps SET step = replace(step, '"count":1', '"count":9223372036854775807') WHERE version = 2"#)
+        let commit = try other.run(["commit"])
+        #expect(commit.status == 1)
+        #expect(commit.stderr.hasPrefix("todo: \(other.file): the database is damaged (history step 2 holds a number out of range)"), "\(commit.stderr)")
+
+        // Digits in a title are text, not numbers.
+        let digits = try Sandbox()
+        try digits.ok("add", "call 123456789012345678901234567890 e5 1.5")
+        try digits.ok("undo")
+        try digits.ok("redo")
+        #expect(try digits.titles() == ["call 123456789012345678901234567890 e5 1.5"])
+    }
 }

@@ -77,12 +77,19 @@ public enum TodoApp {
             // Every command run inside a scope says so, failed ones too: a scope left open by a
             // script that stopped, or by a shell, would otherwise swallow later changes unseen.
             // `begin` says so itself.
-            defer {
+            func noteOpenScope() {
                 if command != .begin, command != .help, let level = session.dataFile.openScopeLevel(), level > 0 {
                     console.writeError(TodoSession.openScopeNote(level: level))
                 }
             }
-            console.write(try session.run(command))
+            do {
+                console.write(try session.run(command))
+            } catch {
+                let status = fail(error)
+                noteOpenScope()
+                return status
+            }
+            noteOpenScope()
             return 0
         } catch {
             return fail(error)
