@@ -13,5 +13,5 @@ exit(TodoApp.run(
     environment: ProcessInfo.processInfo.environment,
     terminal: .current,
     console: StandardConsole(),
-    readLine: { readLine() }
+    readLine: LineReader(descriptor: STDIN_FILENO).next
 ))

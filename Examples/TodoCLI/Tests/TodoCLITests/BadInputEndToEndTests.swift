@@ -27,7 +27,7 @@ struct BadInputEndToEndTests {
         ["list", "--bogus"],
         ["--bogus"],
         ["-x", "list"],
-        ["add", "--json", "milk"],
+        ["list", "--file", "other.db"],
         ["done"],
         ["done", "1", "2"],
         ["edit"],

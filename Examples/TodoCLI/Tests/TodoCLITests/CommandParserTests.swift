@@ -47,14 +47,43 @@ struct CommandParserTests {
         #expect(try parse().command == nil)
     }
 
-    @Test("Options anywhere, with a value after a space or an equals sign; -- ends them")
+    @Test("Options before the command word, with a value after a space or an equals sign; -- ends them")
     func options() throws {
         #expect(try parse("--file", "/tmp/x.json", "list") == Invocation(file: "/tmp/x.json", command: .list(.all, json: false)))
-        #expect(try parse("list", "--file=/tmp/x.json") == Invocation(file: "/tmp/x.json", command: .list(.all, json: false)))
+        #expect(try parse("--file=/tmp/x.json", "list") == Invocation(file: "/tmp/x.json", command: .list(.all, json: false)))
         #expect(try parse("--history-limit", "7", "undo") == Invocation(historyLimit: 7, command: .undo(.steps(1))))
         #expect(try parse("--keep-going") == Invocation(keepGoing: true))
         #expect(try parse("add", "--", "--json", "-x").command == .add(title: "--json -x"))
         #expect(try parse("add", "-", "5").command == .add(title: "- 5"))
+    }
+
+    /// Issue 27, item 18: options were read after the command word too, so `todo add buy milk
+    /// -h` showed the help, and `todo --file a.db add pay --file b.db` added "pay" to `b.db`.
+    @Test("Options end at the command word: a title is taken as typed, a run's option after the command is refused")
+    func optionsEndAtTheCommandWord() throws {
+        #expect(try parse("add", "buy", "milk", "-h").command == .add(title: "buy milk -h"))
+        #expect(try parse("add", "pay", "--file", "b.db") == Invocation(command: .add(title: "pay --file b.db")))
+        #expect(try parse("--file", "a.db", "add", "pay", "--file", "b.db") == Invocation(file: "a.db", command: .add(title: "pay --file b.db")))
+        #expect(try parse("add", "--json", "x").command == .add(title: "--json x"))
+        #expect(try parse("edit", "2", "--help", "me").command == .edit(position: 2, title: "--help me"))
+        #expect(try parse("edit", "2", "--", "-x").command == .edit(position: 2, title: "-x"))
+        #expect(try CommandParser.parseLine(["add", "a", "--keep-going"]) == .add(title: "a --keep-going"))
+        #expect(try parse("list", "--open", "--json").command == .list(.open, json: true))
+        for arguments in [["--file", "a.db", "list", "--file", "b.db"], ["undo", "--history-limit", "3"], ["list", "--keep-going"]] {
+            #expect(throws: TodoError.self, "\(arguments)") { try CommandParser.parseArguments(arguments) }
+            #expect(kind(arguments) == .usage)
+        }
+        let error = #expect(throws: TodoError.self) { try CommandParser.parseArguments(["list", "--file", "b.db"]) }
+        #expect(error?.message == "--file must come before the command word (todo --file ... list ...)")
+    }
+
+    func kind(_ arguments: [String]) -> TodoError.Kind? {
+        do {
+            _ = try CommandParser.parseArguments(arguments)
+            return nil
+        } catch {
+            return error.kind
+        }
     }
 
     @Test("Usage errors and bad input are told apart")
@@ -68,7 +97,7 @@ struct CommandParserTests {
         #expect(kind("--file") == .usage)
         #expect(kind("--file=", "list") == .usage)
         #expect(kind("--json") == .usage)
-        #expect(kind("add", "--json", "x") == .usage)
+        #expect(kind("list", "--file=/tmp/x.json") == .usage)
         #expect(kind("list", "--all", "--open") == .usage)
         #expect(kind("--keep-going", "add", "x") == .usage)
         #expect(kind("quit") == .usage)
@@ -105,7 +134,7 @@ struct CommandParserTests {
                 ["--json\(lineBreak)=1", "list"],
                 ["--history-limit", "1\(lineBreak)2", "undo"],
                 ["done", "1\(lineBreak)2"],
-                ["add", "x", "--frob\(lineBreak)"],
+                ["list", "--frob\(lineBreak)"],
                 // Found by a 10-minute run of fuzz-todo-parser: `todo later $'eddbuy k"\nadd eggs'`.
                 ["later", "eddbuy k\(lineBreak)add eggs"],
                 ["earlier", "1\(lineBreak)m"],

@@ -236,9 +236,11 @@ struct CommandsEndToEndTests {
         #expect(help.stdout.contains("Usage: todo"))
         #expect(help.stdout.contains("undo [<steps>|<tag>]"))
         #expect(try todo.ok("--help").stdout == help.stdout)
-        #expect(try todo.ok("add", "--help").stdout == help.stdout)
+        #expect(try todo.ok("list", "--help").stdout == help.stdout)
         #expect(try todo.ok("add", "--", "--verbose", "flag").lines == [#"Added 1: "--verbose flag""#])
         #expect(try todo.ok("add", "-5", "degrees").lines == [#"Added 2: "-5 degrees""#])
+        // Options end at the command word: after "add", every word is the title's.
+        #expect(try todo.ok("add", "--help").lines == [#"Added 3: "--help""#])
     }
 
     @Test("Piped output has no color codes; NO_COLOR is respected on a terminal")

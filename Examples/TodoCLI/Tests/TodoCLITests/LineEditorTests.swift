@@ -1,5 +1,5 @@
 import Testing
-import TodoKit
+@testable import TodoKit
 
 /// The shell's line editor, driven by the bytes a terminal would send.
 @Suite("Line editor")
@@ -70,5 +70,22 @@ struct LineEditorTests {
         #expect(editor.render(prompt: "todo> ") == "\rtodo> abc\u{1B}[K\u{1B}[2D")
         _ = Self.type("\u{05}", into: &editor)
         #expect(editor.render(prompt: "todo> ") == "\rtodo> abc\u{1B}[K")
+    }
+
+    /// Issue 27, item 16: the cursor went back one column per character, so after wide
+    /// characters it landed in the wrong column.
+    @Test("The cursor goes back by display columns: two for CJK and emoji, none for a combining mark")
+    func wideCharacters() {
+        var editor = LineEditor()
+        editor.startLine()
+        _ = Self.type("a日本\u{1B}[D\u{1B}[D", into: &editor)
+        #expect(editor.render(prompt: "todo> ") == "\rtodo> a日本\u{1B}[K\u{1B}[4D")
+        editor.startLine()
+        _ = Self.type("x😀e\u{301}y\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D", into: &editor)
+        #expect(editor.render(prompt: "todo> ") == "\rtodo> x😀e\u{301}y\u{1B}[K\u{1B}[4D")
+        #expect(LineEditor.columns(of: "한") == 2)
+        #expect(LineEditor.columns(of: "Ａ") == 2)
+        #expect(LineEditor.columns(of: "é") == 1)
+        #expect(LineEditor.columns(of: "\u{200B}") == 0)
     }
 }

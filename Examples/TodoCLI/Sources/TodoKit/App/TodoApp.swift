@@ -14,7 +14,7 @@ public enum TodoApp {
         environment: [String: String],
         terminal: Terminal,
         console: any Console,
-        readLine: () -> String?
+        readLine: () throws(TodoError) -> String?
     ) -> Int32 {
         let status = runCommand(arguments: arguments, environment: environment, terminal: terminal, console: console, readLine: readLine)
         if let failure = console.writeFailure {
@@ -32,7 +32,7 @@ public enum TodoApp {
         environment: [String: String],
         terminal: Terminal,
         console: any Console,
-        readLine: () -> String?
+        readLine: () throws(TodoError) -> String?
     ) -> Int32 {
         let errorStyle = Style.forStream(isTerminal: terminal.error, environment: environment)
         func fail(_ error: TodoError) -> Int32 {
@@ -74,10 +74,22 @@ public enum TodoApp {
                 }
                 return shell.run(readLine: readLine)
             }
-            if let level = session.dataFile.takeOpenScopeNotice() {
-                console.writeError(TodoSession.openScopeNote(level: level, leaving: false))
+            // Every command run inside a scope says so, failed ones too: a scope left open by a
+            // script that stopped, or by a shell, would otherwise swallow later changes unseen.
+            // `begin` says so itself.
+            func noteOpenScope() {
+                if command != .begin, command != .help, let level = session.dataFile.openScopeLevel(), level > 0 {
+                    console.writeError(TodoSession.openScopeNote(level: level))
+                }
             }
-            console.write(try session.run(command))
+            do {
+                console.write(try session.run(command))
+            } catch {
+                let status = fail(error)
+                noteOpenScope()
+                return status
+            }
+            noteOpenScope()
             return 0
         } catch {
             return fail(error)

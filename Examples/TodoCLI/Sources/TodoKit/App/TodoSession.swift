@@ -36,29 +36,26 @@ public final class TodoSession {
             return ""
         case .add, .undo, .redo, .tag:
             // These read and write near the ends of the list, usually: see `modify`.
-            return try dataFile.modify(nearTheEnds: true) { (store) throws(TodoError) in
+            return try dataFile.modify(nearTheEnds: true, appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         default:
-            return try dataFile.modify { (store) throws(TodoError) in
+            return try dataFile.modify(appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         }
     }
 
-    /// The line that says a scope is still open: on leaving the shell, or at the start of
-    /// the next one-shot command after a shell left it open.
-    public static func openScopeNote(level: Int, leaving: Bool) -> String {
-        let scope = "a scope opened by \"begin\" is still open (level \(level))"
-        return leaving
-            ? "todo: note: \(scope); later commands join it until \"commit\" or \"rollback\""
-            : "todo: note: \(scope), left open by a shell; this command joins it (\"commit\" or \"rollback\" closes it)"
+    /// The line that says a scope is still open: after every one-shot command run inside
+    /// one, and at the end of a shell or a script that leaves one open.
+    public static func openScopeNote(level: Int) -> String {
+        "todo: note: a scope opened by \"begin\" is still open (level \(level)); later commands join it until \"commit\" or \"rollback\""
     }
 
-    /// The current scope level, as last read, for the shell's mode; 0 if the file cannot be
-    /// read (the next command will say why).
+    /// The current scope level, for the shell's mode; 0 if the file cannot be read (the next
+    /// command will say why).
     public func scopeLevel() -> Int {
-        (try? dataFile.readState().scopeLevel) ?? 0
+        dataFile.openScopeLevel() ?? 0
     }
 
     /// The question to ask before running `command` in the interactive shell, if it
@@ -142,23 +139,27 @@ public final class TodoSession {
 
         case .commit:
             let (steps, changes) = try openScopeChanges(store.state, verb: "commit")
+            let outside = stepsOutside(store.state)
             store.send(.popCurrentScope)
             try checkHistoryError(store)
+            let dropped = droppedByLimit(expected: outside + (changes == 0 ? 0 : 1), in: store.state)
             if changes == 0 {
-                return steps == 0
+                return (steps == 0
                     ? "Committed an empty scope (no undo step)"
-                    : "Committed a scope whose changes cancel out (no undo step)"
+                    : "Committed a scope whose changes cancel out (no undo step)") + dropped
             }
-            return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step"
+            return "Committed \(changes) change\(changes == 1 ? "" : "s") as one undo step" + dropped
 
         case .rollback:
             let (steps, changes) = try openScopeChanges(store.state, verb: "roll back")
+            let outside = stepsOutside(store.state)
             store.send(.undoAndPopCurrentScope)
             try checkHistoryError(store)
+            let dropped = droppedByLimit(expected: outside, in: store.state)
             if changes == 0 {
-                return steps == 0 ? "Rolled back an empty scope" : "Rolled back a scope whose changes cancel out"
+                return (steps == 0 ? "Rolled back an empty scope" : "Rolled back a scope whose changes cancel out") + dropped
             }
-            return "Rolled back \(changes) change\(changes == 1 ? "" : "s")"
+            return "Rolled back \(changes) change\(changes == 1 ? "" : "s")" + dropped
 
         case let .importJSON(path):
             let data: Data
@@ -224,17 +225,43 @@ public final class TodoSession {
 
     /// Moves to `destination` through the tree of the current scope: up to the nearest common
     /// ancestor and down its branch, all or nothing.
+    ///
+    /// `earlier` and `later` past either end stop there, as Vim's do, and say so: moving
+    /// as far as one can is what was asked, not an error.
     private func move(to destination: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         let before = store.state.currentVersionID
+        var destination = destination
+        var stopped = ""
+        if case let .earlier(requested) = destination, case let available = versionsAround(store.state).earlier, requested > available {
+            guard available > 0 else { return "Already at the earliest version of this scope, \(before): \(presentLabel(store.state))" }
+            destination = .earlier(available)
+            stopped = " (the earliest version of this scope: \(available) of the \(requested) asked for)"
+        }
+        if case let .later(requested) = destination, case let available = versionsAround(store.state).later, requested > available {
+            guard available > 0 else { return "Already at the latest version of this scope, \(before): \(presentLabel(store.state))" }
+            destination = .later(available)
+            stopped = " (the latest version of this scope: \(available) of the \(requested) asked for)"
+        }
         store.send(.move(to: destination))
         if let error = store.state.error {
             throw .badInput(describe(error, moving: destination))
         }
-        let state = store.state
+        let now = store.state.currentVersionID
+        guard now != before else { return "Already at \(now): \(presentLabel(store.state))" }
+        return "Went to \(now): \(presentLabel(store.state))\(stopped)"
+    }
+
+    /// How many versions of the current scope were made before the present, and after it.
+    private func versionsAround(_ state: UndoableState<TodoList>) -> (earlier: Int, later: Int) {
+        let order = state.tree().map(\.version)
+        let index = order.firstIndex(of: state.currentVersionID).map { $0 + 1 } ?? 0
+        return (index, order.count - index)
+    }
+
+    /// The label of the step that made the present, or "(start)".
+    private func presentLabel(_ state: UndoableState<TodoList>) -> String {
         let now = state.currentVersionID
-        let label = state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
-        guard now != before else { return "Already at \(now): \(label)" }
-        return "Went to \(now): \(label)"
+        return state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
     }
 
     /// What a refused move means, in the words of the commands.
@@ -249,7 +276,7 @@ public final class TodoSession {
         case let .tagOutOfReach(tag, _):
             "tag \(quoted(tag.description)) is outside the open scope: commit or roll back first"
         default:
-            "the history could not be applied (\(error)); nothing was changed"
+            "the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed"
         }
     }
 
@@ -303,10 +330,26 @@ public final class TodoSession {
         return (state.undoCount, squashed.changeCount)
     }
 
+    /// The undo steps of the scope around the open one: what `undo` reaches once the open
+    /// scope is committed or rolled back, before the limit applies.
+    private func stepsOutside(_ state: UndoableState<TodoList>) -> Int {
+        state.steps(inScopeLevel: state.scopeLevel - 1)?.undo.count ?? 0
+    }
+
+    /// What to add to the line of `commit` or `rollback` when the history limit dropped steps
+    /// of the scope around the closed one (`expected` steps would be there without it): a
+    /// limit lower than the scope's size keeps the steps before the scope until it ends, and
+    /// ending it may then cost them, which the user should hear.
+    private func droppedByLimit(expected: Int, in state: UndoableState<TodoList>) -> String {
+        let dropped = expected - state.undoCount
+        guard dropped > 0 else { return "" }
+        return "; the history limit (\(dataFile.historyLimit)) dropped the \(dropped == 1 ? "oldest step" : "\(dropped) oldest steps") before it"
+    }
+
     /// Throws if the last history command failed; the change is then not written.
     private func checkHistoryError(_ store: TodoStore) throws(TodoError) {
         if let error = store.state.error {
-            throw .badInput("the history could not be applied (\(error)); nothing was changed")
+            throw .badInput("the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed")
         }
     }
 }

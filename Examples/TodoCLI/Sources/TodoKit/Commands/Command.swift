@@ -38,6 +38,14 @@ public enum Command: Equatable, Sendable {
     /// Leaves the interactive shell (and ends a script).
     case quit
 
+    /// Whether the command moves through the history, applying saved steps to the list.
+    public var appliesSavedSteps: Bool {
+        switch self {
+        case .undo, .redo, .goto, .rollback: true
+        default: false
+        }
+    }
+
     /// Whether the command may change the data file.
     public var isChange: Bool {
         switch self {

@@ -1,9 +1,13 @@
 import Revertible
 /// Parses command lines by hand: `todo [options] <command> [arguments]`.
 ///
-/// Options may come before or after the command; `--` ends them, so a title can start with
-/// dashes (`todo add -- --verbose flag`). A word starting with `-` is an option, unless it is
-/// a lone `-` or a negative number (which then fails as an item number, not as a flag).
+/// The options of the whole run (`--file`, `--history-limit`, `--keep-going`) come before the
+/// command word; everything after it is the command's: the words of a title (`add`, `edit`)
+/// are taken as typed, dashes and all (`todo add buy milk -h` adds "buy milk -h"), and other
+/// commands take only their own options (`--json`, `--open`, ...). A run's option after the
+/// command word is refused, never applied: `todo --file a.db add pay --file b.db` must not
+/// write to `b.db`. `--` ends the options. A word starting with `-` is an option, unless it
+/// is a lone `-` or a negative number (which then fails as an item number, not as a flag).
 public enum CommandParser {
 
     /// Where the words come from: the process arguments, or a line of the shell or a script,
@@ -61,6 +65,15 @@ public enum CommandParser {
             }
             guard isOption(argument) else {
                 scanned.words.append(argument)
+                if scanned.words.count == 1, titleCommands.contains(argument) {
+                    // A title is text: nothing in it is an option. A leading `--` is still
+                    // dropped, as it was when options could follow the command word.
+                    var rest = arguments[(index + 1)...]
+                    if argument == "add", rest.first == "--" { rest = rest.dropFirst() }
+                    if argument == "edit", rest.dropFirst().first == "--" { rest.remove(at: rest.startIndex + 1) }
+                    scanned.words += rest
+                    break
+                }
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -73,6 +86,9 @@ public enum CommandParser {
             case "--file", "--history-limit", "--keep-going":
                 guard context == .arguments else {
                     throw .usage("\(name) can only be given on the command line, not in the shell or a script")
+                }
+                if let command = scanned.words.first {
+                    throw .usage("\(name) must come before the command word (todo \(name)\(name == "--keep-going" ? "" : " ...") \(shown(command)) ...)")
                 }
                 if name == "--keep-going" {
                     scanned.keepGoing = true
@@ -101,6 +117,9 @@ public enum CommandParser {
         }
         return scanned
     }
+
+    /// The commands whose arguments end in a title, taken word for word.
+    static let titleCommands: Set<String> = ["add", "edit"]
 
     /// Whether `word` is written as an option.
     static func isOption(_ word: String) -> Bool {
@@ -212,7 +231,9 @@ public enum CommandParser {
     /// combining mark is one `Character`, and counts as whitespace, so splitting by
     /// characters would drop the mark with the space (and normalizing twice could differ).
     static func title(from words: [String]) throws(TodoError) -> String {
-        let title = words.joined(separator: " ").unicodeScalars
+        let typed = words.joined(separator: " ")
+        try PlainText.checkRawLength(typed, what: "a title")
+        let title = typed.unicodeScalars
             .split(whereSeparator: { $0.properties.isWhitespace })
             .map { String(String.UnicodeScalarView($0)) }
             .joined(separator: " ")
@@ -263,7 +284,11 @@ public enum CommandParser {
     /// A version as `todo history` shows it (`v12`, or `12`), or a tag.
     static func version(_ word: String) throws(TodoError) -> HistoryDestination {
         let digits = word.hasPrefix("v") ? word.dropFirst() : Substring(word)
-        if !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = UInt64(digits) {
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let number = UInt64(digits) else {
+                // Too large for any version: there is no such version, whatever it looks like.
+                throw .badInput("there is no version \(shown(word)) (\"todo history\" shows them)")
+            }
             return .version(HistoryVersion(number))
         }
         return .tag(HistoryTag(try tagName(word)))

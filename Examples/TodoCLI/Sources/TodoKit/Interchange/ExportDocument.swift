@@ -62,6 +62,11 @@ struct ExportDocument: Codable {
         items.reserveCapacity(document.items.count)
         for (offset, item) in document.items.enumerated() {
             let position = offset + 1
+            do {
+                try PlainText.checkRawLength(item.title, what: "a title")
+            } catch {
+                throw .badInput("\(path): item \(position): \(error.message)")
+            }
             let title = item.title.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
             guard !title.isEmpty else { throw .badInput("\(path): item \(position) has an empty title") }
             do {

@@ -40,8 +40,8 @@ public struct TodoReducer: Reducer {
 extension TodoReducer {
 
     /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
-    /// labelled for `todo undo` and `todo history`.
-    public static func withUndo(historyLimit: Int) -> Undoable<TodoReducer> {
+    /// labelled for `todo undo` and `todo history`; `nil` keeps every step.
+    public static func withUndo(historyLimit: Int?) -> Undoable<TodoReducer> {
         TodoReducer().undoable(UndoableOptions(historyLimit: historyLimit, label: TodoAction.label))
     }
 }

@@ -25,6 +25,7 @@ enum HelpText {
       history [--json]         show the history: every version, branches included
       goto <version>|<tag>     go to any version (v3, as "history" shows it), on any branch
       earlier [<n>|<duration>] go n versions (default 1), or 30s, 10m, 2h, 1d, back in time
+                               (past either end, it stops there)
       later [<n>|<duration>]   ...or forward in time, in the order versions were made
       begin                    open a scope: its changes become one undo step...
       commit                   ...when committed,
@@ -34,7 +35,7 @@ enum HelpText {
       help                     show this help
       quit                     leave the shell
 
-    Options:
+    Options (before the command word; everything after it is the command's):
       --file PATH              the data file, an SQLite database (also TODO_FILE; default
                                $XDG_DATA_HOME/todo/todo.db or ~/.local/share/todo/todo.db)
       --history-limit N        keep at most N undo steps (also TODO_HISTORY_LIMIT; default 100)

@@ -48,8 +48,27 @@ func encodeJSON(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // The output types hold only strings, numbers, booleans and UUIDs: encoding cannot fail.
-    let text = String(decoding: try! encoder.encode(value), as: UTF8.self)
+    let bytes = try! encoder.encode(value)
     // Empty arrays and objects as `[]` and `{}`, not the encoder's `[\n\n]`. A raw newline
-    // never occurs inside a JSON string, so only empty containers match.
-    return text.replacing(/\[\n\s*\]/, with: "[]").replacing(/\{\n\s*\}/, with: "{}") + "\n"
+    // never occurs inside a JSON string, so only empty containers match. One pass over the
+    // bytes: a regular expression over the text took most of `history --json`'s time at
+    // 10,000 steps.
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + 1)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let byte = bytes[index]
+        output.append(byte)
+        index += 1
+        guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), index < bytes.endIndex, bytes[index] == 0x0A else { continue }
+        let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        var end = index
+        while end < bytes.endIndex, bytes[end] == 0x0A || bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D { end += 1 }
+        if end < bytes.endIndex, bytes[end] == close {
+            output.append(close)
+            index = end + 1
+        }
+    }
+    output.append(0x0A)
+    return String(decoding: output, as: UTF8.self)
 }

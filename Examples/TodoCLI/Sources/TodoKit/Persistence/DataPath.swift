@@ -3,7 +3,7 @@ import Foundation
 /// The data file's path with every symbolic link resolved, and what is there now.
 ///
 /// `todo` opens the resolved path, so that a file reached through a symlinked directory and
-/// through its real path is one file to SQLite, with one lock and one write-ahead log beside
+/// through its real path is one file to SQLite, with one lock and one journal beside
 /// it; and a link to a file not created yet is followed to its target, never replaced.
 struct DataPath {
     /// The path the user gave, for messages.
@@ -22,6 +22,12 @@ struct DataPath {
     }
 
     init(_ given: String) throws(DataFileProblem) {
+        // A trailing slash names a folder: with nothing there yet, SQLite would create a file
+        // named without it, which the same path then fails to reach ("Not a directory").
+        let last = (given as NSString).lastPathComponent
+        if given.hasSuffix("/") || last == "." || last == ".." {
+            throw .notRegularFile(kind: "a folder, as the path ends with \"\(given.hasSuffix("/") ? "/" : last)\"")
+        }
         self.given = given
         resolved = try Self.resolve(given)
     }

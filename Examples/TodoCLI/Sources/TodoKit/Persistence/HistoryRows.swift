@@ -37,6 +37,9 @@ struct HistoryRows {
             }
             try outlineQuery.bind()
             let outline: HistoryArchive<TodoList>.Outline
+            guard JSONNumberCheck.isSound(outlineBytes) else {
+                throw DataFileProblem.damaged("the history's outline holds a number out of range")
+            }
             do {
                 outline = try decoder.decode(HistoryArchive<TodoList>.Outline.self, from: outlineBytes)
             } catch {
@@ -48,6 +51,9 @@ struct HistoryRows {
             defer { _ = try? stepQuery.bind() }
             while try stepQuery.step() {
                 let version = stepQuery.integer(0)
+                if let bytes = stepQuery.blob(1), !JSONNumberCheck.isSound(bytes) {
+                    throw DataFileProblem.damaged("history step \(version) holds a number out of range")
+                }
                 guard let bytes = stepQuery.blob(1),
                       let step = try? decoder.decode(HistoryArchive<TodoList>.Step.self, from: bytes),
                       step.version.rawValue == UInt64(bitPattern: version)
@@ -66,6 +72,28 @@ struct HistoryRows {
         }
     }
 
+    /// The scope level the saved outline stands at (0 outside any scope), read without
+    /// loading the steps: the outline lists the scopes, outermost first.
+    static func scopeLevel(in database: Database) throws(DataFileProblem) -> Int {
+        do {
+            let query = try database.statement("SELECT value FROM meta WHERE key = 'outline'")
+            try query.bind()
+            defer { _ = try? query.bind() }
+            guard try query.step(), let bytes = query.blob(0) else { return 0 }
+            guard let outline = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+                  let scopes = outline["scopes"] as? [Any], !scopes.isEmpty else {
+                throw DataFileProblem.damaged("the history's outline cannot be decoded")
+            }
+            return scopes.count - 1
+        } catch let problem as DataFileProblem {
+            throw problem
+        } catch let error as DatabaseError {
+            throw DataFileProblem(error)
+        } catch {
+            throw .damaged(String(describing: error))
+        }
+    }
+
     /// The undoable state made of `present` and this history; checked by the library, so a
     /// history that does not fit the list is refused, never half loaded.
     func state(present: TodoList) throws(DataFileProblem) -> UndoableState<TodoList> {
@@ -73,7 +101,7 @@ struct HistoryRows {
         do {
             return try UndoableState(present: present, archive: archive)
         } catch {
-            throw .damaged(error.message)
+            throw .damaged(HistoryMismatch.readable(error.message))
         }
     }
 

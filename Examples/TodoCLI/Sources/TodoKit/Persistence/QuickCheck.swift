@@ -2,8 +2,7 @@
 /// list, the records' formats), without the costlier index-against-table comparison of
 /// `integrity_check`.
 ///
-/// Run once per process before its first write that reads the whole list (and before a file
-/// is switched to the write-ahead log): SQLite notices damage in the pages it reads, but a
+/// Run once per process before its first write that reads the whole list: SQLite notices damage in the pages it reads, but a
 /// write reuses free pages and index pages a read never touched, and writing into a damaged
 /// file spreads the damage. A one-shot command near the ends of a long list skips it while
 /// the file has no free pages (see `TodoDataFile.writeNearTheEnds`): it costs 20 to 40 ms at

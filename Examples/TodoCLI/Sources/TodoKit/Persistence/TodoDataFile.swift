@@ -39,8 +39,9 @@ public final class TodoDataFile {
     private var connection: Database?
     /// Whether this process has checked the file's pages (`PRAGMA quick_check`).
     private var checked = false
-    /// Whether this process has made sure the file is in WAL mode.
-    private var walEnabled = false
+    /// Whether this process has tried to switch the file from the write-ahead log to a
+    /// rollback journal (see ``settleJournal(_:)``).
+    private var journalSwitchTried = false
     /// Whether the file holds the todo tables (not a new, empty database).
     private var initialized = false
     /// Why importing the first todo's file failed in this process, if it did. Every later
@@ -114,12 +115,19 @@ public final class TodoDataFile {
     ///
     /// The write is on disk before this returns, so a confirmation printed afterwards is
     /// never a lie.
+    ///
+    /// With `appliesSavedSteps`, the caller says the command may move through the history
+    /// (undo, redo, goto, rollback), applying saved steps to the list: if it did, the result
+    /// is checked to load again before it is written (see
+    /// ``HistoryMismatch/checkLoadable(_:)``), so that an item another program
+    /// edited never makes `todo` write a file it then refuses.
     public func modify<Result>(
         nearTheEnds: Bool = false,
+        appliesSavedSteps: Bool = false,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
         let existing = try reported { () throws(DataFileProblem) in
-            try open(forWriting: true).map { (database) throws(DataFileProblem) in try readyForWriting(database) }
+            try open(forWriting: true)
         }
         if existing == nil {
             // No file yet: try the command on an empty list first, so that one that fails or
@@ -131,16 +139,18 @@ public final class TodoDataFile {
         }
         let database = try reported { () throws(DataFileProblem) in
             if let existing { return existing }
-            return try readyForWriting(try create())
+            return try create()
         }
         do {
-            return try database.transaction(immediate: true) {
+            let result = try database.transaction(immediate: true) {
                 if nearTheEnds, singleCommand, cache == nil, try TodoSchema.check(database) == TodoSchema.version,
-                   let result = try writeNearTheEnds(database, change) {
+                   let result = try writeNearTheEnds(database, appliesSavedSteps: appliesSavedSteps, change) {
                     return result
                 }
-                return try writeTransaction(database, change)
+                return try writeTransaction(database, appliesSavedSteps: appliesSavedSteps, change)
             }
+            try settleJournal(database)
+            return result
         } catch let error as TodoError {
             throw error
         } catch let problem as DataFileProblem {
@@ -159,6 +169,7 @@ public final class TodoDataFile {
     /// read (or taken from the cache), `change` run on them, what changed written.
     private func writeTransaction<Result>(
         _ database: Database,
+        appliesSavedSteps: Bool,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result {
         try checkPagesOnce(database)
@@ -168,6 +179,9 @@ public final class TodoDataFile {
         let store = TodoStore(initialState: before.state, reducer: reducer)
         let result = try change(store)
         let after = store.state
+        if appliesSavedSteps, after.currentVersionID != before.state.currentVersionID {
+            try HistoryMismatch.checkLoadable(after)
+        }
         // A failed history command changes nothing; `change` reports it.
         let items = ItemChanges(before: before.state.present.items, beforeKeys: before.keys, after: after.present.items)
         try ItemRows.write(items, of: after.present, to: database)
@@ -178,49 +192,23 @@ public final class TodoDataFile {
         return result
     }
 
-    // MARK: The open scope a shell left
+    // MARK: The open scope
 
-    /// The `meta` key marking that an interactive shell was left with a scope open.
+    /// The `meta` key an earlier `todo` set when a shell was left with a scope open; removed
+    /// by every write that leaves no scope open (the note is now said on every command).
     static let openScopeKey = "open-scope-notice"
 
-    /// Marks the file: a shell was left with a scope open, so the next one-shot command says
-    /// it joins the scope. Best effort: a file that cannot be written is left unmarked (the
-    /// shell has said so already).
-    public func markOpenScope() {
-        writeMeta(operation: "mark the open scope") { database in
-            try database.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-                .bind(.text(Self.openScopeKey), .blob(Data("1".utf8))).run()
-        }
-    }
-
-    /// The level of the open scope, if a shell left one open since the last one-shot
-    /// command; the mark is removed, so only the first such command says so.
-    ///
-    /// Every write that closes the last scope removes the mark too (see
-    /// ``clearOpenScopeMark(_:after:)``), so a mark means the scope is still open.
-    public func takeOpenScopeNotice() -> Int? {
-        guard let database = try? open(forWriting: false), initialized else { return nil }
-        let marked = (try? database.integer("SELECT count(*) FROM meta WHERE key = '\(Self.openScopeKey)'")) ?? 0
-        guard marked > 0 else { return nil }
-        let level = (try? readState().scopeLevel) ?? 0
-        writeMeta(operation: "clear the open scope mark") { database in
-            try database.statement("DELETE FROM meta WHERE key = ?").bind(.text(Self.openScopeKey)).run()
-        }
-        return level > 0 ? level : nil
-    }
-
-    /// Runs `body` in a write transaction of its own on an existing file, made ready as for
-    /// a command's first write (see ``readyForWriting(_:)``). Best effort: a file that cannot
-    /// be written is left as it was, and the error dropped (the mark is a courtesy).
-    private func writeMeta(operation: String, _ body: (Database) throws -> Void) {
-        _ = try? reported { () throws(DataFileProblem) in
-            guard let database = try open(forWriting: true) else { return }
-            _ = try readyForWriting(database)
-            do {
-                try database.transaction(immediate: true) { try body(database) }
-            } catch {
-                throw .database(operation: operation, reason: String(describing: error))
+    /// The level of the open scope (0 outside any), from what this process last read if no
+    /// other process has written since, else from the history's outline alone; `nil` if the
+    /// file cannot be read. Best effort: the note it feeds is a courtesy, and a command that
+    /// needs the file says why it cannot read it.
+    public func openScopeLevel() -> Int? {
+        try? reported { () throws(DataFileProblem) in
+            guard let database = try open(forWriting: false) else { return 0 }
+            if let cache, try currentDataVersion(database) == cache.dataVersion {
+                return cache.state.scopeLevel
             }
+            return try read(database) { () throws(DataFileProblem) in try HistoryRows.scopeLevel(in: database) }
         }
     }
 
@@ -248,6 +236,7 @@ public final class TodoDataFile {
     /// read, so a file with any is checked whole first, as on the other path.
     private func writeNearTheEnds<Result>(
         _ database: Database,
+        appliesSavedSteps: Bool,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result? {
         guard let ends = try ItemRows.loadEnds(from: database, rows: Self.endRows) else { return nil }
@@ -256,6 +245,11 @@ public final class TodoDataFile {
         let store = TodoStore(initialState: before, reducer: reducer)
         guard let result = try? change(store), store.state.error == nil else { return nil }
         let after = store.state
+        // Checked, and reported, on the whole list.
+        if appliesSavedSteps, after.currentVersionID != before.currentVersionID,
+           (try? HistoryMismatch.checkLoadable(after)) == nil {
+            return nil
+        }
         let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
         var rows = history
@@ -377,7 +371,10 @@ public final class TodoDataFile {
         if let importFailure { throw importFailure }
         let converted: V1Import.Report?
         do {
-            converted = try V1Import.convert(from: legacy, to: target, reducer: reducer)
+            // Every step the old file kept, whatever this run's limit: the import happens on
+            // whatever command comes first, a `list` too, and a read never discards history.
+            // The limit applies on the next write, as for any file.
+            converted = try V1Import.convert(from: legacy, to: target, reducer: TodoReducer.withUndo(historyLimit: nil))
         } catch {
             importFailure = error
             throw error
@@ -388,27 +385,48 @@ public final class TodoDataFile {
         notice("imported \(legacy), a file of an earlier todo (\(items), \(steps)), into the database \(target); the old file is kept as \(report.backup)")
     }
 
-    /// Makes `database` ready for this process's first write, once: switches it to the
-    /// write-ahead log, checking every page first (see ``QuickCheck``) if it is not in WAL
-    /// mode yet, since the switch writes to the file; nothing is written to a file that fails
-    /// the check.
-    private func readyForWriting(_ database: Database) throws(DataFileProblem) -> Database {
-        guard !walEnabled else { return database }
-        let mode: String
-        do {
-            let statement = try database.statement("PRAGMA journal_mode")
-            try statement.bind()
-            mode = try statement.step() ? (statement.text(0) ?? "") : ""
-            try statement.bind()
-        } catch {
-            throw locked(error) ?? DataFileProblem(error)
+    /// After a committed write: makes sure the change is in the database file itself, not
+    /// only in a write-ahead log beside it. A file an earlier `todo` left in WAL mode is
+    /// switched to a rollback journal, once per process, after the first write succeeded (the
+    /// switch writes to the file, and a write that fails must leave it as it was).
+    ///
+    /// A rollback journal, not the write-ahead log: a commit then writes and flushes the
+    /// database file itself before it returns, so an acknowledged change never lives only in
+    /// a `-wal` file, which a user may delete (issue 27: with the `-wal` and `-shm` files
+    /// deleted between five adds, one survived). Readers need no `-shm` file either, so a
+    /// file in a folder this user cannot write is still read, and a `-shm` left from a
+    /// read-only period blocks nothing.
+    ///
+    /// Leaving the write-ahead log needs the file to itself: while a process of an earlier
+    /// `todo` has it open, the switch fails, and the log is checkpointed into the file
+    /// instead; a later run switches it.
+    private func settleJournal(_ database: Database) throws {
+        var mode = try journalMode(database)
+        if mode != "delete", !journalSwitchTried {
+            journalSwitchTried = true
+            do {
+                try database.execute("PRAGMA journal_mode = DELETE", operation: "write the change")
+            } catch {
+                // SQLITE_BUSY: another process has it open in WAL mode; checkpointed below.
+                guard error.primaryCode == 5 else { throw error }
+            }
+            mode = try journalMode(database)
         }
-        if mode.lowercased() != "wal" {
-            try checkPagesOnce(database)
-            try enableWriteAheadLog(database)
+        guard mode == "wal" else { return }
+        let checkpoint = try database.statement("PRAGMA wal_checkpoint(FULL)")
+        try checkpoint.bind()
+        defer { _ = try? checkpoint.bind() }
+        guard try checkpoint.step(), checkpoint.integer(0) == 0, checkpoint.integer(1) == checkpoint.integer(2) else {
+            throw DataFileProblem.database(operation: "write the change", reason: "another program keeps the file's write-ahead log open; the change is in the log, not yet in the file")
         }
-        walEnabled = true
-        return database
+    }
+
+    /// The file's journal mode, lowercased (`delete`, `wal`).
+    private func journalMode(_ database: Database) throws -> String {
+        let statement = try database.statement("PRAGMA journal_mode")
+        try statement.bind()
+        defer { _ = try? statement.bind() }
+        return try statement.step() ? (statement.text(0) ?? "").lowercased() : ""
     }
 
     /// Checks every page of the file (``QuickCheck``), once per process, before the first
@@ -417,16 +435,6 @@ public final class TodoDataFile {
         guard !checked else { return }
         try QuickCheck.run(database)
         checked = true
-    }
-
-    /// Switches to the write-ahead log: readers never wait for a writer, and a commit
-    /// appends to the log instead of rewriting pages. Persistent once set; a no-op after.
-    private func enableWriteAheadLog(_ database: Database) throws(DataFileProblem) {
-        do {
-            try database.execute("PRAGMA journal_mode = WAL", operation: "open it")
-        } catch {
-            throw locked(error) ?? DataFileProblem(error)
-        }
     }
 
     /// The path with its links resolved, once per process.
@@ -439,7 +447,7 @@ public final class TodoDataFile {
 
     /// Creates the file (and its directory) and opens it.
     ///
-    /// The file appears whole: an empty todo database, already in write-ahead-log mode, is
+    /// The file appears whole: an empty todo database, already with its rollback journal, is
     /// made under a temporary name and linked into place, so concurrent first runs never meet
     /// a half-made file (two of them switching a new file to the log at once waited for each
     /// other until the lock timeout). If another run linked its file first, that one is used.
@@ -456,16 +464,10 @@ public final class TodoDataFile {
             // Nobody else knows this file: a lock that fails is an error, not a wait.
             let fresh = try Database(path: temporary, access: .create, busyWait: BusyWait(timeout: .zero, announce: {}))
             try fresh.execute("PRAGMA synchronous = FULL", operation: "create it")
-            try fresh.execute("PRAGMA journal_mode = WAL", operation: "create it")
-            try TodoSchema.prepare(fresh)
-            // Into the file itself, synced, before it is linked: the log is not linked with it,
-            // and a checkpoint that failed at close would go unseen.
-            let checkpoint = try fresh.statement("PRAGMA wal_checkpoint(TRUNCATE)")
-            try checkpoint.bind()
-            guard try checkpoint.step(), checkpoint.integer(0) == 0 else {
-                throw DataFileProblem.database(operation: "create it", reason: "the new file could not be written")
-            }
-            try checkpoint.bind()
+            // With a rollback journal the commit writes and flushes the file itself, so the
+            // file linked into place is complete (see `settleJournal`).
+            try fresh.execute("PRAGMA journal_mode = DELETE", operation: "create it")
+            try fresh.transaction(immediate: true) { try TodoSchema.prepare(fresh) }
         } catch let problem as DataFileProblem {
             throw problem
         } catch let error as DatabaseError {
@@ -490,7 +492,7 @@ public final class TodoDataFile {
         return database
     }
 
-    /// Opens the resolved path and sets the connection up: the write-ahead log, durable
+    /// Opens the resolved path and sets the connection up: durable
     /// commits, and the lock wait.
     private func connect(_ location: DataPath, access: Database.Access) throws(DataFileProblem) -> Database {
         do {
@@ -499,7 +501,7 @@ public final class TodoDataFile {
                 access: access,
                 busyWait: BusyWait(timeout: lockTimeout, announce: onWait)
             )
-            // FULL: in WAL mode, each commit is flushed to disk before it returns, so an
+            // FULL: each commit is flushed to disk before it returns, so an
             // acknowledged change survives a power loss, not only a crash of the process.
             try database.execute("PRAGMA synchronous = FULL", operation: "open it")
             // Every b-tree page SQLite reads is checked for overlapping or oversized cells, so

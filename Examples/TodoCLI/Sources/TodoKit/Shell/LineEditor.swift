@@ -189,10 +189,34 @@ public struct LineEditor: Sendable {
 
     /// What to write to redraw the line after `prompt`: back to the start of the row, the
     /// prompt and the text, the rest of the row cleared, the cursor moved back into place.
-    /// (One column per character: wide characters put the cursor off by their extra width.)
+    /// The cursor moves back by display columns, not characters: a CJK character or an
+    /// emoji takes two, a combining mark none.
     public func render(prompt: String) -> String {
-        let back = text.count - cursor
+        let back = text[cursor...].reduce(0) { $0 + Self.columns(of: $1) }
         return "\r" + prompt + String(text) + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : "")
+    }
+
+    /// The columns a terminal gives `character`: 2 for East Asian wide and full-width
+    /// characters and for emoji shown as emoji, 0 for a lone mark or format character, else 1.
+    static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let properties = first.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if properties.isEmojiPresentation
+            || (properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}")) {
+            return 2
+        }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 
     /// Shows line `index` of the history, or the draft past the newest.

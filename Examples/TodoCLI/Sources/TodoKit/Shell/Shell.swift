@@ -48,21 +48,24 @@ public final class Shell: Stateful {
 
     /// Reads lines from `readLine` until it returns `nil` or `quit`, writing the prompt
     /// before each when interactive; returns the exit code.
-    public func run(readLine: () -> String?) -> Int32 {
-        run { prompt in
+    public func run(readLine: () throws(TodoError) -> String?) -> Int32 {
+        run { (prompt) throws(TodoError) in
             if isInteractive { console.write(prompt) }
-            return readLine()
+            return try readLine()
         }
     }
 
     /// Reads lines from `readLine`, which shows the prompt it is given (a line editor
     /// redraws it), until it returns `nil` or `quit`; returns the exit code.
     ///
-    /// Leaving an interactive shell with a scope open says so, and marks the file so that
-    /// the next one-shot command says it runs inside the scope (see
-    /// ``TodoDataFile/takeOpenScopeNotice()``).
-    public func run(prompting readLine: (_ prompt: String) -> String?) -> Int32 {
-        defer { if isInteractive { announceOpenScope() } }
+    /// Leaving a shell or ending a script with a scope open says so: a script that stopped
+    /// at a failed line inside `begin`, or ran on with `--keep-going`, would otherwise leave
+    /// the scope for later commands to join unseen.
+    ///
+    /// A line that cannot be read (too long, or input that is not readable text) stops it
+    /// with exit code 1, `--keep-going` or not: where the next line starts is unknown.
+    public func run(prompting readLine: (_ prompt: String) throws(TodoError) -> String?) -> Int32 {
+        defer { announceOpenScope() }
         if isInteractive {
             syncMode()
             console.line("todo \(session.dataFile.path): type \"help\" for commands, \"quit\" to leave")
@@ -70,7 +73,16 @@ public final class Shell: Stateful {
         var lineNumber = 0
         var failed = false
         while !isIn(Finished.self) {
-            guard let line = readLine(isInteractive ? prompt : "") else {
+            let next: String?
+            do {
+                next = try readLine(isInteractive ? prompt : "")
+            } catch {
+                failed = true
+                report(error, line: nil)
+                finish()
+                break
+            }
+            guard let line = next else {
                 if isInteractive { console.write("\n") }
                 finish()
                 break
@@ -107,13 +119,12 @@ public final class Shell: Stateful {
         return failed && !isInteractive ? 1 : 0
     }
 
-    /// Says that a scope is still open, if one is, and marks the file for the next one-shot
-    /// command: otherwise later commands would join the scope without a word.
+    /// Says that a scope is still open, if one is: otherwise later commands would join the
+    /// scope without a word.
     private func announceOpenScope() {
         let level = session.scopeLevel()
         guard level > 0 else { return }
-        console.writeError(TodoSession.openScopeNote(level: level, leaving: true))
-        session.dataFile.markOpenScope()
+        console.writeError(TodoSession.openScopeNote(level: level))
     }
 
     /// Leaves the shell, cancelling a pending question first (the rules insist).

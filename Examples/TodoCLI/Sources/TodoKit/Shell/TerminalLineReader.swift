@@ -47,7 +47,7 @@ public final class TerminalLineReader {
     }
 
     /// The next line, after showing `prompt`; `nil` on Ctrl-D on an empty line, or when the
-    /// terminal is gone. Ctrl-C abandons the line and starts a new one.
+    /// terminal is gone. Ctrl-C abandons the line and returns an empty one.
     public func readLine(prompt: String) -> String? {
         editor.startLine()
         console.write(editor.render(prompt: prompt))
@@ -64,10 +64,12 @@ public final class TerminalLineReader {
                     console.write("\n")
                     return line
                 case .cancelled:
-                    // As shells do: the abandoned line stays on screen, marked, and a fresh
-                    // prompt follows.
+                    // As shells do: the abandoned line stays on screen, marked. An empty line
+                    // is returned, so the shell shows a fresh prompt, and a question waiting
+                    // for its answer ("[y/N]") takes it as no, rather than take the next
+                    // command typed as its answer.
                     console.write("^C\n")
-                    console.write(editor.render(prompt: prompt))
+                    return ""
                 case .endOfInput:
                     return nil
                 }
