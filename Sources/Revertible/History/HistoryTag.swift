@@ -1,11 +1,12 @@
-/// A name for a version in a history: any `Hashable & Sendable` value, or a string literal.
+/// A name for a version in a history: any `Hashable & Sendable` value, or a string or integer
+/// literal. History views (`tags()`, `steps()`, `currentVersionTags`) all report this type.
 ///
 /// ```swift
 /// controller.tag("before import")
 /// controller.append(imported)
 /// try controller.undo(to: "before import")
 /// ```
-public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLiteral {
+public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     // `@unchecked`: `AnyHashable` is not `Sendable`, but every initializer takes a
     // `Sendable` value.
 
@@ -25,6 +26,11 @@ public struct HistoryTag: Hashable, @unchecked Sendable, ExpressibleByStringLite
 
     /// A tag made of a string.
     public init(stringLiteral value: String) {
+        base = AnyHashable(value)
+    }
+
+    /// A tag made of an integer, so `tags().undo == [nil, 2]` compares as it reads.
+    public init(integerLiteral value: Int) {
         base = AnyHashable(value)
     }
 }

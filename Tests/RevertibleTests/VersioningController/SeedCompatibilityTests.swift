@@ -19,6 +19,7 @@ struct SeedCompatibilityTests {
         controller.tag(7)
         let tags: (undo: [HistoryTag?], redo: [HistoryTag?]) = controller.tags()
         #expect(tags.undo == [HistoryTag(Checkpoint.imported), HistoryTag(7)])
+        #expect(tags.undo.last == 7)
         #expect(controller.steps().undo.map(\.tags) == [[HistoryTag(7)]])
         // The same tag, whichever view it came from.
         #expect(tags.undo.last! == controller.steps().undo.last!.tags.first)

@@ -46,6 +46,22 @@ struct TransactionConcurrencyTests {
         #expect(counter.count == Self.tasks * Self.transactionsPerTask)
     }
 
+    @Test("A transaction whose body throws records nothing and leaves the controller usable")
+    func throwingTransaction() throws {
+        struct Refusal: Error {}
+        let controller = ValueVersioningController(1)
+        #expect(throws: Refusal.self) {
+            try controller.setWithTransaction { (value: inout Int) throws(Refusal) in
+                value = 2
+                throw Refusal()
+            }
+        }
+        #expect(controller.currentVersion == 1)
+        #expect(!controller.hasUndo)
+        controller.setWithTransaction { $0 = 3 }
+        #expect(try controller.undo() == 1)
+    }
+
     @Test("Concurrent asynchronous transactions on different keys all land")
     func concurrentAsyncTransactions() async throws {
         // Every key is there from the start: a dictionary change also checks the count.
