@@ -47,29 +47,8 @@ final class WeakReference: @unchecked Sendable {
 /// would touch the model from any thread unchecked.
 func rootIsolation(_ isolation: (any Actor)?) -> (any Actor)? {
     if let isolation { return isolation }
-    return isCurrentExecutor(MainActor.sharedUnownedExecutor) ? MainActor.shared : nil
+    // The main actor's executor is the main queue, which runs only on the main thread, and
+    // the runtime answers "is this the main actor?" by the same thread test; so this public
+    // check says what a non-trapping isolation check would, with no private runtime entry.
+    return Thread.isMainThread ? MainActor.shared : nil
 }
-
-/// Whether the code running now is isolated to `executor`, without trapping as
-/// `preconditionIsolated` does. The standard library keeps this check internal, so the
-/// runtime's exported entry point is looked up once, and asked not to assert (flags `0`);
-/// where it cannot be found, the answer is `false` and the controller is as unchecked as
-/// before.
-private func isCurrentExecutor(_ executor: UnownedSerialExecutor) -> Bool {
-    guard let check = currentExecutorCheck else { return false }
-    // `UnownedSerialExecutor` is the runtime's two-word executor reference, passed in two
-    // registers by the C and Swift calling conventions alike.
-    let words = unsafeBitCast(executor, to: (UnsafeRawPointer?, UInt).self)
-    return check(words.0, words.1, 0)
-}
-
-private typealias CurrentExecutorCheck = @convention(c) (UnsafeRawPointer?, UInt, UInt64) -> Bool
-
-private let currentExecutorCheck: CurrentExecutorCheck? = {
-    #if canImport(Darwin)
-    let handle = UnsafeMutableRawPointer(bitPattern: -2) // RTLD_DEFAULT
-    #else
-    let handle: UnsafeMutableRawPointer? = nil // RTLD_DEFAULT
-    #endif
-    return dlsym(handle, "swift_task_isCurrentExecutorWithFlags").map { unsafeBitCast($0, to: CurrentExecutorCheck.self) }
-}()
