@@ -47,8 +47,21 @@ final class WeakReference: @unchecked Sendable {
 /// would touch the model from any thread unchecked.
 func rootIsolation(_ isolation: (any Actor)?) -> (any Actor)? {
     if let isolation { return isolation }
-    // The main actor's executor is the main queue, which runs only on the main thread, and
-    // the runtime answers "is this the main actor?" by the same thread test; so this public
-    // check says what a non-trapping isolation check would, with no private runtime entry.
-    return Thread.isMainThread ? MainActor.shared : nil
+    return isOnMainQueue() ? MainActor.shared : nil
 }
+
+/// Whether the code running now runs on the main queue (the main actor's executor) or on the
+/// main thread, without trapping as `MainActor.preconditionIsolated` would.
+///
+/// The thread alone is not enough: after `dispatchMain()` (as test runners on Linux call it)
+/// the main queue is drained by another thread. So the main queue carries a marker that
+/// `DispatchQueue.getSpecific` finds while one of its jobs runs, on whatever thread.
+private func isOnMainQueue() -> Bool {
+    if Thread.isMainThread { return true }
+    _ = mainQueueMarked
+    return DispatchQueue.getSpecific(key: mainQueueMarker) != nil
+}
+
+private let mainQueueMarker = DispatchSpecificKey<Bool>()
+
+private let mainQueueMarked: Void = DispatchQueue.main.setSpecific(key: mainQueueMarker, value: true)
