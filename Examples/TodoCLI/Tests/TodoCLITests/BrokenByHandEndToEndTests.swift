@@ -204,7 +204,9 @@ struct BrokenByHandEndToEndTests {
     @Test("a path ending in a slash names a folder: refused, and nothing is created")
     func trailingSlash() throws {
         let todo = try Sandbox()
-        for path in ["notes/", todo.directory.appendingPathComponent("notes").path + "/", "notes/."] {
+        // Absolute paths: a relative one would be resolved in the test runner's folder.
+        let notes = todo.directory.appendingPathComponent("notes").path
+        for path in [notes + "/", notes + "//", notes + "/."] {
             let result = try todo.run(["--file", path, "add", "x"])
             #expect(result.status == 1, "\(path)")
             #expect(result.stderr.contains("a folder"), "\(result.stderr)")

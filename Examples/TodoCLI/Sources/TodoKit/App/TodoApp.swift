@@ -86,7 +86,9 @@ public enum TodoApp {
                 console.write(try session.run(command))
             } catch {
                 let status = fail(error)
-                noteOpenScope()
+                // Not after a file that cannot be used: its one line says all there is, and
+                // the file is not read again to say more.
+                if error.kind != .dataFile { noteOpenScope() }
                 return status
             }
             noteOpenScope()
