@@ -342,10 +342,11 @@ extension TextBufferNode {
     static func commonPrefix(_ a: Node, _ b: Node) -> Int {
         let limit = Swift.min(a.byteCount, b.byteCount)
         let structural = structuralPrefix(a, b)
-        guard structural.exact || structural.length >= limit else {
-            return structural.length
-        }
-        return bytewisePrefix(a, b, from: Swift.min(structural.length, limit))
+        // Where the trees are cut differently, the walk gives only a lower bound: the bytes
+        // from there on are compared leaf by leaf.
+        if structural.exact { return structural.length }
+        if structural.length >= limit { return limit }
+        return bytewisePrefix(a, b, from: structural.length)
     }
 
     /// A common prefix found by walking both trees side by side where they are cut alike;
@@ -410,10 +411,11 @@ extension TextBufferNode {
     static func commonSuffix(_ a: Node, _ b: Node) -> Int {
         let limit = Swift.min(a.byteCount, b.byteCount)
         let structural = structuralSuffix(a, b)
-        guard structural.exact || structural.length >= limit else {
-            return structural.length
-        }
-        return bytewiseSuffix(a, b, from: Swift.min(structural.length, limit))
+        // Where the trees are cut differently, the walk gives only a lower bound: the bytes
+        // from there on are compared leaf by leaf.
+        if structural.exact { return structural.length }
+        if structural.length >= limit { return limit }
+        return bytewiseSuffix(a, b, from: structural.length)
     }
 
     private static func structuralSuffix(_ a: Node, _ b: Node) -> (length: Int, exact: Bool) {
