@@ -4,7 +4,7 @@ import Revertible
 /// `TextBuffer` (`text-buffer`), edited with every step recorded by a `VersioningController`.
 ///
 /// Figures: `load_mb_s` (the document made from its bytes: a `String` from UTF-8, a
-/// `TextBuffer` from a `String`), `out_mb_s` (the whole text as a `String` again),
+/// `TextBuffer` from a `String`), `out_mb_s` (the whole text as a new `String`),
 /// `type_ns_per_char` (K characters typed in bursts of 10 at random line starts, each
 /// recorded: the position found from a UTF-8 offset, the edit, the step),
 /// `undo_ns_per_char` (the K steps undone), `remove_ns_per_char` (K line breaks removed,
@@ -62,7 +62,7 @@ struct TextEditing: Scenario {
         var loadTime = Stopwatch()
         var document = loadTime.measure { Text(loading: plan.text) }
         var outTime = Stopwatch()
-        let out = outTime.measure { document.string }
+        let out = outTime.measure { document.exported() }
         try check(out == plan.text, "text-editing: \(Text.self) did not load the document as it was")
 
         let controller = ValueVersioningController<Text>(document)
