@@ -12,13 +12,3 @@ extension TextBuffer: Equatable {
         return TextBufferNode.commonPrefix(lhs.root, rhs.root) == lhs.utf8Count
     }
 }
-
-extension TextBuffer: ExpressibleByStringLiteral {
-
-    /// A buffer holding the literal's text.
-    ///
-    /// - Complexity: O(*n*).
-    public init(stringLiteral value: String) {
-        self.init(value)
-    }
-}

@@ -7,6 +7,8 @@ extension TextBuffer {
     public struct Index: Comparable, Hashable, Sendable {
 
         /// The number of UTF-8 bytes before this position.
+        ///
+        /// - Complexity: O(1).
         public let utf8Offset: Int
 
         init(utf8Offset: Int) {

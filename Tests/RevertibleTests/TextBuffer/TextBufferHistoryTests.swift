@@ -139,6 +139,16 @@ struct TextBufferReversionTests {
         #expect(change.offset == 400_001 && change.oldPart == "" && change.newPart == "é")
     }
 
+    @Test("Versions built apart, cut into chunks at other offsets, still give the smallest run")
+    func smallStepsBetweenUnsharedTrees() throws {
+        let text = String(repeating: "abcdefgh", count: 100_000)
+        var edited = text
+        edited.insert("x", at: edited.utf8.index(edited.startIndex, offsetBy: 400_001))
+        let reversion = try #require(TextBuffer(edited).reversion(to: TextBuffer(text)))
+        let change = try #require(reversion.node as? TextBufferChange)
+        #expect(change.offset == 400_001 && change.oldPart == "" && change.newPart == "x")
+    }
+
     @Test("A saved reversion that does not fit its text is refused when read")
     func hostileDecoding() throws {
         let json = #"{"k":"text","at":5,"o":"","n":"abcdef","nc":3}"#

@@ -4,10 +4,11 @@ import Revertible
 /// `TextBuffer` (`text-buffer`), edited with every step recorded by a `VersioningController`.
 ///
 /// Figures: `load_mb_s` (the document made from its bytes: a `String` from UTF-8, a
-/// `TextBuffer` from a `String`), `out_mb_s` (the whole text as a `String` again),
+/// `TextBuffer` from a `String`), `out_mb_s` (the whole text as a new `String`),
 /// `type_ns_per_char` (K characters typed in bursts of 10 at random line starts, each
 /// recorded: the position found from a UTF-8 offset, the edit, the step),
-/// `undo_ns_per_char` (the K steps undone), `remove_ns_per_char` (K line breaks removed,
+/// `undo_ns_per_char` (the K steps undone), `type_cpu_ns_per_char` and
+/// `undo_cpu_ns_per_char` (the same two in this thread's CPU time, see ``ThreadClock``), `remove_ns_per_char` (K line breaks removed,
 /// each recorded), `history_bytes_per_char` (heap still in use after the typing minus
 /// before it, over K: the steps, and the document's own growth) and
 /// `grouped_bytes_per_char` (the same with each burst grouped into one step by debouncing).
@@ -22,6 +23,8 @@ struct TextEditing: Scenario {
     static let out = FigureColumn(key: "out_mb_s", header: "out MB/s")
     static let type = FigureColumn(key: "type_ns_per_char", header: "type ns")
     static let undo = FigureColumn(key: "undo_ns_per_char", header: "undo ns")
+    static let typeCPU = FigureColumn(key: "type_cpu_ns_per_char", header: "type cpu ns")
+    static let undoCPU = FigureColumn(key: "undo_cpu_ns_per_char", header: "undo cpu ns")
     static let remove = FigureColumn(key: "remove_ns_per_char", header: "remove ns")
     static let historyBytes = FigureColumn(key: "history_bytes_per_char", header: "history B/char")
     static let groupedBytes = FigureColumn(key: "grouped_bytes_per_char", header: "grouped B/char")
@@ -31,7 +34,7 @@ struct TextEditing: Scenario {
 
     let name = "text-editing"
     let impls = ["string", "text-buffer"]
-    let figures = [characters, load, out, type, undo, remove, historyBytes, groupedBytes]
+    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, remove, historyBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000_000, 10_000_000], [50]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])
@@ -62,16 +65,19 @@ struct TextEditing: Scenario {
         var loadTime = Stopwatch()
         var document = loadTime.measure { Text(loading: plan.text) }
         var outTime = Stopwatch()
-        let out = outTime.measure { document.string }
+        let out = outTime.measure { document.exported() }
         try check(out == plan.text, "text-editing: \(Text.self) did not load the document as it was")
 
         let controller = ValueVersioningController<Text>(document)
         let heapBefore = HeapMeter.bytesInUse()
         var typeTime = Stopwatch()
+        var typeCPU = ThreadClock()
         typeTime.measure {
-            for (offset, character) in zip(plan.typing, plan.typed) {
-                document.type(character, atUTF8Offset: offset)
-                controller.append(document)
+            typeCPU.measure {
+                for (offset, character) in zip(plan.typing, plan.typed) {
+                    document.type(character, atUTF8Offset: offset)
+                    controller.append(document)
+                }
             }
         }
         let heapAfter = HeapMeter.bytesInUse()
@@ -79,9 +85,12 @@ struct TextEditing: Scenario {
         try check(document.string == plan.typedText, "text-editing: \(Text.self) does not hold the typed text")
 
         var undoTime = Stopwatch()
+        var undoCPU = ThreadClock()
         do {
             try undoTime.measure { () throws(ReversionError) in
-                for _ in 0..<k { try controller.undo(&document) }
+                try undoCPU.measure { () throws(ReversionError) in
+                    for _ in 0..<k { try controller.undo(&document) }
+                }
             }
         } catch {
             throw BenchmarkFailure("text-editing: undo threw \(error)")
@@ -119,6 +128,8 @@ struct TextEditing: Scenario {
             Self.out.key: megabytes / (outTime.nanoseconds(per: 1) / 1e9),
             Self.type.key: typeTime.nanoseconds(per: k),
             Self.undo.key: undoTime.nanoseconds(per: k),
+            Self.typeCPU.key: typeCPU.nanoseconds(per: k),
+            Self.undoCPU.key: undoCPU.nanoseconds(per: k),
             Self.remove.key: removeTime.nanoseconds(per: plan.removals.count),
         ]
         if let heapBefore, let heapAfter {
@@ -144,11 +155,10 @@ struct TextEditing: Scenario {
             let size = "N=\(n / 1_000_000) MB"
             let scale = n >= 100_000_000 ? 1.5 : 1.0
             let targeted = n >= 10_000_000
-            if let type = value("text-buffer", Self.type) {
-                checks.append(RatioCheck(target: "28.4", description: "text-buffer type ns/char, \(size)", value: type, limit: targeted ? 4_000 * scale : nil))
-            }
-            if let undo = value("text-buffer", Self.undo) {
-                checks.append(RatioCheck(target: "28.4", description: "text-buffer undo ns/char, \(size)", value: undo, limit: targeted ? 6_500 * scale : nil))
+            for (column, bound) in [(Self.type, 4_000.0), (Self.undo, 6_500.0), (Self.typeCPU, 4_000.0), (Self.undoCPU, 6_500.0)] {
+                if let figure = value("text-buffer", column) {
+                    checks.append(RatioCheck(target: "28.4", description: "text-buffer \(column.header)/char, \(size)", value: figure, limit: targeted ? bound * scale : nil))
+                }
             }
             if let bytes = value("text-buffer", Self.historyBytes) {
                 checks.append(RatioCheck(target: "28.4", description: "text-buffer history B/char, \(size)", value: bytes, limit: 100))

@@ -6,6 +6,8 @@ protocol EditableText: Revertible {
     init(loading text: String)
     /// The text, as a `String`.
     var string: String { get }
+    /// The whole text written out as a new `String`: what `out_mb_s` times.
+    func exported() -> String
     var utf8Count: Int { get }
     /// Types `character` (ASCII) at a UTF-8 offset on a scalar boundary.
     mutating func type(_ character: String, atUTF8Offset offset: Int)
@@ -22,6 +24,12 @@ extension String: EditableText {
     }
 
     var string: String { self }
+
+    /// A copy into new storage, as `String(buffer)` makes one (`self` would copy nothing).
+    func exported() -> String {
+        var text = self
+        return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
 
     var utf8Count: Int { utf8.count }
 
@@ -40,6 +48,8 @@ extension TextBuffer: EditableText {
     }
 
     var string: String { String(self) }
+
+    func exported() -> String { String(self) }
 
     mutating func type(_ character: String, atUTF8Offset offset: Int) {
         insert(character, atUTF8Offset: offset)

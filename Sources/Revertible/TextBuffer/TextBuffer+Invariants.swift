@@ -1,0 +1,34 @@
+extension TextBuffer {
+
+    /// Checks the tree's structure and traps where it is broken: every leaf at one depth,
+    /// each node within its fill limits (the root aside), the byte counts summed, no branch
+    /// root of one child, and every chunk valid UTF-8 on its own. Run after every edit in
+    /// debug builds, and by the randomized tests.
+    ///
+    /// - Complexity: O(*n*).
+    public func _invariantCheck() {
+        precondition(root.isLeaf || root.children.count >= 2, "TextBuffer: a branch root has a single child")
+        precondition(!root.isOverfull, "TextBuffer: the root holds too much")
+        check(root, isRoot: true)
+    }
+
+    private func check(_ node: Node, isRoot: Bool) {
+        if !isRoot {
+            precondition(!node.isOverfull && !node.isUnderfull, "TextBuffer: a node holds \(node.fill), outside its limits")
+        }
+        if node.isLeaf {
+            precondition(node.children.isEmpty && node.byteCount == node.bytes.count, "TextBuffer: a leaf's count is wrong")
+            precondition(String(validating: node.bytes, as: UTF8.self) != nil, "TextBuffer: a chunk is not valid UTF-8 on its own")
+            return
+        }
+        precondition(node.bytes.isEmpty, "TextBuffer: a branch holds bytes")
+        var total = 0
+        for child in node.children {
+            precondition(child.node.height == node.height - 1, "TextBuffer: leaves at different depths")
+            precondition(child.byteCount == child.node.byteCount, "TextBuffer: a branch holds a wrong count for a child")
+            check(child.node, isRoot: false)
+            total += child.byteCount
+        }
+        precondition(total == node.byteCount, "TextBuffer: a branch's count is not its children's sum")
+    }
+}

@@ -1,0 +1,56 @@
+extension TextBuffer {
+
+    /// The text between two UTF-8 offsets, which must fall on scalar boundaries.
+    ///
+    /// - Complexity: O(log *n* + *k*), where *k* is the length of the range.
+    public subscript(utf8Range range: Range<Int>) -> String {
+        checkRange(range)
+        return string(inUTF8Range: range)
+    }
+
+    /// The text in `range`.
+    ///
+    /// - Complexity: O(log *n* + *k*), where *k* is the length of the range.
+    public subscript(range: Range<Index>) -> String {
+        self[utf8Range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset]
+    }
+
+    /// The text in `range`, unchecked.
+    func string(inUTF8Range range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: range.count) { buffer in
+            var written = 0
+            root.forEachChunk(in: range) { chunk in
+                chunk.withUnsafeBufferPointer { source in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: source)
+                }
+                written += chunk.count
+            }
+            return written
+        }
+    }
+
+    /// Calls `body` with each chunk of the text's UTF-8, in order: the fastest way to read
+    /// the whole text (to write it to a file, say).
+    ///
+    /// - Complexity: O(*n*).
+    public func forEachUTF8Chunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try root.forEachChunk(in: 0..<utf8Count) { chunk in
+            try chunk.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Traps with a clear message unless `range` lies in the text with both ends on scalar
+    /// boundaries.
+    func checkRange(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count,
+                     "TextBuffer: UTF-8 range \(range) is outside the text of \(utf8Count) bytes")
+        precondition(isScalarBoundary(range.lowerBound) && (range.isEmpty || isScalarBoundary(range.upperBound)),
+                     "TextBuffer: UTF-8 range \(range) does not fall on Unicode scalar boundaries")
+    }
+
+    /// Whether a UTF-8 offset inside the text (or at its end) starts a scalar.
+    func isScalarBoundary(_ offset: Int) -> Bool {
+        offset == utf8Count || Node.isBoundary(root.byte(at: offset))
+    }
+}
