@@ -222,4 +222,18 @@ struct RevertibleDocumentationTests {
         try controller.undo(&board)
         #expect(board.cards[500].title == "card 500")
     }
+
+    @Test("TreeArray.subscript(id:): an element found and written by its id")
+    func treeArraySubscriptByID() {
+        enum Color { case black, red }
+        struct Shape: Identifiable {
+            let id: Int
+            var color: Color
+        }
+        var shapes = TreeArray((0..<1_000).map { Shape(id: $0, color: .black) })
+        let circle = shapes[700]
+        shapes[id: circle.id]?.color = .red
+        #expect(shapes[700].color == .red)
+        #expect(shapes.filter { $0.color == .red }.count == 1)
+    }
 }
