@@ -242,6 +242,20 @@ struct RevertibleDocumentationTests {
         let edited = String(text) // "Hello, world"
         #expect(edited == "Hello, world")
     }
+
+    @Test("TreeArray.subscript(id:): an element found and written by its id")
+    func treeArraySubscriptByID() {
+        enum Color { case black, red }
+        struct Shape: Identifiable {
+            let id: Int
+            var color: Color
+        }
+        var shapes = TreeArray((0..<1_000).map { Shape(id: $0, color: .black) })
+        let circle = shapes[700]
+        shapes[id: circle.id]?.color = .red
+        #expect(shapes[700].color == .red)
+        #expect(shapes.filter { $0.color == .red }.count == 1)
+    }
 }
 
 /// The examples of the oldest/newest destinations and of ending a group early.

@@ -413,7 +413,11 @@ final class TreeArrayNode<Element> {
         if isLeaf {
             let keep = appending ? elements.count - 1 : elements.count / 2
             let moved = ContiguousArray(elements[keep...])
-            let movedKeys = ContiguousArray(keys[keep...])
+            var movedKeys = ContiguousArray<UInt64>()
+            // Room for a full leaf at once: keys are small, and growing them step by step
+            // costs an append a reallocation every few elements.
+            movedKeys.reserveCapacity(Node.leafCapacity + 1)
+            movedKeys.append(contentsOf: keys[keep...])
             elements.removeSubrange(keep...)
             keys.removeSubrange(keep...)
             count = elements.count

@@ -134,6 +134,26 @@ struct TreeArrayIdentityTests {
         document.rows._identityInvariantCheck()
     }
 
+    @Test("Concurrent first lookups on one shared version build its index once, safely, and agree")
+    func concurrentLookups() async {
+        let tree = TreeArray((1...5_000).map { Row(id: $0, title: "", done: false) })
+        let found = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var right = 0
+                    for id in stride(from: 1 + task, through: 5_000, by: 37) where tree.index(id: id) == id - 1 {
+                        right += 1
+                    }
+                    return right
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        let expected = (0..<8).reduce(0) { total, task in total + Array(stride(from: 1 + task, through: 5_000, by: 37)).count }
+        #expect(expected > 1_000 && found == expected)
+        tree._identityInvariantCheck()
+    }
+
     @Test("Random changes: every lookup agrees with a scan, in the present and in kept versions",
           arguments: RandomizedTesting.seeds(defaultIterations: 20))
     func randomized(seed: UInt64) {
