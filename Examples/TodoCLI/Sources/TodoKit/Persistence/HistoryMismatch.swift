@@ -3,10 +3,9 @@ import UndoableReducer
 
 /// The library's words for a history that does not fit the list, in the words of `todo`.
 ///
-/// The library names where a step fails to apply by its key path, and a key path into an
-/// identified array prints as a memory address (`\TodoList.items.<computed 0x… (TodoItem)>.title`),
-/// which means nothing to a user and differs on every run. These become the todo's own names
-/// for the fields ("an item's title").
+/// The library names where a step fails to apply as Swift writes the location
+/// (`\TodoList.items[id: 8D41…].title`), which says little to a user of `todo` (who never sees
+/// item ids in that form). These become the todo's own names for the fields ("an item's title").
 enum HistoryMismatch {
 
     /// `message` with the key paths of the todo's model named as `todo` names them.
@@ -14,9 +13,9 @@ enum HistoryMismatch {
         var text = message
         let fields = ["title": "title", "isDone": "done mark", "id": "id"]
         for (field, name) in fields {
-            text = replacing(#"\\TodoList\.items\.<computed 0x[0-9A-Fa-f]+ \(TodoItem\)>\."# + field + #"\b"#, in: text, with: "an item's \(name)")
+            text = replacing(#"\\TodoList\.items\[id: [0-9A-Fa-f-]+\]\."# + field + #"\b"#, in: text, with: "an item's \(name)")
         }
-        text = replacing(#"\\TodoList\.items\.<computed 0x[0-9A-Fa-f]+ \(TodoItem\)>"#, in: text, with: "an item")
+        text = replacing(#"\\TodoList\.items\[id: [0-9A-Fa-f-]+\]"#, in: text, with: "an item")
         text = replacing(#"\\TodoList\.items"#, in: text, with: "the list of items")
         // Any other address: never shown.
         return replacing(#"<computed 0x[0-9A-Fa-f]+ \(([A-Za-z]+)\)>"#, in: text, with: "(a $1)")
