@@ -69,9 +69,9 @@ extension History {
 
     /// Closes the open group: the next change starts a new step. Every command does this
     /// first, even one that changes nothing, so an undo during a burst undoes the whole burst,
-    /// a transaction is a step of its own, and a tagged version is never amended. Callers end
-    /// a group early with it too (`stopGrouping()`), inside the grouping interval.
-    package mutating func endGroup() {
+    /// a transaction is a step of its own, and a tagged version is never amended;
+    /// ``HistoryCommand/stopGrouping`` does nothing else, to end a group inside its interval.
+    mutating func endGroup() {
         group = nil
     }
 }

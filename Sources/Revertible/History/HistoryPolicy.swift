@@ -22,8 +22,9 @@ package struct HistoryPolicy: Sendable {
     }
 }
 
-/// The identity of one reading of a clock: made with each policy, since two policies of the
-/// same clock may measure from different origins (see ``elapsedTime(on:)``).
+/// Which clock, read from which origin, a policy's readings come from: made with each policy,
+/// since two policies of the same clock may measure from different origins (see
+/// ``elapsedTime(on:)``), and a history must know when its readings start afresh.
 final class ClockIdentity: Sendable {}
 
 /// How a history turns clock readings into step times that never go backwards.

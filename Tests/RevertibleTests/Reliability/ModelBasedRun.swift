@@ -139,7 +139,13 @@ struct ModelBasedRun {
             currentTags: controller.currentVersionTags.map(\.base),
             currentVersion: Int(controller.currentVersionID.rawValue)
         )
-        return observed.firstDifference(from: HistoryObservation(model))
+        if let difference = observed.firstDifference(from: HistoryObservation(model)) { return difference }
+        // Step times never go backwards, whatever the clock and however often it was reloaded.
+        let times = controller.tree().map(\.time)
+        if times != times.sorted() {
+            return ("time", "step times go backwards, in the order steps were made: \(times)")
+        }
+        return nil
     }
 
     func shrink(_ operations: [HistoryOperation], failure: Failure) -> ([HistoryOperation], Failure) {

@@ -563,7 +563,13 @@ struct UndoableModelRun {
             currentTags: state.currentVersionTags.map(\.base),
             currentVersion: Int(state.currentVersionID.rawValue)
         )
-        return observed.firstDifference(from: HistoryObservation(model))
+        if let difference = observed.firstDifference(from: HistoryObservation(model)) { return difference }
+        // Step times never go backwards, whatever the clock and however often it was reloaded.
+        let times = state.tree().map(\.time)
+        if times != times.sorted() {
+            return ("time", "step times go backwards, in the order steps were made: \(times)")
+        }
+        return nil
     }
 
     func shrink(_ operations: [UndoableOperation], failure: Failure) -> ([UndoableOperation], Failure) {
