@@ -45,7 +45,7 @@ extension History {
     /// abandoning the scope would leave it spelled the new way, and the scope below, whose
     /// steps check exact bytes, could then no longer undo or pop. So a fold is checked by
     /// replaying the steps it replaces over its result, and where that fails, the versions
-    /// the scope keeps take the start's spelling there (see ``respellKeptVersions(after:start:reversion:)``).
+    /// the scope keeps take the start's spelling there (see ``respellKeptVersions(after:start:reversion:kept:)``).
     ///
     /// - Returns: How many steps were folded (the caller drops as many), or `nil` if the
     ///   versions involved cannot be rebuilt (an untracked change overlaps a step); the steps

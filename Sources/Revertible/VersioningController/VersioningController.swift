@@ -107,8 +107,6 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// scope that made more steps than the limit keeps its newest `historyLimit` steps for
     /// undo; its older ones are folded into one change back to where it started, so popping
     /// it still squashes everything it did and abandoning it still goes back to its start.
-    /// (That fold is exact: where it could not restore a string re-spelled in a canonically
-    /// equivalent form, it takes in more steps, and the scope keeps fewer.)
     public var historyLimit: Int? {
         get { read { $0.policy.limit } }
         set {

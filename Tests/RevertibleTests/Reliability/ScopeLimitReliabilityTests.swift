@@ -114,6 +114,21 @@ struct ScopeLimitReliabilityTests {
         ], from: Shelf(items: [], name: "shelf"), limit: 1)
     }
 
+    /// The fold above, with a kept step that changes the re-spelled string again: that step
+    /// was made from the other spelling, so it is made again from the start's.
+    @Test("A kept step over a re-spelled string still undoes after the fold", arguments: [
+        ("\u{E9}", "e\u{301}"), ("e\u{301}", "\u{E9}"),
+    ])
+    func keptStepOverReSpelling(before: String, inside: String) throws {
+        try run([
+            .name(before), .push, .name("x"), .name(inside), .count("y", 1), .name("zz"),
+            .undo, .undo, .abandon, .undo,
+        ], from: Shelf(items: [], name: "shelf"), limit: 2)
+        try run([
+            .name(before), .push, .name("x"), .name(inside), .count("y", 1), .name("zz"), .pop, .undo,
+        ], from: Shelf(items: [], name: "shelf"), limit: 2)
+    }
+
     /// Issue 27, item 1, in the engine: the first step of a scope pushed the one step before
     /// it out of a history limited to 1.
     @Test("A scope under a limit of 1 keeps the step before it until it ends, then the limit applies")
