@@ -161,6 +161,23 @@ struct IgnoredAtAnyDepthTests {
         #expect(canvas.shapes[1].title == Canvas.sample.shapes[1].title)
     }
 
+    @Test("Recording a step runs the type's addReversions once: the ignored properties come from the same pass")
+    func onePassPerStep() {
+        let passes = PassCounter()
+        var note = CountedNote(passes: passes)
+        let controller = VersioningController(note)
+        passes.count = 0
+        note.title = "a"
+        note.hover = 1
+        controller.append(note)
+        #expect(controller.undoCount == 1)
+        #expect(passes.count == 1)
+        note.hover = 2
+        controller.append(note)
+        #expect(controller.undoCount == 1 && controller.currentVersion.hover == 2)
+        #expect(passes.count == 2)
+    }
+
     private func depth0Edit(_ canvas: inout Canvas) {
         canvas.shapes[1].title = "edited"
         canvas.style.color = "edited"
@@ -220,6 +237,29 @@ struct Shape: Identifiable, Versionable, Hashable, Sendable, Codable {
     func addReversions(into reverter: inout some Reverter<Self>) {
         reverter.appendReversion(at: \.title)
         reverter.appendReversion(at: \.parts)
+        reverter.ignore(\.hover)
+    }
+}
+
+/// Counts the passes over a value's registered key paths.
+final class PassCounter: @unchecked Sendable {
+    // Unchecked: only one test uses it, on one thread.
+    var count = 0
+}
+
+/// A note whose `addReversions(into:)` counts how often it runs.
+struct CountedNote: Versionable, Sendable {
+    let passes: PassCounter
+    var title = ""
+    var hover = 0
+
+    static func == (lhs: CountedNote, rhs: CountedNote) -> Bool {
+        lhs.title == rhs.title && lhs.hover == rhs.hover
+    }
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        passes.count += 1
+        reverter.appendReversion(at: \.title)
         reverter.ignore(\.hover)
     }
 }
