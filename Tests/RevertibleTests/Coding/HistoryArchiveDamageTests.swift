@@ -1,0 +1,93 @@
+import Foundation
+import Revertible
+import Testing
+
+/// A small document of the kind issue 29 damaged: a title and an identifiable array of notes.
+struct NotesDocument: Versionable, Hashable, Sendable, Codable {
+    var title: String
+    var notes: [Note]
+
+    struct Note: Identifiable, Versionable, Hashable, Sendable, Codable {
+        let id: Int
+        var text: String
+
+        func addReversions(into reverter: inout some Reverter<Self>) {
+            reverter.appendReversion(at: \.text)
+        }
+    }
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.title)
+        reverter.appendReversion(at: \.notes)
+    }
+
+    /// The history of issue 29: 12 appends (each adds note "n<i>" and a character to the
+    /// title), an undo before the 4th, 8th and 12th, a tag after the 6th, and a scope pushed
+    /// after the 9th, left open.
+    static func issue29Controller() throws -> ValueVersioningController<NotesDocument> {
+        var document = NotesDocument(title: "", notes: [])
+        let controller = ValueVersioningController(document)
+        for index in 1...12 {
+            if index % 4 == 0 { document = try controller.undo() }
+            document.notes.append(Note(id: index, text: "n\(index)"))
+            document.title.append(Character(UnicodeScalar(UInt8(96 + index))))
+            controller.append(document)
+            if index == 6 { controller.tag("six") }
+            if index == 9 { controller.pushNewScope() }
+        }
+        return controller
+    }
+}
+
+/// Issue 29: damaged archives are refused, naming the step, or load fully usable.
+@Suite struct HistoryArchiveDamageTests {
+
+    /// The saved archive of ``NotesDocument/issue29Controller()`` with one byte changed: the
+    /// text of the note that the open scope's current step inserted, "n12" saved as "[12".
+    /// (Issue 29 calls it note 9: the note its own count gave the step inside the open scope.)
+    /// The step still decodes, but no longer applies to the present.
+    @Test func oneDamagedByteInTheOpenScopeIsRefusedNamingTheStep() throws {
+        let controller = try NotesDocument.issue29Controller()
+        #expect(controller.scopeLevel == 1)
+        var bytes = Array(try JSONEncoder().encode(controller.archive))
+        let needle = Array(#""n12""#.utf8)
+        let matches = bytes.indices.filter { bytes[$0...].starts(with: needle) }
+        #expect(matches.count == 1)
+        let at = try #require(matches.first) + 1
+        bytes[at] = UInt8(ascii: "[")
+        // The checksum alone would refuse it; without it, the chain must: both are checked.
+        for keepChecksum in [true, false] {
+            var damaged = bytes
+            if !keepChecksum {
+                damaged = Array(String(decoding: damaged, as: UTF8.self)
+                    .replacingOccurrences(of: #","sum":"[0-9a-f]+""#, with: "", options: .regularExpression).utf8)
+                #expect(damaged.count < bytes.count)
+            }
+            let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(damaged))
+            let loaded = ValueVersioningController(controller.currentVersion)
+            let error = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
+            let message = error?.message ?? ""
+            #expect(message.contains("v12"), "\(message)")
+            #expect(message.contains("scope 1"), "\(message)")
+            if !keepChecksum {
+                #expect(message.contains("NotesDocument.notes"), "\(message)")
+            }
+            // Refused: the new controller's history is untouched.
+            #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
+        }
+    }
+
+    /// The same history, undamaged, loads and is fully usable.
+    @Test func theUndamagedArchiveLoadsAndItsScopeEnds() throws {
+        let controller = try NotesDocument.issue29Controller()
+        let data = try JSONEncoder().encode(controller.archive)
+        let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: data)
+        let loaded = ValueVersioningController(controller.currentVersion)
+        try loaded.restoreHistory(from: archive)
+        #expect(loaded.scopeLevel == 1)
+        try loaded.popCurrentScope()
+        #expect(loaded.scopeLevel == 0)
+        try loaded.undo(to: .steps(loaded.undoCount))
+        #expect(loaded.currentVersion == NotesDocument(title: "", notes: []))
+    }
+}
