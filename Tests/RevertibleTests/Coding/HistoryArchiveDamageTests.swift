@@ -43,14 +43,15 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
 @Suite struct HistoryArchiveDamageTests {
 
     /// The saved archive of ``NotesDocument/issue29Controller()`` with one byte changed: the
-    /// text of the note that the open scope's current step inserted, "n12" saved as "[12".
-    /// (Issue 29 calls it note 9: the note its own count gave the step inside the open scope.)
-    /// The step still decodes, but no longer applies to the present.
+    /// text of the note inserted by the open scope's first step, "n10" saved as "[10" (issue 29
+    /// counts it as note 9). The step still decodes; it is not next to the present (the scope
+    /// stands at 12, whose parent is 10), so a check of the present alone accepted it, and
+    /// then neither `popCurrentScope` nor `undoAndPopCurrentScope` could end the scope.
     @Test func oneDamagedByteInTheOpenScopeIsRefusedNamingTheStep() throws {
         let controller = try NotesDocument.issue29Controller()
         #expect(controller.scopeLevel == 1)
         var bytes = Array(try JSONEncoder().encode(controller.archive))
-        let needle = Array(#""n12""#.utf8)
+        let needle = Array(#""n10""#.utf8)
         let matches = bytes.indices.filter { bytes[$0...].starts(with: needle) }
         #expect(matches.count == 1)
         let at = try #require(matches.first) + 1
@@ -67,7 +68,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
             let loaded = ValueVersioningController(controller.currentVersion)
             let error = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
             let message = error?.message ?? ""
-            #expect(message.contains("v12"), "\(message)")
+            #expect(message.contains("v10"), "\(message)")
             #expect(message.contains("scope 1"), "\(message)")
             if !keepChecksum {
                 #expect(message.contains("NotesDocument.notes"), "\(message)")
