@@ -1,5 +1,23 @@
 import Foundation
 
+extension HistoryArchive where Value: Revertible {
+
+    /// Checks that a history loads from this archive at `present`, exactly as
+    /// ``VersioningController/restoreHistory(from:)`` and `UndoableState(present:archive:)`
+    /// check it, without keeping the history: for a store that wants to know before it opens.
+    ///
+    /// The structure, each step's checksum (when saved), and that every step of every scope
+    /// and branch applies from `present`; a string that `present` spells in the other Unicode
+    /// normalization form than the steps does not count as a difference.
+    ///
+    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
+    ///   changes; never the size of the value.
+    /// - Throws: ``HistoryArchiveError`` naming the first problem, and the step at fault.
+    public func validate(present: Value) throws(HistoryArchiveError) {
+        _ = try History<Value, NoAnnotation>(present: present, archive: self)
+    }
+}
+
 extension History {
 
     /// This history without its current version, for saving. Encodes nothing.

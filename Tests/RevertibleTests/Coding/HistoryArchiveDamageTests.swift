@@ -78,6 +78,20 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         }
     }
 
+    /// `validate(present:)`, the check a store can run alone, says what loading says.
+    @Test func validateRunsTheSameCheck() throws {
+        let controller = try NotesDocument.issue29Controller()
+        let archive = controller.archive
+        try archive.validate(present: controller.currentVersion)
+        var other = controller.currentVersion
+        other.notes[0].text = "changed"
+        let error = #expect(throws: HistoryArchiveError.self) { try archive.validate(present: other) }
+        #expect(error?.message.contains("NotesDocument.notes") == true, "\(String(describing: error))")
+        let loaded = ValueVersioningController(other)
+        let restoreError = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
+        #expect(restoreError == error)
+    }
+
     /// The same history, undamaged, loads and is fully usable.
     @Test func theUndamagedArchiveLoadsAndItsScopeEnds() throws {
         let controller = try NotesDocument.issue29Controller()
