@@ -188,7 +188,8 @@ extension History {
     /// Where a step refuses a string, the present's string there is tried in its composed
     /// (NFC) and decomposed (NFD) forms, which are equal to it; the form the steps accept
     /// becomes the history's copy of the present. Each try is one more walk, so at most a few
-    /// are made (``respellingLimit``).
+    /// are made (``respellingLimit``). Only strings reached through stored properties are
+    /// tried: one inside a collection is not re-spelled, and the present is refused.
     private mutating func checkEveryStep() throws(HistoryArchiveError) {
         var present = current
         var firstFailure: StepFailure?
@@ -228,6 +229,10 @@ extension History {
             let respelled = decomposed ? string.decomposedStringWithCanonicalMapping : string.precomposedStringWithCanonicalMapping
             return respelled.utf8.elementsEqual(string.utf8) ? nil : respelled
         }
+        // Only a chain of stored properties is sure to exist: a subscript's element (an id
+        // the partial value lacks, say) may not, and reading it could trap.
+        let name = String(describing: keyPath)
+        guard name.hasPrefix("\\"), !name.contains("["), !name.contains("<") else { return nil }
         var value = value
         if let path = keyPath as? WritableKeyPath<Value, String> {
             guard let string = form(value[keyPath: path]) else { return nil }
