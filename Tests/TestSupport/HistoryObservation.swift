@@ -82,8 +82,8 @@ public struct HistoryObservation: Equatable {
 }
 
 extension ReversionError {
-    /// The model's name for this refusal; `nil` for a wrong version, which the model never
-    /// expects.
+    /// The model's name for this refusal; `nil` for a wrong version or a step that could not
+    /// be squashed, which the model never expects.
     public var refusal: ReferenceRefusal? {
         switch reason {
         case .wrongVersion: nil
@@ -93,6 +93,7 @@ extension ReversionError {
         case .noScopeToPop: .noScopeToPop
         case .unknownVersion: .unknownVersion
         case .versionOutOfReach: .versionOutOfReach
+        case .stepNotSquashed: nil
         }
     }
 }

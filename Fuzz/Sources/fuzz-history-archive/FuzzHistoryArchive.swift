@@ -9,14 +9,18 @@
 //    `VersioningController` with `restoreHistory(from:)` (once without a history limit and
 //    once with one of 3, which trims what it loads).
 //
-// Loading may fail, with `DecodingError` or `HistoryArchiveError`; a history that loads is
-// then walked in every scope: undo all the way, redo all the way, a move to every version
-// `tree()` lists and to every tag, then back to the version it was loaded at, then out of the
-// scope (`undoAndPopCurrentScope`) to walk the one below. A step of a damaged archive may be
-// refused (`ReversionError`), never crash. Beyond that:
+// Loading may fail, with `DecodingError` or `HistoryArchiveError`. A history that loads must
+// be fully usable (issue 29): it is walked in every scope, and every one of these must
+// succeed: undo all the way, redo all the way, a move to every version `tree()` lists and to
+// every tag, then back to the version it was loaded at, then out of the scope
+// (`undoAndPopCurrentScope`) to walk the one below. A copy ends every scope with
+// `popCurrentScope` instead, then undoes and redoes to both ends of the outermost scope. A
+// step that does not apply (`wrongVersion`, `stepNotSquashed`) is a violation: loading must
+// have refused the archive. Every loop is bounded. Beyond that:
 // - a move back to the version the history was loaded at gives exactly the present it was
-//   loaded with (every step applied was undone exactly, or refused and changed nothing);
-// - a refused command changes neither the present nor the current version;
+//   loaded with;
+// - a refused command (a move of too many steps, say) changes neither the present nor the
+//   current version;
 // - `undoCount` and `redoCount` match `steps()`; every version `tree()` lists is unique;
 // - a loaded history saves again, and that loads again, equal (`UndoableState`'s `==`).
 //
@@ -91,8 +95,8 @@ protocol Walkable {
     var hasRedo: Bool { get }
     func tree() -> [HistoryStep]
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep])
-    /// Runs a command; `false` if it was refused (the history's error set).
-    mutating func perform(_ command: Command) -> Bool
+    /// Runs a command; the error if it was refused (the history's error set).
+    mutating func perform(_ command: Command) -> ReversionError?
 }
 
 enum Command {
@@ -100,18 +104,29 @@ enum Command {
     case redo(HistoryTarget)
     case move(HistoryDestination)
     case undoAndPopCurrentScope
+    case popCurrentScope
 }
 
-/// Runs `command` and checks that a refusal changed nothing.
+/// Runs `command` and checks that a refusal changed nothing, and that no step of the loaded
+/// history fails to apply: loading checked them all.
 func perform(_ command: Command, on history: inout some Walkable) -> Bool {
     let present = history.present
     let version = history.currentVersionID
-    let accepted = history.perform(command)
-    if !accepted {
-        if history.present != present { violation("\(command) was refused but changed the present") }
-        if history.currentVersionID != version { violation("\(command) was refused but moved from \(version) to \(history.currentVersionID)") }
+    guard let error = history.perform(command) else { return true }
+    switch error.reason {
+    case .wrongVersion, .stepNotSquashed:
+        violation("\(command) was refused on a history that loaded: \(error)")
+    default:
+        break
     }
-    return accepted
+    if history.present != present { violation("\(command) was refused but changed the present") }
+    if history.currentVersionID != version { violation("\(command) was refused but moved from \(version) to \(history.currentVersionID)") }
+    return false
+}
+
+/// Runs `command`, which must succeed on a history that loaded.
+func require(_ command: Command, on history: inout some Walkable) {
+    if !perform(command, on: &history) { violation("\(command) was refused on a history that loaded") }
 }
 
 /// Walks every scope of `history`, innermost first, as the header says.
@@ -126,13 +141,13 @@ func walk(_ history: inout some Walkable) {
 
         var undos = 0
         while history.hasUndo {
-            guard perform(.undo(.oneStep), on: &history) else { break }
+            require(.undo(.oneStep), on: &history)
             undos += 1
             if undos > 100_000 { violation("undo never ends") }
         }
         var redos = 0
         while history.hasRedo {
-            guard perform(.redo(.oneStep), on: &history) else { break }
+            require(.redo(.oneStep), on: &history)
             redos += 1
             if redos > 100_000 { violation("redo never ends") }
         }
@@ -140,31 +155,48 @@ func walk(_ history: inout some Walkable) {
 
         let tree = history.tree()
         if Set(tree.map(\.version)).count != tree.count { violation("tree() lists a version twice: \(tree.map(\.version))") }
-        for step in tree.prefix(200) {
-            if perform(.move(.version(step.version)), on: &history), history.currentVersionID != step.version {
+        if tree.count > 100_000 { violation("tree() lists \(tree.count) versions") }
+        for step in tree {
+            require(.move(.version(step.version)), on: &history)
+            if history.currentVersionID != step.version {
                 violation("a move to \(step.version) ended at \(history.currentVersionID)")
             }
             for tag in step.tags.prefix(4) {
-                _ = perform(.move(.tag(tag)), on: &history)
+                require(.move(.tag(tag)), on: &history)
             }
         }
         _ = perform(.move(.earlier(Int.max)), on: &history)
         _ = perform(.move(.later(Int.max)), on: &history)
-        _ = perform(.undo(.steps(history.undoCount)), on: &history)
-        _ = perform(.redo(.steps(history.redoCount)), on: &history)
+        require(.undo(.steps(history.undoCount)), on: &history)
+        require(.redo(.steps(history.redoCount)), on: &history)
 
-        if perform(.move(.version(loadedVersion)), on: &history) {
-            if history.currentVersionID != loadedVersion { violation("a move back to \(loadedVersion) ended at \(history.currentVersionID)") }
-            if history.present != loadedPresent {
-                violation("back at \(loadedVersion), the present is \(history.present), not \(loadedPresent)")
-            }
+        require(.move(.version(loadedVersion)), on: &history)
+        if history.currentVersionID != loadedVersion { violation("a move back to \(loadedVersion) ended at \(history.currentVersionID)") }
+        if history.present != loadedPresent {
+            violation("back at \(loadedVersion), the present is \(history.present), not \(loadedPresent)")
         }
         guard history.scopeLevel > 0 else { return }
         let level = history.scopeLevel
-        // The scope's steps may be refused (a damaged archive): then there is no way out.
-        guard perform(.undoAndPopCurrentScope, on: &history) else { return }
+        require(.undoAndPopCurrentScope, on: &history)
         if history.scopeLevel != level - 1 { violation("undoAndPopCurrentScope left scope \(level) for \(history.scopeLevel)") }
     }
+}
+
+/// Ends every scope of `history` by popping it, then undoes and redoes the outermost scope
+/// to both ends: each must succeed.
+func popEveryScope(_ history: inout some Walkable) {
+    var pops = 0
+    while history.scopeLevel > 0 {
+        let level = history.scopeLevel
+        require(.popCurrentScope, on: &history)
+        if history.scopeLevel != level - 1 { violation("popCurrentScope left scope \(level) for \(history.scopeLevel)") }
+        pops += 1
+        if pops > 64 { violation("more than 64 scopes popped") }
+    }
+    require(.undo(.steps(history.undoCount)), on: &history)
+    if history.hasUndo { violation("undo to the start left \(history.undoCount) steps") }
+    require(.redo(.steps(history.redoCount)), on: &history)
+    if history.hasRedo { violation("redo to the end left \(history.redoCount) steps") }
 }
 
 func checkCounts(_ history: some Walkable) {
@@ -196,15 +228,16 @@ struct ReducerHistory: Walkable {
     func tree() -> [HistoryStep] { state.tree() }
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { state.steps() }
 
-    mutating func perform(_ command: Command) -> Bool {
+    mutating func perform(_ command: Command) -> ReversionError? {
         let action: UndoableAction<Edit> = switch command {
         case let .undo(target): .undo(to: target)
         case let .redo(target): .redo(to: target)
         case let .move(destination): .move(to: destination)
         case .undoAndPopCurrentScope: .undoAndPopCurrentScope
+        case .popCurrentScope: .popCurrentScope
         }
         _ = reducer.reduce(into: &state, action: action)
-        return state.error == nil
+        return state.error
     }
 }
 
@@ -222,17 +255,18 @@ struct ControllerHistory: Walkable {
     func tree() -> [HistoryStep] { controller.tree() }
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { controller.steps() }
 
-    mutating func perform(_ command: Command) -> Bool {
+    mutating func perform(_ command: Command) -> ReversionError? {
         do {
             switch command {
             case let .undo(target): _ = try controller.undo(to: target)
             case let .redo(target): _ = try controller.redo(to: target)
             case let .move(destination): _ = try controller.move(to: destination)
             case .undoAndPopCurrentScope: _ = try controller.undoAndPopCurrentScope()
+            case .popCurrentScope: try controller.popCurrentScope()
             }
-            return true
+            return nil
         } catch {
-            return false
+            return error
         }
     }
 }
@@ -254,6 +288,8 @@ func fuzz(_ data: Data) {
         }
         var history = ReducerHistory(state: state)
         walk(&history)
+        var popping = ReducerHistory(state: state)
+        popEveryScope(&popping)
     }
 
     // 2. As a present and an archive, restored into controllers.
@@ -283,6 +319,8 @@ func fuzz(_ data: Data) {
         }
         var history = ControllerHistory(controller: controller)
         walk(&history)
+        var popping = ControllerHistory(controller: again)
+        popEveryScope(&popping)
     }
 }
 

@@ -1,3 +1,23 @@
+import Foundation
+
+extension HistoryArchive where Value: Revertible {
+
+    /// Checks that a history loads from this archive at `present`, exactly as
+    /// ``VersioningController/restoreHistory(from:)`` and `UndoableState(present:archive:)`
+    /// check it, without keeping the history: for a store that wants to know before it opens.
+    ///
+    /// The structure, each step's checksum (when saved), and that every step of every scope
+    /// and branch applies from `present`; a string that `present` spells in the other Unicode
+    /// normalization form than the steps does not count as a difference.
+    ///
+    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
+    ///   changes; never the size of the value.
+    /// - Throws: ``HistoryArchiveError`` naming the first problem, and the step at fault.
+    public func validate(present: Value) throws(HistoryArchiveError) {
+        _ = try History<Value, NoAnnotation>(present: present, archive: self)
+    }
+}
+
 extension History {
 
     /// This history without its current version, for saving. Encodes nothing.
@@ -31,21 +51,39 @@ extension History {
             ))
         }
         steps.sort { $0.version < $1.version }
-        return HistoryArchive(outline: .init(nextVersion: nextVersion, scopes: outlines, tags: tagged), steps: steps)
+        return HistoryArchive(outline: .init(nextVersion: nextVersion, scopes: outlines, tags: tagged, stepCount: steps.count), steps: steps)
     }
 
     /// The history `archive` describes, at `present`.
     ///
-    /// Checks what costs little: the tree's structure (every step's parent is in its scope,
-    /// versions are unique and older than their steps, scopes stand on versions they hold,
-    /// tags name kept versions, tags moved in a scope name versions made before) and that `present` is the version the archive stands at, as
-    /// far as the steps next to it can tell (the step undo would take, and each branch redo
-    /// could take, applies to it).
+    /// Nothing is accepted unchecked, so a loaded history is always usable: every version
+    /// reachable, every scope able to end, undo and redo to both ends.
     ///
-    /// - Throws: ``HistoryArchiveError`` naming the first problem found.
+    /// 1. Structure, before any value is touched: versions are unique and each is older than
+    ///    the `next` counter; every step's parent is older than the step and lies in the step's
+    ///    scope, so the parents form one tree per scope, rooted at its floor, with no cycle;
+    ///    each scope stands at a version it holds and starts where the scope below stands; its
+    ///    branch lists name exactly the branches its steps make; an inner scope has a saved
+    ///    start exactly when the limit moved its floor (its floor depth is not 0); tags name
+    ///    kept versions; the saved step count (when saved) agrees with the steps; and no step
+    ///    failed its checksum when it was decoded.
+    /// 2. Every step applies where the tree puts it, starting from `present`: in each scope,
+    ///    innermost first, the steps from where the scope stands back to its floor are undone,
+    ///    then every branch is walked from the floor, each step redone and undone, and the
+    ///    scope's saved start taken back, which lands where the scope below stands. A step that
+    ///    does not apply is damage, or a present the archive was not saved with.
+    ///
+    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
+    ///   changes: each step is applied at most three times, and the value is never copied or
+    ///   compared whole, so the cost does not grow with the size of the value.
+    /// - Throws: ``HistoryArchiveError`` naming the first problem found, and the step (its
+    ///   version, scope, and the key path where it does not apply) when one is at fault.
     package init(present: Value, archive: HistoryArchive<Value>) throws(HistoryArchiveError) {
         let outline = archive.outline
         guard !outline.scopes.isEmpty else { throw HistoryArchiveError("the archive has no scope") }
+        if let count = outline.stepCount, count != archive.steps.count {
+            throw HistoryArchiveError("the archive says it holds \(count) steps, and holds \(archive.steps.count)")
+        }
         var scopes = outline.scopes.map { saved -> HistoryScope<Value, Annotation> in
             var scope = HistoryScope<Value, Annotation>(floor: saved.floor, time: saved.floorTime)
             scope.floorDepth = saved.floorDepth
@@ -66,17 +104,33 @@ extension History {
                 throw HistoryArchiveError("tag \(tag), moved in scope \(level), names \(version), which is not older than the next version, \(outline.nextVersion)")
             }
             guard level > 0 || scope.movedTags.isEmpty else { throw HistoryArchiveError("the outermost scope cannot have moved tags") }
+            guard level > 0 || scope.start == nil else { throw HistoryArchiveError("the outermost scope cannot have a start") }
             guard Set(scope.movedTags.map(\.tag)).count == scope.movedTags.count else {
                 throw HistoryArchiveError("a tag moved in scope \(level) is saved twice")
             }
             // Bounded, so depths computed from it cannot overflow.
             guard (0..<(1 << 48)).contains(scope.floorDepth) else { throw HistoryArchiveError("scope \(level) has an impossible depth, \(scope.floorDepth)") }
+            // An inner scope's floor moves only when the limit folds its oldest steps into its
+            // start, and then its floor depth counts them.
+            if level > 0, (scope.start == nil) != (scope.floorDepth == 0) {
+                throw HistoryArchiveError("scope \(level) has a floor depth of \(scope.floorDepth) \(scope.start == nil ? "but no start" : "and a start"): the two must agree")
+            }
+            if let start = scope.start {
+                guard start.version < scope.floor else {
+                    throw HistoryArchiveError("the start \(start.version) of scope \(level) is not older than its floor \(scope.floor)")
+                }
+                guard start.changeCount >= 0 else { throw HistoryArchiveError("the start of scope \(level) has a negative change count") }
+            }
         }
         // Oldest first, so a step's parent is in place before it.
         for step in archive.steps.sorted(by: { $0.version < $1.version }) {
             guard scopes.indices.contains(step.scopeLevel) else {
                 throw HistoryArchiveError("step \(step.version) is in scope \(step.scopeLevel), which does not exist")
             }
+            guard step.checksumMatches else {
+                throw HistoryArchiveError("step \(step.version) in scope \(step.scopeLevel) does not match its checksum: its content is damaged")
+            }
+            // Parents strictly older: the parents form a tree, never a cycle.
             guard step.parent < step.version, step.version < outline.nextVersion else {
                 throw HistoryArchiveError("step \(step.version) is not newer than its parent \(step.parent) and older than \(outline.nextVersion)")
             }
@@ -96,6 +150,9 @@ extension History {
             ), after: step.parent)
         }
         for (level, saved) in outline.scopes.enumerated() {
+            guard Set(saved.branchOrder.map(\.parent)).count == saved.branchOrder.count else {
+                throw HistoryArchiveError("the branches of a version in scope \(level) are saved twice")
+            }
             for (parent, children) in saved.branchOrder {
                 guard let kept = scopes[level].children[parent], Set(kept) == Set(children), kept.count == children.count else {
                     throw HistoryArchiveError("the branches of \(parent) in scope \(level) do not match its steps")
@@ -120,25 +177,132 @@ extension History {
         for (tag, version) in tagged where !scopes.contains(where: { $0.contains(version) }) {
             throw HistoryArchiveError("tag \(tag) names \(version), which the archive does not hold")
         }
-        try checkPresent()
+        try checkEveryStep()
     }
 
-    /// Whether the steps next to the current version apply to the present: a cheap sign
-    /// that the archive was saved with this present.
-    private func checkPresent() throws(HistoryArchiveError) {
-        let scope = scopes[top]
-        var neighbours: [(Reversion<Value>, String)] = []
-        if let step = scope.steps[scope.current] {
-            neighbours.append((step.reversion, "the step to \(step.version)"))
+    /// Applies every step where the tree puts it, from the present down to the outermost
+    /// scope's floor (see ``init(present:archive:)``).
+    ///
+    /// Equality is the contract, not bytes: a present `==` to the saved one may spell a string
+    /// in the other Unicode normalization form, which the steps, checking exact bytes, refuse.
+    /// Where a step refuses a string, the present's string there is tried in its composed
+    /// (NFC) and decomposed (NFD) forms, which are equal to it; the form the steps accept
+    /// becomes the history's copy of the present. Each try is one more walk, so at most a few
+    /// are made (``respellingLimit``). Only strings reached through stored properties are
+    /// tried: one inside a collection is not re-spelled, and the present is refused.
+    private mutating func checkEveryStep() throws(HistoryArchiveError) {
+        var present = current
+        var firstFailure: StepFailure?
+        var tried: [(AnyKeyPath, Int)] = []
+        for _ in 0...Self.respellingLimit {
+            let failure: StepFailure
+            do throws(StepFailure) {
+                try Self.checkEveryStep(of: scopes, from: present)
+                reference = present
+                return
+            } catch {
+                failure = error
+            }
+            if firstFailure == nil { firstFailure = failure }
+            guard let keyPath = failure.keyPath else { break }
+            // Composed first, then decomposed, then give up on this location.
+            var attempt = tried.last.map { $0.0 == keyPath ? $0.1 + 1 : 0 } ?? 0
+            var respelled: Value?
+            while attempt < 2, respelled == nil {
+                respelled = Self.respell(present, at: keyPath, decomposed: attempt == 1)
+                if respelled == nil { attempt += 1 }
+            }
+            guard let respelled else { break }
+            tried.append((keyPath, attempt))
+            present = respelled
         }
-        for child in scope.children[scope.current] ?? [] {
-            if let step = scope.steps[child] {
-                neighbours.append((step.reversion.inverted, "the step to \(step.version)"))
+        throw firstFailure!.error
+    }
+
+    /// How many re-spelled locations loading tries before it refuses the present.
+    static var respellingLimit: Int { 16 }
+
+    /// `value` with the string at `keyPath` in its composed or decomposed form; `nil` if no
+    /// string is there, or it is already spelled so.
+    private static func respell(_ value: Value, at keyPath: AnyKeyPath, decomposed: Bool) -> Value? {
+        func form(_ string: String) -> String? {
+            let respelled = decomposed ? string.decomposedStringWithCanonicalMapping : string.precomposedStringWithCanonicalMapping
+            return respelled.utf8.elementsEqual(string.utf8) ? nil : respelled
+        }
+        // Only a chain of stored properties is sure to exist: a subscript's element (an id
+        // the partial value lacks, say) may not, and reading it could trap.
+        let name = String(describing: keyPath)
+        guard name.hasPrefix("\\"), !name.contains("["), !name.contains("<") else { return nil }
+        var value = value
+        if let path = keyPath as? WritableKeyPath<Value, String> {
+            guard let string = form(value[keyPath: path]) else { return nil }
+            value[keyPath: path] = string
+        } else if let path = keyPath as? WritableKeyPath<Value, String?> {
+            guard let string = value[keyPath: path].flatMap(form) else { return nil }
+            value[keyPath: path] = string
+        } else {
+            return nil
+        }
+        return value
+    }
+
+    /// A step that did not apply while loading, and where, if that is known.
+    ///
+    /// `@unchecked`: a key path is immutable, though `AnyKeyPath` is not marked `Sendable`.
+    private struct StepFailure: Error, @unchecked Sendable {
+        let error: HistoryArchiveError
+        let keyPath: AnyKeyPath?
+    }
+
+    /// Applies every step of `scopes` on one copy of `present` that each step changes in place.
+    private static func checkEveryStep(of scopes: [HistoryScope<Value, Annotation>], from present: Value) throws(StepFailure) {
+        var value = present
+        var isPresent = true
+        for level in scopes.indices.reversed() {
+            let scope = scopes[level]
+            var version = scope.current
+            while let step = scope.steps[version] {
+                try apply(step.reversion, to: &value, step: step.version, level: level, doing: isPresent ? "undoing it from the present" : "undoing it")
+                isPresent = false
+                version = step.parent
+            }
+            try checkBranches(of: scope, level: level, from: &value)
+            if let start = scope.start, let reversion = start.reversion {
+                try apply(reversion, to: &value, step: start.version, level: level, doing: "taking the scope back to its start")
+            }
+            isPresent = false
+        }
+    }
+
+    /// Walks every branch of `scope` from its floor, where `value` stands: each step redone,
+    /// its own branches walked, then undone, so `value` ends at the floor again. A stack, not
+    /// recursion: a history can be a hundred thousand steps deep.
+    private static func checkBranches(of scope: HistoryScope<Value, Annotation>, level: Int, from value: inout Value) throws(StepFailure) {
+        var stack: [(version: HistoryVersion, next: Int)] = [(scope.floor, 0)]
+        while let (version, next) = stack.last {
+            if let children = scope.children[version], next < children.count {
+                stack[stack.count - 1].next += 1
+                let child = children[next]
+                guard let step = scope.steps[child] else { continue }
+                try apply(step.reversion.inverted, to: &value, step: child, level: level, doing: "redoing it")
+                stack.append((child, 0))
+            } else {
+                stack.removeLast()
+                if let step = scope.steps[version] {
+                    try apply(step.reversion, to: &value, step: version, level: level, doing: "undoing it")
+                }
             }
         }
-        for (reversion, name) in neighbours where !reversion.canRevert(current) {
-            let place = reversion.refusedKeyPath(in: current).map { " at \($0)" } ?? ""
-            throw HistoryArchiveError("the present is not the version the history stands at: \(name) does not apply\(place)")
-        }
+    }
+
+    private static func apply(_ reversion: Reversion<Value>, to value: inout Value, step: HistoryVersion, level: Int, doing action: String) throws(StepFailure) {
+        // Checked once: `revert` would check again inside, and name no step.
+        if reversion.canRevert(value), reversion.revertUnchecked(&value) { return }
+        let keyPath = reversion.node.refusedKeyPath(in: value, reversion.direction)
+        let place = keyPath.map { " at \(String(describing: $0))" } ?? ""
+        throw StepFailure(
+            error: HistoryArchiveError("the step to \(step) in scope \(level) does not apply\(place) (\(action)): the archive is damaged, or was saved with another present"),
+            keyPath: keyPath
+        )
     }
 }

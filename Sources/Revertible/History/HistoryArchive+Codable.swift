@@ -2,15 +2,20 @@
 ///
 /// ```text
 /// archive  {"format": 1, "outline": outline, "steps": [step]}
-/// step     {"v": 7, "parent": 6, "scope": 0, "label": "Add milk" | null, "time": ns, "count": 1, "change": reversion}
-/// outline  {"next": 8, "scopes": [scope], "tags": [{"tag": "v1.0" | 3, "v": 7}]}
+/// step     {"v": 7, "parent": 6, "scope": 0, "label": "Add milk" | null, "time": ns, "count": 1, "change": reversion,
+///           "sum": "89ab…"}
+/// outline  {"next": 8, "scopes": [scope], "tags": [{"tag": "v1.0" | 3, "v": 7}], "count": 1}
 /// scope    {"floor": 0, "depth": 0, "time": ns, "current": 7, "start": start | null, "branches": [[parent, child, ...]],
 ///           "moved": [{"tag": "v1.0" | 3, "v": 5}]}    ("moved" only when the scope moved a tag)
 /// start    {"v": 2, "change": reversion | null, "label": null, "count": 3, "time": ns}
 /// ```
 ///
 /// Versions are their numbers, times whole nanoseconds (see ``HistoryStep/time``), and a
-/// reversion is `Reversion`'s own coding. A branch list names the branches of one version,
+/// reversion is `Reversion`'s own coding. A step's `sum` is the checksum of the rest of it
+/// (16 hexadecimal digits, see `HistoryArchiveChecksum`), and the outline's `count` the number
+/// of steps: both catch damage that a decoder accepts and that no check of the chain can see
+/// (an old value that is written, never checked). Archives saved before they were written have
+/// neither, and load without those two checks. A branch list names the branches of one version,
 /// the one redo follows last; a version with one branch has none. A scope's `moved` list names
 /// the tags it moved and the versions they named before, given back when it is abandoned.
 extension HistoryArchive: Codable where Value: Codable {
@@ -45,7 +50,7 @@ extension HistoryArchive: Codable where Value: Codable {
 
 extension HistoryArchive.Step: Codable where Value: Codable {
 
-    private enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change }
+    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -58,9 +63,34 @@ extension HistoryArchive.Step: Codable where Value: Codable {
             changeCount: try container.decode(Int.self, forKey: .count),
             reversion: try container.decode(Reversion<Value>.self, forKey: .change)
         )
+        // Checked here, where the saved sum is at hand, and reported by loading, which names
+        // the step and its scope.
+        if let saved = try container.decodeIfPresent(String.self, forKey: .sum) {
+            checksumMatches = UInt64(saved, radix: 16) == (try? checksum())
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try encodeContent(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(String(try checksum(), radix: 16), forKey: .sum)
+    }
+
+    /// The checksum of everything the step saves but the checksum itself.
+    func checksum() throws -> UInt64 {
+        try HistoryArchiveChecksum.of(Content(step: self))
+    }
+
+    /// The step without its checksum, which is what the checksum covers.
+    private struct Content: Encodable {
+        let step: HistoryArchive.Step
+
+        func encode(to encoder: any Encoder) throws {
+            try step.encodeContent(to: encoder)
+        }
+    }
+
+    private func encodeContent(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(version.rawValue, forKey: .v)
         try container.encode(parent.rawValue, forKey: .parent)
@@ -74,7 +104,7 @@ extension HistoryArchive.Step: Codable where Value: Codable {
 
 extension HistoryArchive.Outline: Codable where Value: Codable {
 
-    private enum Keys: String, CodingKey { case next, scopes, tags }
+    private enum Keys: String, CodingKey { case next, scopes, tags, count }
     private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved }
     private enum StartKeys: String, CodingKey { case v, change, label, count, time }
     private enum TagKeys: String, CodingKey { case tag, v }
@@ -129,7 +159,12 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             let entry = try tagList.nestedContainer(keyedBy: TagKeys.self)
             tags.append((try entry.decode(HistoryTag.self, forKey: .tag), HistoryVersion(try entry.decode(UInt64.self, forKey: .v))))
         }
-        self.init(nextVersion: HistoryVersion(try container.decode(UInt64.self, forKey: .next)), scopes: scopes, tags: tags)
+        self.init(
+            nextVersion: HistoryVersion(try container.decode(UInt64.self, forKey: .next)),
+            scopes: scopes,
+            tags: tags,
+            stepCount: try container.decodeIfPresent(Int.self, forKey: .count)
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -168,6 +203,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             try entry.encode(tag, forKey: .tag)
             try entry.encode(version.rawValue, forKey: .v)
         }
+        try container.encodeIfPresent(stepCount, forKey: .count)
     }
 }
 

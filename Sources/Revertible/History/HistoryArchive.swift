@@ -37,6 +37,9 @@ public struct HistoryArchive<Value> {
         public let changeCount: Int
         /// From the step's version back to its parent.
         let reversion: Reversion<Value>
+        /// `false` when the step was decoded with a checksum that its content does not match:
+        /// loading then refuses the archive, naming the step.
+        var checksumMatches = true
 
         init(
             version: HistoryVersion,
@@ -73,6 +76,8 @@ public struct HistoryArchive<Value> {
         let scopes: [Scope]
         /// Tags and the versions they name, in the order they were given.
         let tags: [(tag: HistoryTag, version: HistoryVersion)]
+        /// How many steps the archive holds; `nil` in archives saved before it was kept.
+        var stepCount: Int?
 
         /// One scope: where its tree is rooted, where it stands, and the order of its branches.
         struct Scope {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a reversion, or a move through a history, was refused. Nothing was changed.
+/// Why a reversion, or a move through a history, was refused. Nothing was changed, except
+/// for ``Reason/stepNotSquashed(_:)``, which reports a scope that was ended all the same.
 ///
 /// Compare with the static members, or switch over ``reason``:
 ///
@@ -30,6 +31,12 @@ public struct ReversionError: Error, Sendable {
         case unknownVersion(HistoryVersion)
         /// The version is outside the current scope: pop or abandon the scope first.
         case versionOutOfReach(HistoryVersion)
+        /// A scope was ended (popped, or abandoned and then popped because it could not be taken
+        /// back), but the step to this version no longer applies: a change made without a step
+        /// overlaps it. What the steps after it changed is squashed into one step on the scope
+        /// below; what it and the steps before it changed stays in the value with no step to
+        /// take it back. The scope is gone either way, so a loop that ends scopes always ends.
+        case stepNotSquashed(HistoryVersion)
     }
 
     /// What was refused.
@@ -120,6 +127,9 @@ extension ReversionError: CustomStringConvertible, LocalizedError {
             return "The history has no version \(version); nothing was changed."
         case let .versionOutOfReach(version):
             return "Version \(version) is outside the current scope; nothing was changed."
+        case let .stepNotSquashed(version):
+            let location = keyPath.map { " at \($0)" } ?? ""
+            return "The scope was ended, but the step to \(version) no longer applies\(location) (a change made without a step overlaps it): what it and the steps before it changed stays, with no step to take it back; the rest is one step on the scope below."
         }
     }
 

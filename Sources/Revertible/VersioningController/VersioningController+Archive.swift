@@ -13,8 +13,16 @@ extension VersioningController {
     /// version was what ``currentVersion`` is now. Undo and redo then do exactly what they did
     /// before saving; settings (limit, debouncing) stay the controller's.
     ///
+    /// Every step is checked first (see ``HistoryArchive/validate(present:)``), so a restored
+    /// history reaches every version and ends every scope. A current version `==` to the saved
+    /// one that spells a string in the other Unicode normalization form is accepted, and the
+    /// history keeps the steps' spelling.
+    ///
+    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
+    ///   changes.
     /// - Throws: ``HistoryArchiveError`` if the archive is damaged or was saved with another
-    ///   current version (the steps next to it do not apply). The history is then unchanged.
+    ///   current version (a step does not apply), naming the step. The history is then
+    ///   unchanged.
     public func restoreHistory(from archive: HistoryArchive<Value>) throws(HistoryArchiveError) {
         let result = change { storage -> Result<Void, HistoryArchiveError> in
             do throws(HistoryArchiveError) {

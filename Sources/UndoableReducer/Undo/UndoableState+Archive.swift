@@ -15,8 +15,14 @@ extension UndoableState {
     /// The state `archive` was saved from, at `present`: undo and redo then do exactly what
     /// they did before saving.
     ///
+    /// The same check as `VersioningController.restoreHistory(from:)` and
+    /// `HistoryArchive.validate(present:)`, by the same code: the structure, each step's
+    /// checksum, and every step of every scope and branch applied from `present`.
+    ///
+    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
+    ///   changes.
     /// - Throws: ``HistoryArchiveError`` if the archive is damaged or was not saved with this
-    ///   present (the steps next to it do not apply). Nothing is loaded.
+    ///   present (a step does not apply), naming the step. Nothing is loaded.
     public init(present: State, archive: HistoryArchive<State>) throws(HistoryArchiveError) {
         self.present = present
         history = try History(present: present, archive: archive)

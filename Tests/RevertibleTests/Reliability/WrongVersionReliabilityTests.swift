@@ -85,7 +85,6 @@ struct WrongVersionReliabilityTests {
             ("undo(steps:)", { try $0.undo(steps: 2) }),
             ("undo(to:)", { try $0.undo(to: .text("start")) }),
             ("undoCurrentScope", { try $0.undoCurrentScope() }),
-            ("undoAndPopCurrentScope", { try $0.undoAndPopCurrentScope() }),
         ]
         for (name, move) in undoMoves {
             let client = mode.makeClient(tracking: start)
@@ -98,6 +97,12 @@ struct WrongVersionReliabilityTests {
             try move(client)
             #expect(client.board == start, "\(name) works once the version is right")
         }
+
+        // Abandoning a scope cannot be refused (issue 29: a loop that ends scopes must end): a
+        // step that does not apply makes it end the scope as a pop does, squashing what can be
+        // squashed and naming the step. The value stays; an undo then takes back the squashed
+        // part (`body`), and the part the step refused (`name`) stays.
+        try abandonEndsTheScope(mode.makeClient(tracking: start), start: start, renamed: renamed, rewritten: rewritten, wrong: wrongForUndo)
 
         let redoMoves: [(String, (any ControllerClient) throws -> Void)] = [
             ("redo(steps:)", { try $0.redo(steps: 2) }),
@@ -126,6 +131,26 @@ struct WrongVersionReliabilityTests {
 
     /// Makes `wrong` the current version without recording it, runs `operation`, and expects
     /// it to throw and leave the value and everything observable about the history as it was.
+    private func abandonEndsTheScope(_ client: some ControllerClient, start: Board, renamed: Board, rewritten: Board, wrong: Board) throws {
+        client.pushNewScope()
+        client.tag(.text("start"))
+        client.append(renamed)
+        client.append(rewritten)
+        reset(client, to: wrong)
+        let error = #expect(throws: ReversionError.self) { try client.undoAndPopCurrentScope() }
+        guard case .stepNotSquashed = error?.reason else {
+            Issue.record("undoAndPopCurrentScope threw \(String(describing: error))")
+            return
+        }
+        #expect(error?.keyPath == "\\Board.name")
+        #expect(client.controller.scopeLevel == 0)
+        #expect(client.controller.currentVersion == wrong)
+        #expect(client.board == wrong)
+        try client.undo()
+        #expect(client.board.body == start.body && client.board.name == wrong.name)
+        #expect(!client.controller.hasUndo)
+    }
+
     private func expectNothingChanges(
         _ client: some ControllerClient,
         on wrong: Board,
