@@ -188,16 +188,24 @@ private func isLibraryType(_ type: Any.Type) -> Bool {
 /// an address (`<computed 0x…>`), so the changes that reach elements by id, key or position
 /// add those parts themselves, as they are known where a change is refused.
 @usableFromInline
-struct LocationName: Sendable {
+struct LocationName {
 
     /// The parts after the root type: `.shapes`, `[id: 7]`, `.color`.
     private(set) var parts: [String]
 
-    /// No parts: the root value itself.
-    static let root = LocationName(parts: [])
+    /// The key path to the location when it is reached through key paths alone (no element
+    /// found by id, key or position), for callers that must read or write it there.
+    private(set) var keyPath: AnyKeyPath?
+    /// Whether every part came from a key path, so that `keyPath` (or none, the root) is it.
+    private var isKeyPathChain: Bool
 
-    private init(parts: [String]) {
+    /// No parts: the root value itself.
+    static var root: LocationName { LocationName(parts: [], keyPath: nil, isKeyPathChain: true) }
+
+    private init(parts: [String], keyPath: AnyKeyPath? = nil, isKeyPathChain: Bool = false) {
         self.parts = parts
+        self.keyPath = keyPath
+        self.isKeyPathChain = isKeyPathChain
     }
 
     /// The parts of `keyPath`, from its printed form (the name ``KeyPathName`` saves). A
@@ -205,7 +213,7 @@ struct LocationName: Sendable {
     init(_ keyPath: AnyKeyPath) {
         let text = String(describing: keyPath)
         guard let rootEnd = KeyPathName.rootEnd(of: text) else {
-            self.init(parts: [])
+            self.init(parts: [], keyPath: keyPath, isKeyPathChain: true)
             return
         }
         var parts: [String] = []
@@ -227,11 +235,11 @@ struct LocationName: Sendable {
             if part == ".self" { return nil }
             if part.hasPrefix(".<computed") { return "[…]" }
             return part
-        })
+        }, keyPath: keyPath, isKeyPathChain: true)
     }
 
     /// The value inside an optional: `!`.
-    static let unwrapped = LocationName(parts: ["!"])
+    static var unwrapped: LocationName { LocationName(parts: ["!"]) }
 
     /// An element reached by subscript: `[id: 7]`, `["key"]`, `[3]`.
     static func `subscript`(_ argument: String) -> LocationName {
@@ -240,7 +248,15 @@ struct LocationName: Sendable {
 
     /// `lhs`, then `rhs` inside it.
     static func + (lhs: LocationName, rhs: LocationName) -> LocationName {
-        LocationName(parts: lhs.parts + rhs.parts)
+        let parts = lhs.parts + rhs.parts
+        guard lhs.isKeyPathChain, rhs.isKeyPathChain else { return LocationName(parts: parts) }
+        switch (lhs.keyPath, rhs.keyPath) {
+        case let (left?, right?):
+            guard let joined = left.appending(path: right) else { return LocationName(parts: parts) }
+            return LocationName(parts: parts, keyPath: joined, isKeyPathChain: true)
+        case let (left, right):
+            return LocationName(parts: parts, keyPath: left ?? right, isKeyPathChain: true)
+        }
     }
 
     /// The whole location, starting from `root`: `\Drawing.shapes[id: 7].color`.

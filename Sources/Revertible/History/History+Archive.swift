@@ -298,11 +298,11 @@ extension History {
     private static func apply(_ reversion: Reversion<Value>, to value: inout Value, step: HistoryVersion, level: Int, doing action: String) throws(StepFailure) {
         // Checked once: `revert` would check again inside, and name no step.
         if reversion.canRevert(value), reversion.revertUnchecked(&value) { return }
-        let keyPath = reversion.node.refusedKeyPath(in: value, reversion.direction)
-        let place = keyPath.map { " at \(String(describing: $0))" } ?? ""
+        let location = reversion.node.refusedLocation(in: value, reversion.direction)
+        let place = location.map { " at \($0.text(in: Value.self))" } ?? ""
         throw StepFailure(
             error: HistoryArchiveError("the step to \(step) in scope \(level) does not apply\(place) (\(action)): the archive is damaged, or was saved with another present"),
-            keyPath: keyPath
+            keyPath: location?.keyPath
         )
     }
 }
