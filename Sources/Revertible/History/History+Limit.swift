@@ -16,10 +16,7 @@ extension History {
     package mutating func trim(to limit: Int?) {
         guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
         var excess = scopes[top].steps.count - max(limit, 0)
-        while excess > 0, let leaf = scopes[top].oldestLeafOffPath {
-            scopes[top].removeLeaf(leaf)
-            excess -= 1
-        }
+        excess -= scopes[top].removeOldestLeavesOffPath(upTo: excess)
         while excess > 0, scopes[top].undoCount > 0 {
             var dropped = 1
             if top > 0 {

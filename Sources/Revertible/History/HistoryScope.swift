@@ -150,12 +150,34 @@ package struct HistoryScope<Value, Annotation> {
         Set(undo.map(\.version) + [floor])
     }
 
-    /// The oldest version off the path from the floor to the current version that no other
-    /// version follows: the first the limit drops.
-    var oldestLeafOffPath: HistoryVersion? {
+    /// Removes up to `count` versions off the path from the floor to the current version
+    /// (abandoned branches, the steps redo would take), each time the oldest that no other
+    /// version follows, and returns how many it removed.
+    ///
+    /// - Complexity: O(n + k log n) for n steps in the scope and k removed: the path is found
+    ///   once, the leaves are taken from a heap (a removed leaf's parent may become one), and
+    ///   the table is compacted once. One leaf at a time cost O(n) each (a search for the
+    ///   oldest leaf, then a shift of the sorted table), so lowering the limit of a branchy
+    ///   history of 10,000 steps took tens of seconds.
+    mutating func removeOldestLeavesOffPath(upTo count: Int) -> Int {
+        guard count > 0 else { return 0 }
         let path = pathVersions
-        // The table is sorted by version: the first match is the oldest.
-        return steps.keys.first { !path.contains($0) && children[$0]?.isEmpty ?? true }
+        var leaves = VersionHeap()
+        for version in steps.keys where !path.contains(version) && children[version]?.isEmpty ?? true {
+            leaves.insert(version)
+        }
+        var removed: Set<HistoryVersion> = []
+        while removed.count < count, let leaf = leaves.popMin() {
+            guard let parent = steps[leaf]?.parent else { continue }
+            removed.insert(leaf)
+            children[parent]?.removeAll { $0 == leaf }
+            if children[parent]?.isEmpty == true {
+                children[parent] = nil
+                if !path.contains(parent), steps[parent] != nil { leaves.insert(parent) }
+            }
+        }
+        steps.removeAll(removed)
+        return removed.count
     }
 
     /// Removes a version no other version follows.

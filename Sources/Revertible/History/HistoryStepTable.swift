@@ -128,6 +128,21 @@ struct HistoryStepTable<Value, Annotation> {
         }
     }
 
+    /// Removes the steps of `versions` in one pass.
+    ///
+    /// - Complexity: O(n), for n steps in the table.
+    mutating func removeAll(_ versions: Set<HistoryVersion>) {
+        guard !versions.isEmpty else { return }
+        var kept = ContiguousArray<Step>()
+        kept.reserveCapacity(count - min(versions.count, count))
+        for step in entries[head...] where !versions.contains(step.version) {
+            kept.append(step)
+        }
+        entries = kept
+        head = 0
+        if let first = entries.first { oldest = first.version }
+    }
+
     /// The versions, oldest first.
     var keys: LazyMapSequence<ArraySlice<Step>, HistoryVersion> {
         ArraySlice(entries[head...]).lazy.map(\.version)

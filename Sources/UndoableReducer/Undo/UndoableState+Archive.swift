@@ -24,8 +24,14 @@ extension UndoableState {
     /// - Throws: ``HistoryArchiveError`` if the archive is damaged or was not saved with this
     ///   present (a step does not apply), naming the step. Nothing is loaded.
     public init(present: State, archive: HistoryArchive<State>) throws(HistoryArchiveError) {
+        try self.init(present: present, archive: archive, checkingEveryStep: true)
+    }
+
+    /// The same, checking only the steps next to the present when `checkingEveryStep` is
+    /// `false`: for a store whose present other programs also write (see `History`'s loading).
+    package init(present: State, archive: HistoryArchive<State>, checkingEveryStep: Bool) throws(HistoryArchiveError) {
         self.present = present
-        history = try History(present: present, archive: archive)
+        history = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)
     }
 }
 

@@ -94,12 +94,17 @@ struct HistoryRows {
         }
     }
 
-    /// The undoable state made of `present` and this history; checked by the library, so a
-    /// history that does not fit the list is refused, never half loaded.
+    /// The undoable state made of `present` and this history; checked by the library (the
+    /// structure, each step's checksum, and the steps next to the present), so a damaged
+    /// history or one that does not fit the list is refused, never half loaded.
+    ///
+    /// Older steps are not checked against the list: another program may have edited a row
+    /// that an older step also changed, which is not damage; a move that reaches such a step
+    /// is refused before anything is written (``HistoryMismatch/checkLoadable(_:)``).
     func state(present: TodoList) throws(DataFileProblem) -> UndoableState<TodoList> {
         guard let archive else { return UndoableState(present) }
         do {
-            return try UndoableState(present: present, archive: archive)
+            return try UndoableState(present: present, archive: archive, checkingEveryStep: false)
         } catch {
             throw .damaged(HistoryMismatch.readable(error.message))
         }
