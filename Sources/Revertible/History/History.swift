@@ -46,8 +46,6 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package var hasRedo: Bool { scopes[top].children[currentVersion] != nil }
     package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].currentStep }
     package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].nextStep(.forward) }
-    /// How many steps the history keeps, in every branch of every scope.
-    var stepCount: Int { scopes.reduce(0) { $0 + $1.steps.count } }
 
     /// The identifier of the current version.
     var currentVersion: HistoryVersion { scopes[top].current }

@@ -72,7 +72,7 @@ struct ErrorAndLimitTests {
         #expect(controller.scopeLevel == 0 && !controller.hasUndo && !controller.hasRedo)
     }
 
-    @Test("The history limit drops the oldest steps first, across scopes")
+    @Test("The history limit drops the oldest steps first; inside a scope it trims only that scope, and the scope below once it ends")
     func historyLimit() throws {
         var activity = Activity.mock()
         let controller = VersioningController(activity, historyLimit: 2)
