@@ -181,7 +181,7 @@ struct Observed<Root>: Equatable {
     let scopeLevel: Int
     let undoCount: Int
     let redoCount: Int
-    let tags: [[AnyHashable?]]
+    let tags: [[HistoryTag?]]
 
     init(_ controller: VersioningController<Root, Board, ReversionError>) {
         scopeLevel = controller.scopeLevel

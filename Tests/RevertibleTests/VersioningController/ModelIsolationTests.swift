@@ -37,7 +37,7 @@ struct ModelIsolationTests {
                 let document = LazyDocumentModel(text: "Hello")
                 document.text = "Hello, world"
                 // Kept alive past this closure, so the controller still has its root.
-                Unmanaged.passRetained(document).toOpaque()
+                _ = Unmanaged.passRetained(document).toOpaque()
                 return document.history
             }
             // Off the main actor: the controller would write the model from this thread.

@@ -239,7 +239,7 @@ struct BrokenByHandEndToEndTests {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = try #require(FileHandle(forReadingAtPath: path))
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         try process.run()
         process.waitUntilExit()
         return RunResult(
