@@ -94,7 +94,7 @@ enum TodoProcess {
 
     /// How many items `todo list` shows for the data file at `path`.
     static func count(_ binary: String, path: String, scenario: String) throws(BenchmarkFailure) -> Int {
-        let (status, output) = try run(binary, ["list", "--file", path], scenario: scenario)
+        let (status, output) = try run(binary, ["--file", path, "list"], scenario: scenario)
         guard status == 0 else { throw BenchmarkFailure("\(scenario): `todo list` exited \(status)") }
         return output.hasPrefix("No items.") ? 0 : output.split(separator: "\n").count
     }

@@ -39,7 +39,7 @@ struct TodoStartup: Scenario {
             }
             var stopwatch = Stopwatch()
             let (status, output) = try stopwatch.measure { () throws(BenchmarkFailure) in
-                try TodoProcess.run(binary, arguments + ["--file", path], scenario: name)
+                try TodoProcess.run(binary, ["--file", path] + arguments, scenario: name)
             }
             let lines = output.split(separator: "\n").count
             guard status == 0, impl != "todo-list" || lines == n else {
