@@ -4,6 +4,9 @@ extension TextBufferNode {
     /// needs.
     static func splice(_ bytes: ContiguousArray<UInt8>, _ range: Range<Int>, _ replacement: UnsafeBufferPointer<UInt8>) -> ContiguousArray<UInt8> {
         let count = bytes.count - range.count + replacement.count
+        // Not through the initializer with no capacity: it writes the count of the shared
+        // empty singleton (see `TreeArrayNode.copyBytes(of:)`).
+        guard count > 0 else { return [] }
         return ContiguousArray(unsafeUninitializedCapacity: count) { target, initialized in
             bytes.withUnsafeBufferPointer { source in
                 var at = 0

@@ -107,7 +107,11 @@ final class TreeArrayNode<Element> {
     /// nobody touched look different.
     @inlinable
     static func copyBytes(of source: ContiguousArray<Element>) -> ContiguousArray<Element> {
-        source.withUnsafeBufferPointer { source in
+        // Made with no capacity, an array is the shared empty singleton, and the initializer
+        // still writes its count there: a write to one global from every thread that copies
+        // an empty leaf (ThreadSanitizer reports it).
+        guard !source.isEmpty else { return [] }
+        return source.withUnsafeBufferPointer { source in
             ContiguousArray(unsafeUninitializedCapacity: source.count) { buffer, count in
                 guard let from = source.baseAddress, let to = buffer.baseAddress else {
                     count = 0
