@@ -93,7 +93,7 @@ extension ReversionError {
         case .noScopeToPop: .noScopeToPop
         case .unknownVersion: .unknownVersion
         case .versionOutOfReach: .versionOutOfReach
-        case .stepNotSquashed: nil
+        case .stepNotSquashed, .conflict: nil
         }
     }
 }

@@ -42,6 +42,16 @@ final class CompositeChange<Root>: ReversionNode {
         return true
     }
 
+    /// Each change on its own, in the order `apply` takes them.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        for node in direction == .backward ? nodes : nodes.reversed() {
+            node.applySelectively(to: &value, direction, onConflict: policy, conflicts: &conflicts)
+        }
+    }
+
     func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
         nodes.first { !$0.canApply(to: value, direction) }?.refusedLocation(in: value, direction)
     }

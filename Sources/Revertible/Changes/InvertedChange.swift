@@ -16,6 +16,13 @@ final class InvertedChange<Root>: ReversionNode {
         base.apply(to: &value, direction.reversed)
     }
 
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        base.applySelectively(to: &value, direction.reversed, onConflict: policy, conflicts: &conflicts)
+    }
+
     func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
         base.refusedLocation(in: value, direction.reversed)
     }

@@ -24,6 +24,16 @@ final class KeyPathChange<Root, Value>: ReversionNode {
         child.advance(&value[keyPath: keyPath], toward: newer[keyPath: keyPath])
     }
 
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        var inner: [NodeConflict] = []
+        child.applySelectively(to: &value[keyPath: keyPath], direction, onConflict: policy, conflicts: &inner)
+        let location = LocationName(keyPath)
+        conflicts += inner.map { $0.inside(location) }
+    }
+
     func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
         LocationName(keyPath) + (child.refusedLocation(in: value[keyPath: keyPath], direction) ?? .root)
     }

@@ -20,6 +20,22 @@ final class ValueChange<Root, Value: Equatable>: ReversionNode {
         return true
     }
 
+    /// One location: the value found there is the conflict's, and overwriting writes anyway.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        let expected = direction == .backward ? new : old
+        let found = value[keyPath: keyPath]
+        if !matches(found, expected) {
+            conflicts.append(NodeConflict(
+                location: LocationName(keyPath), expected: String(describing: expected), found: String(describing: found)
+            ))
+            guard policy == .overwrite else { return }
+        }
+        value[keyPath: keyPath] = direction == .backward ? old : new
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
         return ValueChange<Parent, Value>(at: path, from: old, to: new)

@@ -37,6 +37,9 @@ public struct ReversionError: Error, Sendable {
         /// below; what it and the steps before it changed stays in the value with no step to
         /// take it back. The scope is gone either way, so a loop that ends scopes always ends.
         case stepNotSquashed(HistoryVersion)
+        /// Someone else changed these locations since the step was made, and the move was
+        /// asked to refuse (``ConflictPolicy/refuse``) rather than skip or overwrite them.
+        case conflict([ReversionConflict])
     }
 
     /// What was refused.
@@ -127,6 +130,9 @@ extension ReversionError: CustomStringConvertible, LocalizedError {
             return "The history has no version \(version); nothing was changed."
         case let .versionOutOfReach(version):
             return "Version \(version) is outside the current scope; nothing was changed."
+        case let .conflict(conflicts):
+            let list = conflicts.map(\.description).joined(separator: "; ")
+            return "Someone else changed what the step left\(stepText): \(list); nothing was changed."
         case let .stepNotSquashed(version):
             let location = keyPath.map { " at \($0)" } ?? ""
             return "The scope was ended, but the step to \(version) no longer applies\(location) (a change made without a step overlaps it): what it and the steps before it changed stays, with no step to take it back; the rest is one step on the scope below."

@@ -46,9 +46,28 @@ protocol ReversionNode<Root>: AnyObject {
     /// The location where `value` does not hold what this node expects, for the error's
     /// message; `nil` when it cannot be told. Called only after `canApply` refused.
     func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName?
+
+    /// Applies the change wherever `value` holds what it expects, and, at each location that
+    /// holds something else, appends a conflict and acts by `policy` (never ``ConflictPolicy/refuse``,
+    /// which the caller handles). A location is the smallest unit the change can tell apart: a
+    /// property, an element found by identity, a dictionary key. Never fails.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    )
 }
 
 extension ReversionNode {
+
+    /// A change that cannot be divided is one location: applied whole, or one conflict.
+    @usableFromInline
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        if canApply(to: value, direction), apply(to: &value, direction) { return }
+        conflicts.append(NodeConflict(location: refusedLocation(in: value, direction) ?? .root))
+    }
 
     /// Most changes have no storage to share: applied forward, as always.
     func advance(_ value: inout Root, toward newer: Root) -> Bool {
