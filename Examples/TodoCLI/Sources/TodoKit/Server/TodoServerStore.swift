@@ -1,0 +1,385 @@
+import Foundation
+import Revertible
+import UndoableReducer
+
+/// A todo list on a PostgreSQL server, shared by several people, each with their own history
+/// (`todo --database postgresql://... --as NAME`).
+///
+/// Every command is one `SERIALIZABLE` transaction: the list and the caller's history are
+/// read, the command run, and what it changed written, or nothing is. The server refuses a
+/// transaction that met another one's writes (SQLSTATE 40001, or 40P01 for a deadlock), and
+/// it is run again from the start, up to ``maximumAttempts`` times: so no acknowledged change
+/// is ever lost, and none is applied to a list it was not checked against.
+///
+/// Each person's history holds their own steps only. What others changed since reaches it
+/// without a step (it is absorbed, see ``OtherWriters``), so `undo` undoes the caller's own
+/// last change. A move through the history (undo, redo, goto, rollback) is made on the list
+/// as the caller's history last saw it, and what it changed is applied to the current list
+/// part by part (``SelectiveMove``): a part someone else changed since is skipped and
+/// reported, or with `--strict` the move is refused.
+public final class TodoServerStore: TodoStorage {
+    /// The connection string as given: a `postgresql://` URI or `key=value` pairs.
+    public let conninfo: String
+    /// Whose history the commands use.
+    public let author: String
+    public let historyLimit: Int
+    let reducer: Undoable<TodoReducer>
+    /// Called with a line for standard error (the parts a move skipped).
+    let notice: (String) -> Void
+    private var connection: PostgresConnection?
+    private var prepared = false
+    /// The caller's last listing, as read in the current transaction.
+    public private(set) var lastListing: [UUID]?
+    /// What the last move skipped, with authors, for `--json` and the tests.
+    public private(set) var lastSkipped: [SkippedPart] = []
+    /// The caller's history as this process last read or wrote it.
+    private var cachedState: UndoableState<TodoList>?
+
+    /// How often a transaction the server refused as conflicting is run again.
+    static let maximumAttempts = 30
+
+    public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
+        self.conninfo = conninfo
+        self.author = author
+        self.historyLimit = historyLimit
+        self.notice = notice
+        reducer = TodoReducer.withUndo(historyLimit: historyLimit)
+    }
+
+    public var isShared: Bool { true }
+
+    /// The address without a password, for messages.
+    public var displayName: String {
+        var text = conninfo
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") {
+            let user = text[scheme.upperBound..<at]
+            if let colon = user.firstIndex(of: ":") { text.replaceSubrange(colon..<at, with: ":***") }
+        }
+        if let range = text.range(of: #"password\s*=\s*\S+"#, options: .regularExpression) {
+            text.replaceSubrange(range, with: "password=***")
+        }
+        return PlainText.escaping(text)
+    }
+
+    // MARK: Reading
+
+    public func readList() throws(TodoError) -> TodoList {
+        try transaction(readOnly: true) { connection in try Self.loadItems(connection).list }
+    }
+
+    public func readState() throws(TodoError) -> UndoableState<TodoList> {
+        let state = try transaction(readOnly: true) { connection -> UndoableState<TodoList> in
+            let list = try Self.loadItems(connection).list
+            let own = try self.loadOwn(connection)
+            let store = TodoStore(initialState: own.state ?? UndoableState(list), reducer: self.reducer)
+            OtherWriters.absorb(list, into: store)
+            return store.state
+        }
+        cachedState = state
+        return state
+    }
+
+    public func openScopeLevel() -> Int? {
+        if let cachedState { return cachedState.scopeLevel }
+        return try? readState().scopeLevel
+    }
+
+    public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? {
+        try transaction(readOnly: true) { connection -> [AuthoredStep] in
+            var steps: [AuthoredStep] = []
+            for row in try connection.query("SELECT author, state FROM histories ORDER BY author") {
+                guard let name = row[0], let text = row[1] else { continue }
+                let state = try self.decodeState(text, of: name)
+                let (undo, redo) = state.steps()
+                steps += undo.map { AuthoredStep(author: name, step: $0, undone: false) }
+                steps += redo.map { AuthoredStep(author: name, step: $0, undone: true) }
+            }
+            return steps.sorted { ($0.step.time, $0.author) < ($1.step.time, $1.author) }
+        }
+    }
+
+    public func noteListed(_ list: TodoList) throws(TodoError) {
+        let ids = list.items.map(\.id)
+        try transaction(readOnly: false) { connection in
+            let listing = try Self.encodeListing(ids)
+            let fresh = try self.encodeState(UndoableState(list))
+            try connection.query(
+                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing",
+                [self.author, fresh, listing]
+            )
+        }
+    }
+
+    // MARK: Writing
+
+    public func modify<Result>(
+        nearTheEnds: Bool,
+        appliesSavedSteps: Bool,
+        onConflict: ConflictPolicy,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws(TodoError) -> Result {
+        var dropped = false
+        let (result, skipped) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart]) in
+            dropped = false
+            let (current, keys) = try Self.loadItems(connection)
+            let own = try self.loadOwn(connection)
+            self.lastListing = own.listing
+            let base = own.state ?? UndoableState(current)
+            let store = TodoStore(initialState: base, reducer: self.reducer)
+            let result: Result
+            let after: TodoList
+            var skipped: [SkippedPart] = []
+            var saved: UndoableState<TodoList>? = nil
+            if appliesSavedSteps {
+                // On the caller's own view, where every step of their history applies; then
+                // part by part onto the list as it is.
+                result = try self.typed { () throws(TodoError) in try change(store) }
+                let move = SelectiveMove(view: base.present, moved: store.state.present, current: current)
+                skipped = try move.skipped.map { try self.withAuthor($0, connection) }
+                if !skipped.isEmpty, onConflict == .refuse {
+                    throw TodoError.badInput(Self.describe(skipped, refused: true))
+                }
+                after = move.result
+            } else {
+                OtherWriters.absorb(current, into: store)
+                result = try self.typed { () throws(TodoError) in try change(store) }
+                after = store.state.present
+                if store.state.currentVersionID == base.currentVersionID, OtherWriters.sameItems(after, current) {
+                    // No step and no change of the list (tag, begin, commit, a no-op): the
+                    // history keeps the caller's own view rather than absorbing others' changes
+                    // it does not need (see `OtherWriters.keepsOlderSteps`).
+                    let own = TodoStore(initialState: base, reducer: self.reducer)
+                    _ = try self.typed { () throws(TodoError) in try change(own) }
+                    saved = own.state
+                }
+            }
+            try self.writeItems(before: current, keys: keys, after: after, connection)
+            var listing = own.listing
+            if listing == nil || listing == current.items.map(\.id) {
+                // The caller's listing was up to date: their own change keeps it so.
+                listing = after.items.map(\.id)
+            }
+            var state = saved ?? store.state
+            var encoded = try self.encodeState(state)
+            if (try? self.decodeState(encoded, of: self.author)) == nil {
+                // The step undo would take next no longer fits the caller's view: see
+                // `OtherWriters.keepsOlderSteps`. Never save what cannot be read again.
+                state = UndoableState(state.present)
+                encoded = try self.encodeState(state)
+                dropped = true
+            }
+            try connection.query(
+                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
+                [self.author, encoded, try listing.map(Self.encodeListing)]
+            )
+            self.cachedState = state
+            return (result, skipped)
+        }
+        lastSkipped = skipped
+        if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
+        if dropped {
+            notice("note: your older undo steps were made before others added or removed items, and cannot be undone past their changes yet (issue 24); your history continues from here")
+        }
+        return result
+    }
+
+    /// The one line that says what a move skipped (or why it was refused).
+    static func describe(_ skipped: [SkippedPart], refused: Bool) -> String {
+        let parts = skipped.map { part -> String in
+            let what = part.field == "item" ? "the item \(quoted(part.title))" : "the \(part.field == "done" ? "done mark" : "title") of \(quoted(part.title))"
+            let who = part.changedBy.map { PlainText.escaping($0) } ?? "someone else"
+            return part.removed ? "\(what) (\(who) removed it)" : "\(what) (\(who) changed it since)"
+        }
+        return refused
+            ? "refused: someone else changed what this would revert: \(parts.joined(separator: "; ")); nothing was changed (without --strict, the rest is applied and these are skipped)"
+            : "skipped what someone else changed since: \(parts.joined(separator: "; "))"
+    }
+
+    // MARK: Rows
+
+    /// The list, and each item's order key.
+    static func loadItems(_ connection: PostgresConnection) throws -> (list: TodoList, keys: [Int64]) {
+        let rows = try connection.query("SELECT position, id, title, done FROM items ORDER BY position")
+        var items: [TodoItem] = []
+        var keys: [Int64] = []
+        items.reserveCapacity(rows.count)
+        keys.reserveCapacity(rows.count)
+        for row in rows {
+            guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
+                throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+            }
+            items.append(TodoItem(id: id, title: title, isDone: done == "t"))
+            keys.append(key)
+        }
+        return (TodoList(items: items), keys)
+    }
+
+    /// The caller's saved history and last listing, if they have used this list before.
+    private func loadOwn(_ connection: PostgresConnection) throws -> (state: UndoableState<TodoList>?, listing: [UUID]?) {
+        guard let row = try connection.query("SELECT state, listing FROM histories WHERE author = $1", [author]).first else {
+            return (nil, nil)
+        }
+        let state = try row[0].map { try decodeState($0, of: author) }
+        let listing = try row[1].map { text -> [UUID] in
+            try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
+        }
+        return (state, listing)
+    }
+
+    /// Writes the rows that differ between `before` and `after`, and who changed them.
+    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, _ connection: PostgresConnection) throws {
+        let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
+        guard !changes.isEmpty else { return }
+        for id in changes.deleted {
+            try connection.query("DELETE FROM items WHERE id = $1", [id.uuidString])
+        }
+        for position in changes.inserted {
+            let item = after.items[position]
+            try connection.query(
+                "INSERT INTO items (position, id, title, done) VALUES ($1, $2, $3, $4)",
+                [String(changes.keys[position]), item.id.uuidString, item.title, item.isDone ? "t" : "f"]
+            )
+        }
+        for position in changes.updated {
+            let item = after.items[position]
+            try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
+        }
+        // Who changed what, for the messages of someone else's later undo.
+        let old = Dictionary(before.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fields: [(UUID, String)] = []
+        for (id, item) in new {
+            guard let previous = old[id] else { fields.append((id, "item")); continue }
+            if previous.title != item.title { fields.append((id, "title")) }
+            if previous.isDone != item.isDone { fields.append((id, "done")) }
+        }
+        for id in old.keys where new[id] == nil { fields.append((id, "item")) }
+        for (id, field) in fields {
+            try connection.query(
+                "INSERT INTO item_changes (id, field, author) VALUES ($1, $2, $3) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author",
+                [id.uuidString, field, author]
+            )
+        }
+    }
+
+    /// `part` with who changed it last.
+    private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
+        var part = part
+        let field = part.removed ? "item" : part.field
+        part.changedBy = try connection.query("SELECT author FROM item_changes WHERE id = $1 AND field = $2", [part.item.uuidString, field]).first?[0] ?? nil
+        return part
+    }
+
+    private func encodeState(_ state: UndoableState<TodoList>) throws -> String {
+        String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+    }
+
+    /// `{"present": ..., "history": ...}`, as `UndoableState` encodes itself.
+    private struct SavedState: Decodable {
+        var present: TodoList
+        var history: HistoryArchive<TodoList>
+    }
+
+    /// A person's saved history, checked only next to its present: older steps were made
+    /// before other people's changes were absorbed, and apply only where the list still
+    /// agrees with them, which is what a move finds out, part by part.
+    private func decodeState(_ text: String, of name: String) throws -> UndoableState<TodoList> {
+        do {
+            let saved = try JSONDecoder().decode(SavedState.self, from: Data(text.utf8))
+            return try UndoableState(present: saved.present, archive: saved.history, checkingEveryStep: false)
+        } catch {
+            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(error)); nothing was changed")
+        }
+    }
+
+    private static func encodeListing(_ ids: [UUID]) throws -> String {
+        String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+    }
+
+    /// Runs a typed-throwing body inside an untyped one.
+    private func typed<T>(_ body: () throws(TodoError) -> T) throws -> T {
+        try body()
+    }
+
+    // MARK: Transactions
+
+    /// The open connection, connecting (and preparing the schema) first if needed.
+    private func connected() throws(TodoError) -> PostgresConnection {
+        if let connection, connection.isConnected { return connection }
+        connection = nil
+        do {
+            let fresh = try PostgresConnection(conninfo)
+            if !prepared {
+                try ServerSchema.prepare(fresh, name: displayName)
+                prepared = true
+            }
+            connection = fresh
+            return fresh
+        } catch let error as TodoError {
+            throw error
+        } catch let error as PostgresError {
+            throw serverError(error)
+        } catch {
+            throw TodoError(.dataFile, "\(displayName): \(error)")
+        }
+    }
+
+    /// Runs `body` in one transaction, again from the start while the server refuses it as
+    /// conflicting with another (up to ``maximumAttempts`` times); rolls back on any error.
+    private func transaction<T>(readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let connection = try connected()
+            var committing = false
+            do {
+                try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+                let result = try body(connection)
+                committing = true
+                try connection.query("COMMIT")
+                return result
+            } catch let error as PostgresError {
+                _ = try? connection.query("ROLLBACK")
+                if error.kind == .connectionLost {
+                    self.connection = nil
+                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(Self.oneLine(error.message))); " + (committing
+                        ? "the change may or may not have been saved: run \"todo list\" to see"
+                        : "nothing was changed"))
+                }
+                if error.isRetryable, attempt < Self.maximumAttempts {
+                    // A random pause, growing with each attempt, so that the processes that
+                    // met do not meet again at once.
+                    usleep(UInt32.random(in: 1_000...UInt32(min(attempt, 10) * 5_000)))
+                    continue
+                }
+                throw serverError(error, attempts: attempt)
+            } catch let error as TodoError {
+                _ = try? connection.query("ROLLBACK")
+                throw error
+            } catch {
+                _ = try? connection.query("ROLLBACK")
+                throw TodoError(.dataFile, "\(displayName): \(error); nothing was changed")
+            }
+        }
+    }
+
+    private func serverError(_ error: PostgresError, attempts: Int = 1) -> TodoError {
+        let message = Self.oneLine(error.message)
+        switch error.kind {
+        case .libraryMissing:
+            return TodoError(.dataFile, message)
+        case .connection:
+            return TodoError(.dataFile, "\(displayName): cannot connect to the server: \(message)")
+        case .connectionLost:
+            return TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(message)); nothing was changed")
+        case .query:
+            let retried = error.isRetryable ? " (gave up after \(attempts) attempts: other commands kept changing the list at the same time)" : ""
+            return TodoError(.dataFile, "\(displayName): the server refused the command: \(message)\(retried); nothing was changed")
+        }
+    }
+
+    /// libpq's messages span lines (a reason, then a hint on a tabbed line): one line here.
+    static func oneLine(_ text: String) -> String {
+        PlainText.escaping(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+    }
+}
