@@ -60,7 +60,7 @@ func checkCommand(_ command: Command?, _ words: [String]) {
         if id.count < 4 || !id.allSatisfy(\.isHexDigit) { violation("item id \(id.debugDescription) from \(words)") }
     case let .move(.position(position), to)?:
         if position < 1 || to < 1 { violation("move \(position) \(to) from \(words)") }
-    case let .undo(target, _)?, let .redo(target, _)?:
+    case let .undo(target, _, _)?, let .redo(target, _, _)?:
         if target.stepCount.map({ $0 < 1 }) ?? false { violation("\(target) steps from \(words)") }
     case let .tag(name)?:
         if name.isEmpty || name.contains(where: { $0.isWhitespace || $0.isNewline }) || Int(name) != nil {

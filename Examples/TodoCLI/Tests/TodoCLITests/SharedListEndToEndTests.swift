@@ -78,6 +78,35 @@ struct SharedListEndToEndTests {
         #expect(items == [ListedItem(position: 1, title: "soy milk", done: false)])
     }
 
+    @Test("undo --json gives the message, the author and the skipped parts with who changed them")
+    func undoJSON() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "edit", "1", "oat milk")
+        try todo.ok("--as", "bob", "edit", "1", "soy milk")
+        struct Report: Decodable {
+            struct Part: Decodable { var field: String; var title: String; var changedBy: String?; var removed: Bool }
+            var message: String
+            var author: String?
+            var skipped: [Part]
+        }
+        let result = try todo.run(["--as", "alice", "undo", "--json"])
+        #expect(result.status == 0)
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.message == "Undid: edit \"milk\" → \"oat milk\"")
+        #expect(report.author == "alice")
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.field == "title")
+        #expect(report.skipped.first?.title == "soy milk")
+        #expect(report.skipped.first?.changedBy == "bob")
+        #expect(report.skipped.first?.removed == false)
+        // An undo with nothing in the way skips nothing.
+        let clean = try JSONDecoder().decode(Report.self, from: Data(try todo.ok("--as", "bob", "undo", "--json").stdout.utf8))
+        #expect(clean.skipped.isEmpty)
+        #expect(clean.author == "bob")
+        #expect(try titles(todo) == ["oat milk"])
+    }
+
     @Test("undo --strict refuses a move with a conflict: exit 1, nothing changed; plain undo then skips")
     func strictRefuses() throws {
         let (todo, conninfo) = try sharedList()

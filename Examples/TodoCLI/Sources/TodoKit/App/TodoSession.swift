@@ -45,6 +45,11 @@ public final class TodoSession {
             return HelpText.text
         case .quit:
             return ""
+        case .undo(_, _, true), .redo(_, _, true):
+            let message = try storage.modify(nearTheEnds: true, appliesSavedSteps: true, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
+                try change(command, in: store)
+            }
+            return encodeJSON(MoveReport(message: message, author: storage.author, skipped: storage.lastSkipped))
         case .add, .undo, .redo, .tag:
             // These read and write near the ends of the list, usually: see `modify`.
             return try storage.modify(nearTheEnds: true, appliesSavedSteps: command.appliesSavedSteps, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
@@ -55,6 +60,14 @@ public final class TodoSession {
                 try change(command, in: store) + "\n"
             }
         }
+    }
+
+    /// `undo --json` and `redo --json`: what was said, whose history moved, and the parts
+    /// skipped because someone else changed them since (always empty on a file).
+    struct MoveReport: Encodable {
+        var message: String
+        var author: String?
+        var skipped: [SkippedPart]
     }
 
     /// The line that says a scope is still open: after every one-shot command run inside
@@ -125,10 +138,10 @@ public final class TodoSession {
             store.send(.action(.clear(ids: done)))
             return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (undo brings them back)"
 
-        case let .undo(target, _):
+        case let .undo(target, _, _):
             return try undo(target, in: store)
 
-        case let .redo(target, _):
+        case let .redo(target, _, _):
             return try redo(target, in: store)
 
         case let .tag(name):

@@ -38,6 +38,10 @@ public protocol TodoStorage: AnyObject {
     /// The ids of the items as the caller last listed them, in order, if the store keeps
     /// them: a position is checked against it (see ``TodoSession``).
     var lastListing: [UUID]? { get }
+    /// Whose history the commands use, on a shared list; `nil` on a file.
+    var author: String? { get }
+    /// The parts the last move skipped because someone else changed them since.
+    var lastSkipped: [SkippedPart] { get }
     /// Remembers `list` as the caller's last listing, if the store keeps one.
     func noteListed(_ list: TodoList) throws(TodoError)
 }
@@ -69,6 +73,10 @@ extension TodoDataFile: TodoStorage {
     public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? { nil }
 
     public var lastListing: [UUID]? { nil }
+
+    public var author: String? { nil }
+
+    public var lastSkipped: [SkippedPart] { [] }
 
     // One writer at a time, and positions reported by every command: a file's positions
     // are not checked against a listing.

@@ -17,10 +17,11 @@ public enum Command: Equatable, Sendable {
     /// Removes the done items.
     case clear
     /// Undoes one step, some steps, or back to a tag; `strict` refuses instead of skipping
-    /// what someone else changed since.
-    case undo(HistoryTarget, strict: Bool = false)
-    /// Redoes one step, some steps, or up to a tag; `strict` as for ``undo(_:strict:)``.
-    case redo(HistoryTarget, strict: Bool = false)
+    /// what someone else changed since; `json` reports as JSON, with the author and the
+    /// parts skipped.
+    case undo(HistoryTarget, strict: Bool = false, json: Bool = false)
+    /// Redoes one step, some steps, or up to a tag; `strict` and `json` as for undo.
+    case redo(HistoryTarget, strict: Bool = false, json: Bool = false)
     case tag(name: String)
     /// Moves to a version anywhere in the current scope's tree (`goto`), or a number of
     /// versions or a span of time earlier or later in the order they were made (`earlier`,
@@ -55,7 +56,7 @@ public enum Command: Equatable, Sendable {
     /// with `--strict`, refuse the whole move.
     public var conflictPolicy: ConflictPolicy {
         switch self {
-        case .undo(_, true), .redo(_, true): .refuse
+        case .undo(_, true, _), .redo(_, true, _): .refuse
         default: .skip
         }
     }

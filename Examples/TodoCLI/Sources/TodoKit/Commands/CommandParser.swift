@@ -190,7 +190,9 @@ public enum CommandParser {
         case "undo", "redo":
             guard arguments.count <= 1 else { throw .usage("\(name) takes at most one argument: \(name) [<steps>|<tag>]") }
             let target = try arguments.first.map(historyTarget) ?? .steps(1)
-            command = name == "undo" ? .undo(target, strict: scanned.strict) : .redo(target, strict: scanned.strict)
+            command = name == "undo"
+                ? .undo(target, strict: scanned.strict, json: scanned.json)
+                : .redo(target, strict: scanned.strict, json: scanned.json)
         case "goto":
             try expectCount(arguments, 1, name, usage: "goto <version>|<tag>")
             command = .goto(try version(arguments[0]))
@@ -239,6 +241,7 @@ public enum CommandParser {
         for option in options {
             switch (option, command) {
             case ("--json", .list), ("--json", .history), ("--json", .export), ("--json", .importJSON): continue
+            case ("--json", .undo), ("--json", .redo): continue
             case ("--all", .list), ("--open", .list), ("--done", .list): continue
             case ("--strict", .undo), ("--strict", .redo), ("--mine", .history), ("--ids", .list): continue
             default: throw .usage("\(option) is not an option of \(name)")

@@ -21,7 +21,8 @@ public final class TodoServerStore: TodoStorage {
     /// The connection string as given: a `postgresql://` URI or `key=value` pairs.
     public let conninfo: String
     /// Whose history the commands use.
-    public let author: String
+    public let person: String
+    public var author: String? { person }
     public let historyLimit: Int
     let reducer: Undoable<TodoReducer>
     /// Called with a line for standard error (the parts a move skipped).
@@ -40,7 +41,7 @@ public final class TodoServerStore: TodoStorage {
 
     public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
         self.conninfo = conninfo
-        self.author = author
+        person = author
         self.historyLimit = historyLimit
         self.notice = notice
         reducer = TodoReducer.withUndo(historyLimit: historyLimit)
@@ -105,7 +106,7 @@ public final class TodoServerStore: TodoStorage {
             let fresh = try self.encodeState(UndoableState(list))
             try connection.query(
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing",
-                [self.author, fresh, listing]
+                [self.person, fresh, listing]
             )
         }
     }
@@ -161,7 +162,7 @@ public final class TodoServerStore: TodoStorage {
             }
             var state = saved ?? store.state
             var encoded = try self.encodeState(state)
-            if (try? self.decodeState(encoded, of: self.author)) == nil {
+            if (try? self.decodeState(encoded, of: self.person)) == nil {
                 // The step undo would take next no longer fits the caller's view: see
                 // `OtherWriters.keepsOlderSteps`. Never save what cannot be read again.
                 state = UndoableState(state.present)
@@ -170,7 +171,7 @@ public final class TodoServerStore: TodoStorage {
             }
             try connection.query(
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
-                [self.author, encoded, try listing.map(Self.encodeListing)]
+                [self.person, encoded, try listing.map(Self.encodeListing)]
             )
             self.cachedState = state
             return (result, skipped)
@@ -216,10 +217,10 @@ public final class TodoServerStore: TodoStorage {
 
     /// The caller's saved history and last listing, if they have used this list before.
     private func loadOwn(_ connection: PostgresConnection) throws -> (state: UndoableState<TodoList>?, listing: [UUID]?) {
-        guard let row = try connection.query("SELECT state, listing FROM histories WHERE author = $1", [author]).first else {
+        guard let row = try connection.query("SELECT state, listing FROM histories WHERE author = $1", [person]).first else {
             return (nil, nil)
         }
-        let state = try row[0].map { try decodeState($0, of: author) }
+        let state = try row[0].map { try decodeState($0, of: person) }
         let listing = try row[1].map { text -> [UUID] in
             try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
         }
@@ -257,7 +258,7 @@ public final class TodoServerStore: TodoStorage {
         for (id, field) in fields {
             try connection.query(
                 "INSERT INTO item_changes (id, field, author) VALUES ($1, $2, $3) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author",
-                [id.uuidString, field, author]
+                [id.uuidString, field, person]
             )
         }
     }
