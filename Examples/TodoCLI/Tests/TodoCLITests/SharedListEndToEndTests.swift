@@ -267,7 +267,10 @@ struct StableIDFileEndToEndTests {
         #expect(try todo.ok("list").lines == ["[ ] 1 milk", "[ ] 2 eggs"])
         struct Entry: Decodable { var shortID: String }
         let ids = try JSONDecoder().decode([Entry].self, from: Data(try todo.ok("list", "--json").stdout.utf8)).map(\.shortID)
-        #expect(try todo.ok("list", "--ids").lines == ["[ ] 1 \(ids[0]) milk", "[ ] 2 \(ids[1]) eggs"])
+        // Ids are padded to the longest (an id all digits at four is made longer: see ShortID).
+        let width = ids.map(\.count).max() ?? 0
+        func padded(_ id: String) -> String { id + String(repeating: " ", count: width - id.count) }
+        #expect(try todo.ok("list", "--ids").lines == ["[ ] 1 \(padded(ids[0])) milk", "[ ] 2 \(padded(ids[1])) eggs"])
         #expect(try todo.ok("done", ids[1]).stdout == "Done 2: \"eggs\"\n")
         #expect(try todo.ok("move", ids[1], "1").stdout == "Moved \"eggs\" from 2 to 1\n")
         #expect(try todo.ok("rm", ids[0]).stdout == "Removed 2: \"milk\"\n")

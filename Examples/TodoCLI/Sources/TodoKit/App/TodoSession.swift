@@ -234,13 +234,15 @@ public final class TodoSession {
                     : "there is no item \(position): the list has \(count) item\(count == 1 ? "" : "s")")
             }
             let item = list.items[position - 1]
-            if let listing = storage.lastListing, position <= listing.count, listing[position - 1] != item.id {
-                let listed = listing[position - 1]
+            if let listing = storage.lastListing, !(position <= listing.count && listing[position - 1] == item.id) {
                 let ids = ShortID.ids(for: list.items)
-                if let now = list.index(of: listed) {
-                    throw .badInput("item \(position) of your last list is now item \(now + 1) (\(quoted(list.items[now].title))): others changed the list since; use its id \(ids[now]) or run \"todo list\" again")
+                guard position <= listing.count else {
+                    throw .badInput("item \(position) (\(quoted(item.title)), id \(ids[position - 1])) was not in your last list: the list changed since; use the id or run \"todo list\" again")
                 }
-                throw .badInput("item \(position) of your last list is gone (someone else removed it); run \"todo list\" again")
+                if let now = list.index(of: listing[position - 1]) {
+                    throw .badInput("item \(position) of your last list is now item \(now + 1) (\(quoted(list.items[now].title))): the list changed since; use its id \(ids[now]) or run \"todo list\" again")
+                }
+                throw .badInput("item \(position) of your last list is gone (removed since); run \"todo list\" again")
             }
             return (item, position)
         }

@@ -16,7 +16,10 @@
 ///     listing text                   -- JSON: the item ids of their last `list`, in order
 /// );
 /// CREATE TABLE item_changes (        -- who changed what last, for skipped parts' messages
-///     id uuid NOT NULL, field text NOT NULL, author text NOT NULL,
+///     id uuid NOT NULL,
+///     field text NOT NULL,           -- 'title', 'done', or 'item' (added or removed)
+///     author text NOT NULL,
+///     at timestamptz NOT NULL,
 ///     PRIMARY KEY (id, field)
 /// );
 /// ```
@@ -31,7 +34,7 @@ enum ServerSchema {
             "CREATE TABLE items (position bigint NOT NULL, id uuid PRIMARY KEY, title text NOT NULL, done boolean NOT NULL)",
             "CREATE INDEX items_by_position ON items (position)",
             "CREATE TABLE histories (author text PRIMARY KEY, state text NOT NULL, listing text)",
-            "CREATE TABLE item_changes (id uuid NOT NULL, field text NOT NULL, author text NOT NULL, PRIMARY KEY (id, field))",
+            "CREATE TABLE item_changes (id uuid NOT NULL, field text NOT NULL, author text NOT NULL, at timestamptz NOT NULL, PRIMARY KEY (id, field))",
         ],
     ]
 

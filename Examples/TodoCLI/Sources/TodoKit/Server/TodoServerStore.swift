@@ -36,6 +36,10 @@ public final class TodoServerStore: TodoStorage {
     /// The caller's history as this process last read or wrote it.
     private var cachedState: UndoableState<TodoList>?
 
+    /// The advisory lock `todo` writers take, one at a time ("todw" in ASCII); the session
+    /// holding it ends with the process, so a killed `todo` never leaves it taken.
+    static let writersLock = "1953457271"
+
     /// How often a transaction the server refused as conflicting is run again.
     static let maximumAttempts = 30
 
@@ -155,11 +159,9 @@ public final class TodoServerStore: TodoStorage {
                 }
             }
             try self.writeItems(before: current, keys: keys, after: after, connection)
-            var listing = own.listing
-            if listing == nil || listing == current.items.map(\.id) {
-                // The caller's listing was up to date: their own change keeps it so.
-                listing = after.items.map(\.id)
-            }
+            // The caller's own change moves the positions they know of as it moves the list;
+            // what others changed since their last `list` stays unknown to them.
+            let listing = own.listing.map { Self.listing($0, after: current, became: after) } ?? after.items.map(\.id)
             var state = saved ?? store.state
             var encoded = try self.encodeState(state)
             if (try? self.decodeState(encoded, of: self.person)) == nil {
@@ -171,7 +173,7 @@ public final class TodoServerStore: TodoStorage {
             }
             try connection.query(
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
-                [self.person, encoded, try listing.map(Self.encodeListing)]
+                [self.person, encoded, try Self.encodeListing(listing)]
             )
             self.cachedState = state
             return (result, skipped)
@@ -194,6 +196,37 @@ public final class TodoServerStore: TodoStorage {
         return refused
             ? "refused: someone else changed what this would revert: \(parts.joined(separator: "; ")); nothing was changed (without --strict, the rest is applied and these are skipped)"
             : "skipped what someone else changed since: \(parts.joined(separator: "; "))"
+    }
+
+    /// `listing` with the caller's own change from `before` to `after` applied: the items it
+    /// removed dropped, the items it added or moved placed after the item before them in
+    /// `after`, as far as the listing holds that one.
+    static func listing(_ listing: [UUID], after before: TodoList, became after: TodoList) -> [UUID] {
+        guard !OtherWriters.sameItems(before, after) else { return listing }
+        let kept = Set(after.items.map(\.id))
+        var result = listing.filter { kept.contains($0) }
+        let old = Set(before.items.map(\.id))
+        // Moved: the items whose neighbour before them changed, among the items of both.
+        let common = after.items.map(\.id).filter { old.contains($0) }
+        let commonBefore = before.items.map(\.id).filter { kept.contains($0) }
+        var predecessorBefore: [UUID: UUID?] = [:]
+        for (index, id) in commonBefore.enumerated() { predecessorBefore[id] = index > 0 ? commonBefore[index - 1] : nil }
+        for (offset, item) in after.items.enumerated() {
+            let index = common.firstIndex(of: item.id)
+            let isNew = !old.contains(item.id)
+            let moved = index.map { predecessorBefore[item.id] != ($0 > 0 ? common[$0 - 1] : nil) } ?? false
+            guard isNew || moved else { continue }
+            result.removeAll { $0 == item.id }
+            var slot = 0
+            var back = offset - 1
+            while back >= 0 {
+                if let at = result.firstIndex(of: after.items[back].id) { slot = at + 1; break }
+                back -= 1
+            }
+            if back < 0, offset > 0, isNew { slot = result.count }
+            result.insert(item.id, at: slot)
+        }
+        return result
     }
 
     // MARK: Rows
@@ -257,7 +290,7 @@ public final class TodoServerStore: TodoStorage {
         for id in old.keys where new[id] == nil { fields.append((id, "item")) }
         for (id, field) in fields {
             try connection.query(
-                "INSERT INTO item_changes (id, field, author) VALUES ($1, $2, $3) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author",
+                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author, at = EXCLUDED.at",
                 [id.uuidString, field, person]
             )
         }
@@ -266,8 +299,13 @@ public final class TodoServerStore: TodoStorage {
     /// `part` with who changed it last.
     private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
         var part = part
-        let field = part.removed ? "item" : part.field
-        part.changedBy = try connection.query("SELECT author FROM item_changes WHERE id = $1 AND field = $2", [part.item.uuidString, field]).first?[0] ?? nil
+        // An item the move would remove or restore conflicts through a change of its title or
+        // done mark (or its removal): the latest of those says who.
+        let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
+        part.changedBy = try connection.query(
+            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY at DESC LIMIT 1",
+            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}"]
+        ).first?[0] ?? nil
         return part
     }
 
@@ -333,7 +371,19 @@ public final class TodoServerStore: TodoStorage {
             attempt += 1
             let connection = try connected()
             var committing = false
+            var locked = false
+            defer {
+                if locked { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [Self.writersLock]) }
+            }
             do {
+                if !readOnly {
+                    // Writers queue up, as on a file: taken before the transaction, whose
+                    // snapshot is then made after the previous writer committed. Without it,
+                    // concurrent commands all read the same list and all but one are refused
+                    // as conflicting, again and again under load.
+                    try connection.query("SELECT pg_advisory_lock($1::bigint)", [Self.writersLock])
+                    locked = true
+                }
                 try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
                 let result = try body(connection)
                 committing = true
