@@ -39,6 +39,28 @@ struct SharedListEndToEndTests {
         #expect(try titles(todo) == ["milk", "eggs"])
     }
 
+    @Test("Interleaved people undo all their own steps, and redo them, around each other's")
+    func interleavedUndoAndRedo() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "alice", "add", "bread")
+        try todo.ok("--as", "carol", "add", "tea")
+        try todo.ok("--as", "bob", "done", "2")
+        try todo.ok("--as", "alice", "done", "1")
+        try todo.ok("--as", "dave", "add", "jam")
+        // ok() requires an empty standard error: no step was skipped or dropped.
+        #expect(try todo.ok("--as", "alice", "undo", "3").stdout == "Undid 3 steps: done \"milk\"; add \"bread\"; add \"milk\"\n")
+        #expect(try titles(todo) == ["eggs", "tea", "jam"])
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: done \"eggs\"\n")
+        #expect(try todo.ok("--as", "alice", "redo", "3").stdout == "Redid 3 steps: add \"milk\"; add \"bread\"; done \"milk\"\n")
+        #expect(try todo.ok("--as", "carol", "undo").stdout == "Undid: add \"tea\"\n")
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
+        #expect(Set(items.map(\.title)) == ["milk", "bread", "eggs", "jam"])
+        #expect(items.first { $0.title == "milk" }?.done == true)
+        #expect(items.first { $0.title == "eggs" }?.done == false)
+    }
+
     @Test("history shows everyone's steps with their authors; --mine only one's own")
     func historyWithAuthors() throws {
         let (todo, _) = try sharedList()

@@ -21,11 +21,36 @@ enum OtherWriters {
 
     /// Whether the engine keeps a person's older steps applicable after absorbing other
     /// people's changes. Not yet on `main`: a `TreeArray` step checks the list's count and
-    /// positions, so once someone else added or removed an item, the caller's steps from
-    /// before cannot be undone; the server store then says so and continues the caller's
-    /// history from the present instead of saving one it could not load again. With the
-    /// engine's identity locations (issue 24) this becomes `true` and the check goes.
+    /// positions, so a step made before an absorbed insert or removal no longer applies. The
+    /// server store therefore records a command on the caller's own view whenever it can
+    /// (``replaysOnView(_:view:current:)``), absorbing only when the command touches an item
+    /// someone else changed, moves or imports; if the caller's next undo then no longer fits,
+    /// it says so and continues their history from the present, never saving one it could not
+    /// load. With the engine's identity locations (issue 24) this becomes `true`: absorb
+    /// always, and the check and the view replay go.
     static let keepsOlderSteps = false
+
+    /// Whether `actions` can be recorded on the caller's own `view` of the list instead of
+    /// on the list as it is now: each item they name is in the view exactly as it is now,
+    /// and none depends on positions (a move) or on the whole list (an import).
+    static func replaysOnView(_ actions: [UndoableAction<TodoAction>], view: TodoList, current: TodoList) -> Bool {
+        let viewed = Dictionary(view.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(current.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func same(_ id: UUID) -> Bool { viewed[id] != nil && viewed[id] == now[id] }
+        for action in actions {
+            guard case let .action(action) = action else { continue }
+            switch action {
+            case .add: continue
+            case let .setDone(id, _, _), let .edit(id, _, _), let .remove(id, _):
+                guard same(id) else { return false }
+            case let .clear(ids):
+                guard ids.allSatisfy(same) else { return false }
+            case .move, .replaceAll, .absorb:
+                return false
+            }
+        }
+        return true
+    }
 
     /// Whether two lists hold the same items in the same order.
     static func sameItems(_ a: TodoList, _ b: TodoList) -> Bool {
@@ -170,5 +195,42 @@ struct SelectiveMove {
             before -= 1
         }
         return 0
+    }
+}
+
+/// The actions a store was sent, in order: the server store records a command's actions on
+/// the caller's own view as well (see ``OtherWriters/replaysOnView(_:view:current:)``).
+final class ActionLog: @unchecked Sendable {
+    // @unchecked: one command runs on one thread; the lock makes a misuse safe anyway.
+    private let lock = NSLock()
+    private var logged: [UndoableAction<TodoAction>] = []
+
+    var actions: [UndoableAction<TodoAction>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return logged
+    }
+
+    func append(_ action: UndoableAction<TodoAction>) {
+        lock.lock()
+        logged.append(action)
+        lock.unlock()
+    }
+
+    func clear() {
+        lock.lock()
+        logged.removeAll()
+        lock.unlock()
+    }
+}
+
+/// The todo's undoable reducer, writing down each action it is sent.
+struct LoggingReducer: Reducer {
+    let base: Undoable<TodoReducer>
+    let log: ActionLog
+
+    func reduce(into state: inout UndoableState<TodoList>, action: UndoableAction<TodoAction>) -> Effect<UndoableAction<TodoAction>> {
+        log.append(action)
+        return base.reduce(into: &state, action: action)
     }
 }

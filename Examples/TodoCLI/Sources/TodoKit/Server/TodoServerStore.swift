@@ -130,7 +130,8 @@ public final class TodoServerStore: TodoStorage {
             let own = try self.loadOwn(connection)
             self.lastListing = own.listing
             let base = own.state ?? UndoableState(current)
-            let store = TodoStore(initialState: base, reducer: self.reducer)
+            let log = ActionLog()
+            let store = TodoStore(initialState: base, reducer: LoggingReducer(base: self.reducer, log: log))
             let result: Result
             let after: TodoList
             var skipped: [SkippedPart] = []
@@ -147,15 +148,24 @@ public final class TodoServerStore: TodoStorage {
                 after = move.result
             } else {
                 OtherWriters.absorb(current, into: store)
+                log.clear()
                 result = try self.typed { () throws(TodoError) in try change(store) }
                 after = store.state.present
                 if store.state.currentVersionID == base.currentVersionID, OtherWriters.sameItems(after, current) {
-                    // No step and no change of the list (tag, begin, commit, a no-op): the
-                    // history keeps the caller's own view rather than absorbing others' changes
-                    // it does not need (see `OtherWriters.keepsOlderSteps`).
+                    // No step and no change of the list (tag, begin, a no-op): the history
+                    // keeps the caller's own view rather than absorbing others' changes.
                     let own = TodoStore(initialState: base, reducer: self.reducer)
                     _ = try self.typed { () throws(TodoError) in try change(own) }
                     saved = own.state
+                } else if OtherWriters.replaysOnView(log.actions, view: base.present, current: current) {
+                    // The command touched only items the caller's view holds as they are now:
+                    // recorded on that view, without absorbing what others changed elsewhere,
+                    // so the caller's older steps keep applying (see `keepsOlderSteps`).
+                    let own = TodoStore(initialState: base, reducer: self.reducer)
+                    for action in log.actions { own.send(action) }
+                    if own.state.error == nil, own.state.undoCount == store.state.undoCount, own.state.scopeLevel == store.state.scopeLevel {
+                        saved = own.state
+                    }
                 }
             }
             try self.writeItems(before: current, keys: keys, after: after, connection)
