@@ -61,6 +61,47 @@ struct SharedListEndToEndTests {
         #expect(items.first { $0.title == "eggs" }?.done == false)
     }
 
+    @Test("rollback, goto and earlier move one's own history only")
+    func scopesAndMovesAreOnesOwn() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "begin")
+        try todo.ok("--as", "alice", "add", "a")
+        try todo.ok("--as", "bob", "add", "b")
+        try todo.ok("--as", "alice", "add", "c")
+        #expect(try todo.ok("--as", "alice", "rollback").stdout == "Rolled back 2 changes\n")
+        #expect(try titles(todo) == ["b"])
+        try todo.ok("--as", "alice", "add", "d")
+        try todo.ok("--as", "bob", "add", "e")
+        #expect(try todo.ok("--as", "alice", "earlier").stdout.hasPrefix("Went to v"))
+        #expect(try titles(todo) == ["b", "e"])
+        #expect(try todo.ok("--as", "alice", "later").stdout.hasPrefix("Went to v"))
+        // Alice's own view holds no item around "d": it goes back at the end.
+        #expect(try titles(todo) == ["b", "e", "d"])
+    }
+
+    @Test("A list moves from a file to a server and back with export and import")
+    func exportAndImport() throws {
+        let (todo, _) = try sharedList()
+        let file = todo.directory.appendingPathComponent("list.db").path
+        try todo.ok("--file", file, "add", "milk")
+        try todo.ok("--file", file, "add", "eggs")
+        try todo.ok("--file", file, "done", "2")
+        let exported = todo.directory.appendingPathComponent("list.json")
+        try Data(try todo.ok("--file", file, "export", "--json").stdout.utf8).write(to: exported)
+        try todo.ok("--as", "alice", "add", "old")
+        #expect(try todo.ok("--as", "alice", "import", "--json", exported.path).stdout.hasPrefix("Imported 2 items"))
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "alice", "list", "--json").stdout.utf8))
+        #expect(items == [ListedItem(position: 1, title: "milk", done: false), ListedItem(position: 2, title: "eggs", done: true)])
+        let back = todo.directory.appendingPathComponent("back.json")
+        try Data(try todo.ok("--as", "bob", "export", "--json").stdout.utf8).write(to: back)
+        let other = todo.directory.appendingPathComponent("other.db").path
+        try todo.ok("--file", other, "import", "--json", back.path)
+        #expect(try todo.ok("--file", other, "list").lines == ["[ ] 1 milk", "[x] 2 eggs"])
+        // The import is alice's step: her undo brings back the list before it.
+        try todo.ok("--as", "alice", "undo")
+        #expect(try titles(todo) == ["old"])
+    }
+
     @Test("history shows everyone's steps with their authors; --mine only one's own")
     func historyWithAuthors() throws {
         let (todo, _) = try sharedList()

@@ -186,7 +186,8 @@ struct SelectiveMove {
     }
 
     /// Where to insert the item at `offset` of `moved` into `items`: after the nearest item
-    /// before it in `moved` that `items` holds, else at the start.
+    /// before it in `moved` that `items` holds, else before the nearest one after it, else at
+    /// the end (where a new item goes).
     private static func slot(after offset: Int, in moved: TodoList, among items: [TodoItem]) -> Int {
         var before = offset - 1
         while before >= 0 {
@@ -194,7 +195,13 @@ struct SelectiveMove {
             if let at = items.firstIndex(where: { $0.id == id }) { return at + 1 }
             before -= 1
         }
-        return 0
+        var after = offset + 1
+        while after < moved.items.count {
+            let id = moved.items[after].id
+            if let at = items.firstIndex(where: { $0.id == id }) { return at }
+            after += 1
+        }
+        return items.count
     }
 }
 
