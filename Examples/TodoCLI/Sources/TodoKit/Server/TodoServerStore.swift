@@ -401,7 +401,9 @@ public final class TodoServerStore: TodoStorage {
                 return result
             } catch let error as PostgresError {
                 _ = try? connection.query("ROLLBACK")
-                if error.kind == .connectionLost {
+                // The server may say why it closed the connection (57P01, an administrator's
+                // or a shutdown's termination) before it goes: lost all the same.
+                if error.kind == .connectionLost || !connection.isConnected {
                     self.connection = nil
                     throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(Self.oneLine(error.message))); " + (committing
                         ? "the change may or may not have been saved: run \"todo list\" to see"
