@@ -48,7 +48,9 @@ public protocol TodoStorage: AnyObject {
 
 /// One step of someone's history, for `todo history` on a shared list.
 public struct AuthoredStep: Sendable {
+    /// Whose history the step is in (the name of `--as`).
     public var author: String
+    /// The step, as that history reports it.
     public var step: HistoryStep
     /// Whether the step is undone (plain `redo` by its author would replay it).
     public var undone: Bool

@@ -73,10 +73,12 @@ public enum Command: Equatable, Sendable {
 /// How a command names an item: its position in the list, or a prefix of its stable id as
 /// `todo list` shows it (`4f2a`).
 public enum ItemReference: Hashable, Sendable, ExpressibleByIntegerLiteral {
+    /// A 1-based position in the full list.
     case position(Int)
     /// Lowercase hex digits, dashes removed.
     case id(String)
 
+    /// A position, so that `.done(position: 2)` reads as before.
     public init(integerLiteral value: Int) {
         self = .position(value)
     }

@@ -23,6 +23,7 @@ public final class TodoServerStore: TodoStorage {
     /// Whose history the commands use.
     public let person: String
     public var author: String? { person }
+    /// The most undo steps each person's history keeps.
     public let historyLimit: Int
     let reducer: Undoable<TodoReducer>
     /// Called with a line for standard error (the parts a move skipped).
@@ -43,6 +44,7 @@ public final class TodoServerStore: TodoStorage {
     /// How often a transaction the server refused as conflicting is run again.
     static let maximumAttempts = 30
 
+    /// A list at `conninfo`, used as `author`; nothing is connected until a command needs it.
     public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
         self.conninfo = conninfo
         person = author
@@ -107,10 +109,12 @@ public final class TodoServerStore: TodoStorage {
         let ids = list.items.map(\.id)
         try transaction(readOnly: false) { connection in
             let listing = try Self.encodeListing(ids)
-            let fresh = try self.encodeState(UndoableState(list))
+            let updated = try connection.query("UPDATE histories SET listing = $2 WHERE author = $1 RETURNING 1", [self.person, listing])
+            guard updated.isEmpty else { return }
+            // Someone new: their history starts at the list they see.
             try connection.query(
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing",
-                [self.person, fresh, listing]
+                [self.person, try self.encodeState(UndoableState(list)), listing]
             )
         }
     }
