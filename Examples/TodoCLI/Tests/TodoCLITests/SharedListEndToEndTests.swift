@@ -102,6 +102,29 @@ struct SharedListEndToEndTests {
         #expect(try titles(todo) == ["old"])
     }
 
+    @Test("Where the engine cannot yet undo past an absorbed change, todo says so and the history stays usable")
+    func olderStepsCutShortSafely() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "bob", "edit", "1", "oat milk")
+        // Alice touches the item bob changed: her history takes in bob's changes.
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "done", "1")
+        let undo = try todo.run(["--as", "alice", "undo"])
+        #expect(undo.status == 0)
+        #expect(undo.stdout == "Undid: done \"oat milk\"\n")
+        #expect(undo.stderr.contains("your older undo steps were made before others added or removed items"))
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
+        #expect(items == [ListedItem(position: 1, title: "oat milk", done: false), ListedItem(position: 2, title: "eggs", done: false)])
+        // Every history still loads: alice's goes on from here, bob's is whole.
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo\n")
+        #expect(try todo.ok("--as", "alice", "history").lines.count == 2)
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"milk\" → \"oat milk\"\n")
+        try todo.ok("--as", "alice", "add", "bread")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"bread\"\n")
+    }
+
     @Test("history shows everyone's steps with their authors; --mine only one's own")
     func historyWithAuthors() throws {
         let (todo, _) = try sharedList()
