@@ -114,7 +114,7 @@ struct SharedListEndToEndTests {
         let undo = try todo.run(["--as", "alice", "undo"])
         #expect(undo.status == 0)
         #expect(undo.stdout == "Undid: done \"oat milk\"\n")
-        #expect(undo.stderr.contains("your older undo steps were made before others added or removed items"))
+        #expect(undo.stderr.contains("your older undo steps no longer fit the shared list"))
         let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
         #expect(items == [ListedItem(position: 1, title: "oat milk", done: false), ListedItem(position: 2, title: "eggs", done: false)])
         // Every history still loads: alice's goes on from here, bob's is whole.

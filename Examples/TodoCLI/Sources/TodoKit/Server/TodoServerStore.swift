@@ -195,7 +195,7 @@ public final class TodoServerStore: TodoStorage {
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
         if dropped {
-            notice("note: your older undo steps were made before others added or removed items, and cannot be undone past their changes yet (issue 24); your history continues from here")
+            notice("note: your older undo steps no longer fit the shared list (you changed an item someone else had changed, or moved or imported items, after others added or removed some), and this todo cannot undo past that yet (issue 24); your history continues from here")
         }
         return result
     }
