@@ -49,14 +49,18 @@ func checkTitle(_ title: String, _ words: [String]) {
 func checkCommand(_ command: Command?, _ words: [String]) {
     switch command {
     case let .add(title)?: checkTitle(title, words)
-    case let .edit(position, title)?:
+    case let .edit(.position(position), title)?:
         checkTitle(title, words)
         if position < 1 { violation("edit position \(position) from \(words)") }
-    case let .done(position)?, let .undone(position)?, let .remove(position)?:
+    case let .edit(_, title)?:
+        checkTitle(title, words)
+    case let .done(.position(position))?, let .undone(.position(position))?, let .remove(.position(position))?:
         if position < 1 { violation("position \(position) from \(words)") }
-    case let .move(position, to)?:
+    case let .done(.id(id))?, let .undone(.id(id))?, let .remove(.id(id))?, let .move(.id(id), _)?:
+        if id.count < 4 || !id.allSatisfy(\.isHexDigit) { violation("item id \(id.debugDescription) from \(words)") }
+    case let .move(.position(position), to)?:
         if position < 1 || to < 1 { violation("move \(position) \(to) from \(words)") }
-    case let .undo(target)?, let .redo(target)?:
+    case let .undo(target, _, _)?, let .redo(target, _, _)?:
         if target.stepCount.map({ $0 < 1 }) ?? false { violation("\(target) steps from \(words)") }
     case let .tag(name)?:
         if name.isEmpty || name.contains(where: { $0.isWhitespace || $0.isNewline }) || Int(name) != nil {

@@ -46,17 +46,8 @@ public enum TodoApp {
                 console.write(HelpText.text)
                 return 0
             }
-            let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
             let session = TodoSession(
-                dataFile: TodoDataFile(
-                    path: path,
-                    historyLimit: try historyLimit(invocation.historyLimit, environment: environment),
-                    lockTimeout: try lockTimeout(environment: environment),
-                    legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
-                    onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
-                    notice: { console.writeError("todo: " + $0) },
-                    singleCommand: invocation.command != nil
-                ),
+                storage: try storage(for: invocation, environment: environment, console: console),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )
             guard let command = invocation.command else {
@@ -78,7 +69,7 @@ public enum TodoApp {
             // script that stopped, or by a shell, would otherwise swallow later changes unseen.
             // `begin` says so itself.
             func noteOpenScope() {
-                if command != .begin, command != .help, let level = session.dataFile.openScopeLevel(), level > 0 {
+                if command != .begin, command != .help, let level = session.storage.openScopeLevel(), level > 0 {
                     console.writeError(TodoSession.openScopeNote(level: level))
                 }
             }
@@ -96,6 +87,45 @@ public enum TodoApp {
         } catch {
             return fail(error)
         }
+    }
+
+    /// The store the invocation names: a PostgreSQL server with `--database` (or
+    /// `TODO_DATABASE` when no `--file` is given), else the SQLite file.
+    static func storage(for invocation: Invocation, environment: [String: String], console: any Console) throws(TodoError) -> any TodoStorage {
+        let limit = try historyLimit(invocation.historyLimit, environment: environment)
+        let database = invocation.database ?? (invocation.file == nil ? environment["TODO_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+        if let database {
+            return TodoServerStore(
+                conninfo: database,
+                author: try author(invocation.author, environment: environment),
+                historyLimit: limit,
+                notice: { console.writeError("todo: " + $0) }
+            )
+        }
+        let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
+        return TodoDataFile(
+            path: path,
+            historyLimit: limit,
+            lockTimeout: try lockTimeout(environment: environment),
+            legacyPath: DataLocation.legacyPath(flag: invocation.file, environment: environment),
+            onWait: { console.writeError("todo: waiting for another todo to finish with \(path)...") },
+            notice: { console.writeError("todo: " + $0) },
+            singleCommand: invocation.command != nil
+        )
+    }
+
+    /// `--as`, else `TODO_USER`, else the login name.
+    static func author(_ flag: String?, environment: [String: String]) throws(TodoError) -> String {
+        if let flag { return flag }
+        if let name = environment["TODO_USER"], !name.isEmpty {
+            try CommandParser.checkAuthor(name)
+            return name
+        }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name.map({ String(cString: $0) }), !name.isEmpty {
+            return name
+        }
+        if let name = environment["USER"] ?? environment["LOGNAME"], !name.isEmpty { return name }
+        throw .usage("who is running this? give --as NAME or set TODO_USER")
     }
 
     /// How long to wait for another process's lock when `TODO_LOCK_TIMEOUT` does not say.

@@ -4,46 +4,70 @@ import UndoableReducer
 
 /// Runs commands against one data file and says what happened.
 ///
-/// Every change goes through ``TodoDataFile/modify(_:)``: the file is locked, read, the
-/// command checked against the current list, sent to the store as actions of the `undoable`
-/// todo reducer, and the result written, all before the confirming line is returned. A
-/// command that fails a check throws before anything is sent, so it changes nothing.
+/// Every change goes through ``TodoStorage/modify(nearTheEnds:appliesSavedSteps:onConflict:_:)``:
+/// the store is locked (or a transaction begun), read, the command checked against the
+/// current list, sent to the store as actions of the `undoable` todo reducer, and the result
+/// written, all before the confirming line is returned. A command that fails a check throws
+/// before anything is sent, so it changes nothing.
 public final class TodoSession {
-    public let dataFile: TodoDataFile
+    /// The SQLite file or the server the commands work on.
+    public let storage: any TodoStorage
     let style: Style
 
-    public init(dataFile: TodoDataFile, style: Style) {
-        self.dataFile = dataFile
+    public init(storage: any TodoStorage, style: Style) {
+        self.storage = storage
         self.style = style
+    }
+
+    /// A session on an SQLite file.
+    public convenience init(dataFile: TodoDataFile, style: Style) {
+        self.init(storage: dataFile, style: style)
     }
 
     /// Runs `command` and returns its output, ending with a newline (empty for `quit`).
     public func run(_ command: Command) throws(TodoError) -> String {
         switch command {
-        case let .list(filter, json):
-            let list = try dataFile.readList()
-            return json ? ListView.json(list, filter: filter) : ListView.text(list, filter: filter, style: style)
-        case let .history(json):
-            let state = try dataFile.readState()
+        case let .list(filter, json, ids):
+            let list = try storage.readList()
+            try storage.noteListed(list)
+            return json ? ListView.json(list, filter: filter) : ListView.text(list, filter: filter, style: style, ids: ids || storage.isShared)
+        case let .history(json, mine):
+            if !mine, let steps = try storage.everyonesSteps() {
+                return json ? HistoryView.json(everyone: steps) : HistoryView.text(everyone: steps, style: style)
+            }
+            let state = try storage.readState()
             return json
-                ? HistoryView.json(state, limit: dataFile.historyLimit)
-                : HistoryView.text(state, limit: dataFile.historyLimit, style: style)
+                ? HistoryView.json(state, limit: storage.historyLimit)
+                : HistoryView.text(state, limit: storage.historyLimit, style: style)
         case .export:
-            return ExportDocument(try dataFile.readList()).json()
+            return ExportDocument(try storage.readList()).json()
         case .help:
             return HelpText.text
         case .quit:
             return ""
+        case .undo(_, _, true), .redo(_, _, true):
+            let message = try storage.modify(nearTheEnds: true, appliesSavedSteps: true, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
+                try change(command, in: store)
+            }
+            return encodeJSON(MoveReport(message: message, author: storage.author, skipped: storage.lastSkipped))
         case .add, .undo, .redo, .tag:
             // These read and write near the ends of the list, usually: see `modify`.
-            return try dataFile.modify(nearTheEnds: true, appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
+            return try storage.modify(nearTheEnds: true, appliesSavedSteps: command.appliesSavedSteps, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         default:
-            return try dataFile.modify(appliesSavedSteps: command.appliesSavedSteps) { (store) throws(TodoError) in
+            return try storage.modify(nearTheEnds: false, appliesSavedSteps: command.appliesSavedSteps, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
         }
+    }
+
+    /// `undo --json` and `redo --json`: what was said, whose history moved, and the parts
+    /// skipped because someone else changed them since (always empty on a file).
+    struct MoveReport: Encodable {
+        var message: String
+        var author: String?
+        var skipped: [SkippedPart]
     }
 
     /// The line that says a scope is still open: after every one-shot command run inside
@@ -55,7 +79,7 @@ public final class TodoSession {
     /// The current scope level, for the shell's mode; 0 if the file cannot be read (the next
     /// command will say why).
     public func scopeLevel() -> Int {
-        dataFile.openScopeLevel() ?? 0
+        storage.openScopeLevel() ?? 0
     }
 
     /// The question to ask before running `command` in the interactive shell, if it
@@ -63,10 +87,10 @@ public final class TodoSession {
     public func confirmationQuestion(for command: Command) -> String? {
         switch command {
         case .clear:
-            let count = (try? dataFile.readList().items.filter(\.isDone).count) ?? 0
+            let count = (try? storage.readList().items.filter(\.isDone).count) ?? 0
             return count == 0 ? nil : "Remove \(count) done item\(count == 1 ? "" : "s")?"
         case .rollback:
-            guard let state = try? dataFile.readState(), state.scopeLevel > 0, state.undoCount > 0 else { return nil }
+            guard let state = try? storage.readState(), state.scopeLevel > 0, state.undoCount > 0 else { return nil }
             return "Abandon \(state.undoCount) change\(state.undoCount == 1 ? "" : "s") made since \"begin\"?"
         default:
             return nil
@@ -82,25 +106,25 @@ public final class TodoSession {
             store.send(.action(.add(id: UUID(), title: title)))
             return "Added \(store.state.present.items.count): \(quoted(title))"
 
-        case let .done(position):
-            return try setDone(true, at: position, in: store)
+        case let .done(reference):
+            return try setDone(true, at: reference, in: store)
 
-        case let .undone(position):
-            return try setDone(false, at: position, in: store)
+        case let .undone(reference):
+            return try setDone(false, at: reference, in: store)
 
-        case let .edit(position, title):
-            let item = try self.item(at: position, in: list)
+        case let .edit(reference, title):
+            let (item, position) = try self.item(at: reference, in: list)
             guard item.title != title else { return "Item \(position) already has that title" }
             store.send(.action(.edit(id: item.id, from: item.title, to: title)))
             return "Edited \(position): \(quoted(item.title)) → \(quoted(title))"
 
-        case let .remove(position):
-            let item = try self.item(at: position, in: list)
+        case let .remove(reference):
+            let (item, position) = try self.item(at: reference, in: list)
             store.send(.action(.remove(id: item.id, title: item.title)))
             return "Removed \(position): \(quoted(item.title))"
 
-        case let .move(position, destination):
-            let item = try self.item(at: position, in: list)
+        case let .move(reference, destination):
+            let (item, position) = try self.item(at: reference, in: list)
             guard destination <= list.items.count else {
                 throw .badInput("cannot move to position \(destination): the list has \(list.items.count) item\(list.items.count == 1 ? "" : "s")")
             }
@@ -114,10 +138,10 @@ public final class TodoSession {
             store.send(.action(.clear(ids: done)))
             return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (undo brings them back)"
 
-        case let .undo(target):
+        case let .undo(target, _, _):
             return try undo(target, in: store)
 
-        case let .redo(target):
+        case let .redo(target, _, _):
             return try redo(target, in: store)
 
         case let .tag(name):
@@ -177,8 +201,8 @@ public final class TodoSession {
         }
     }
 
-    private func setDone(_ isDone: Bool, at position: Int, in store: TodoStore) throws(TodoError) -> String {
-        let item = try self.item(at: position, in: store.state.present)
+    private func setDone(_ isDone: Bool, at reference: ItemReference, in store: TodoStore) throws(TodoError) -> String {
+        let (item, position) = try self.item(at: reference, in: store.state.present)
         guard item.isDone != isDone else {
             return "Item \(position) is already \(isDone ? "done" : "not done"): \(quoted(item.title))"
         }
@@ -186,15 +210,42 @@ public final class TodoSession {
         return "\(isDone ? "Done" : "Not done") \(position): \(quoted(item.title))"
     }
 
-    /// The item at a 1-based position.
-    private func item(at position: Int, in list: TodoList) throws(TodoError) -> TodoItem {
-        guard position <= list.items.count else {
+    /// The item a reference names, and its 1-based position.
+    ///
+    /// A position is checked against the caller's last `list`, where the store keeps it (a
+    /// shared list on a server): if someone else's change moved another item there since,
+    /// the command is refused rather than applied to an item the caller never saw there.
+    private func item(at reference: ItemReference, in list: TodoList) throws(TodoError) -> (TodoItem, Int) {
+        switch reference {
+        case let .id(prefix):
+            let matches = list.items.enumerated().filter { ShortID.matches(prefix, $0.element.id) }
+            guard let first = matches.first else {
+                throw .badInput("there is no item with id \(CommandParser.shown(prefix)) (\"todo list\" shows the ids)")
+            }
+            guard matches.count == 1 else {
+                throw .badInput("the id \(CommandParser.shown(prefix)) matches \(matches.count) items: give more of it")
+            }
+            return (first.element, first.offset + 1)
+        case let .position(position):
             let count = list.items.count
-            throw .badInput(count == 0
-                ? "there is no item \(position): the list is empty"
-                : "there is no item \(position): the list has \(count) item\(count == 1 ? "" : "s")")
+            guard position <= count else {
+                throw .badInput(count == 0
+                    ? "there is no item \(position): the list is empty"
+                    : "there is no item \(position): the list has \(count) item\(count == 1 ? "" : "s")")
+            }
+            let item = list.items[position - 1]
+            if let listing = storage.lastListing, !(position <= listing.count && listing[position - 1] == item.id) {
+                let ids = ShortID.ids(for: list.items)
+                guard position <= listing.count else {
+                    throw .badInput("item \(position) (\(quoted(item.title)), id \(ids[position - 1])) was not in your last list: the list changed since; use the id or run \"todo list\" again")
+                }
+                if let now = list.index(of: listing[position - 1]) {
+                    throw .badInput("item \(position) of your last list is now item \(now + 1) (\(quoted(list.items[now].title))): the list changed since; use its id \(ids[now]) or run \"todo list\" again")
+                }
+                throw .badInput("item \(position) of your last list is gone (removed since); run \"todo list\" again")
+            }
+            return (item, position)
         }
-        return list.items[position - 1]
     }
 
     private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
@@ -323,7 +374,7 @@ public final class TodoSession {
         }
         var committed = state
         let previous = state.steps(inScopeLevel: state.scopeLevel - 1)?.undo.last?.version
-        _ = TodoReducer.withUndo(historyLimit: dataFile.historyLimit).reduce(into: &committed, action: .popCurrentScope)
+        _ = TodoReducer.withUndo(historyLimit: storage.historyLimit).reduce(into: &committed, action: .popCurrentScope)
         guard committed.error == nil, let squashed = committed.steps().undo.last, squashed.version != previous else {
             return (state.undoCount, 0)
         }
@@ -343,7 +394,7 @@ public final class TodoSession {
     private func droppedByLimit(expected: Int, in state: UndoableState<TodoList>) -> String {
         let dropped = expected - state.undoCount
         guard dropped > 0 else { return "" }
-        return "; the history limit (\(dataFile.historyLimit)) dropped the \(dropped == 1 ? "oldest step" : "\(dropped) oldest steps") before it"
+        return "; the history limit (\(storage.historyLimit)) dropped the \(dropped == 1 ? "oldest step" : "\(dropped) oldest steps") before it"
     }
 
     /// Throws if the last history command failed; the change is then not written.

@@ -21,6 +21,11 @@ public enum CommandParser {
     public static func parseArguments(_ arguments: [String]) throws(TodoError) -> Invocation {
         let scanned = try scan(arguments, context: .arguments)
         var invocation = Invocation(file: scanned.file, historyLimit: scanned.historyLimit, keepGoing: scanned.keepGoing)
+        invocation.database = scanned.database
+        invocation.author = scanned.author
+        if invocation.file != nil, invocation.database != nil {
+            throw .usage("give either --file (an SQLite file) or --database (a PostgreSQL server), not both")
+        }
         invocation.command = try command(from: scanned, context: .arguments)
         if invocation.keepGoing, invocation.command != nil {
             throw .usage("--keep-going applies only to scripts read from standard input (todo --keep-going < script)")
@@ -39,7 +44,12 @@ public enum CommandParser {
         var file: String?
         var historyLimit: Int?
         var keepGoing = false
+        var database: String?
+        var author: String?
         var json = false
+        var strict = false
+        var ids = false
+        var mine = false
         var filters: [ListFilter] = []
         var help = false
         var words: [String] = []
@@ -79,11 +89,11 @@ public enum CommandParser {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let inline = parts.count > 1 ? String(parts[1]) : nil
-            if inline != nil, !["--file", "--history-limit"].contains(name) {
+            if inline != nil, !["--file", "--history-limit", "--database", "--as"].contains(name) {
                 throw .usage("\(shown(name)) takes no value")
             }
             switch name {
-            case "--file", "--history-limit", "--keep-going":
+            case "--file", "--history-limit", "--keep-going", "--database", "--as":
                 guard context == .arguments else {
                     throw .usage("\(name) can only be given on the command line, not in the shell or a script")
                 }
@@ -92,6 +102,14 @@ public enum CommandParser {
                 }
                 if name == "--keep-going" {
                     scanned.keepGoing = true
+                } else if name == "--database" {
+                    let address = try value(of: name, inline: inline)
+                    guard !address.isEmpty else { throw .usage("--database needs a server address (postgresql://user@host/dbname)") }
+                    scanned.database = address
+                } else if name == "--as" {
+                    let author = try value(of: name, inline: inline)
+                    try checkAuthor(author)
+                    scanned.author = author
                 } else if name == "--file" {
                     let path = try value(of: name, inline: inline)
                     guard !path.isEmpty else { throw .usage("--file needs a path") }
@@ -105,6 +123,15 @@ public enum CommandParser {
                 }
             case "--json":
                 scanned.json = true
+                scanned.commandOptions.append(name)
+            case "--strict":
+                scanned.strict = true
+                scanned.commandOptions.append(name)
+            case "--ids":
+                scanned.ids = true
+                scanned.commandOptions.append(name)
+            case "--mine":
+                scanned.mine = true
                 scanned.commandOptions.append(name)
             case "--all", "--open", "--done":
                 scanned.filters.append(name == "--all" ? .all : name == "--open" ? .open : .done)
@@ -145,25 +172,27 @@ public enum CommandParser {
         case "list", "ls":
             try expectCount(arguments, 0, name)
             guard scanned.filters.count <= 1 else { throw .usage("give at most one of --all, --open and --done") }
-            command = .list(scanned.filters.first ?? .all, json: scanned.json)
+            command = .list(scanned.filters.first ?? .all, json: scanned.json, ids: scanned.ids)
         case "done", "undone", "rm", "remove":
-            try expectCount(arguments, 1, name, usage: "\(name) <n>")
-            let position = try self.position(arguments[0])
+            try expectCount(arguments, 1, name, usage: "\(name) <n>|<id>")
+            let position = try reference(arguments[0])
             command = name == "done" ? .done(position: position)
                 : name == "undone" ? .undone(position: position) : .remove(position: position)
         case "edit":
             guard arguments.count >= 2 else { throw .usage("edit needs an item number and a title: edit <n> <title...>") }
-            command = .edit(position: try position(arguments[0]), title: try title(from: Array(arguments.dropFirst())))
+            command = .edit(position: try reference(arguments[0]), title: try title(from: Array(arguments.dropFirst())))
         case "move", "mv":
             try expectCount(arguments, 2, name, usage: "move <n> <to>")
-            command = .move(position: try position(arguments[0]), to: try position(arguments[1]))
+            command = .move(position: try reference(arguments[0]), to: try position(arguments[1]))
         case "clear":
             try expectCount(arguments, 0, name)
             command = .clear
         case "undo", "redo":
             guard arguments.count <= 1 else { throw .usage("\(name) takes at most one argument: \(name) [<steps>|<tag>]") }
             let target = try arguments.first.map(historyTarget) ?? .steps(1)
-            command = name == "undo" ? .undo(target) : .redo(target)
+            command = name == "undo"
+                ? .undo(target, strict: scanned.strict, json: scanned.json)
+                : .redo(target, strict: scanned.strict, json: scanned.json)
         case "goto":
             try expectCount(arguments, 1, name, usage: "goto <version>|<tag>")
             command = .goto(try version(arguments[0]))
@@ -175,7 +204,7 @@ public enum CommandParser {
             command = .tag(name: try tagName(arguments[0]))
         case "history":
             try expectCount(arguments, 0, name)
-            command = .history(json: scanned.json)
+            command = .history(json: scanned.json, mine: scanned.mine)
         case "begin":
             try expectCount(arguments, 0, name)
             command = .begin
@@ -212,7 +241,9 @@ public enum CommandParser {
         for option in options {
             switch (option, command) {
             case ("--json", .list), ("--json", .history), ("--json", .export), ("--json", .importJSON): continue
+            case ("--json", .undo), ("--json", .redo): continue
             case ("--all", .list), ("--open", .list), ("--done", .list): continue
+            case ("--strict", .undo), ("--strict", .redo), ("--mine", .history), ("--ids", .list): continue
             default: throw .usage("\(option) is not an option of \(name)")
             }
         }
@@ -270,6 +301,26 @@ public enum CommandParser {
             throw .badInput("\"\(shown(word))\" is not an item number (use the position \"todo list\" shows)")
         }
         return position
+    }
+
+    /// An item's position, or a prefix of its stable id (at least four hex digits, as
+    /// `todo list` shows them; dashes and case do not matter).
+    static func reference(_ word: String) throws(TodoError) -> ItemReference {
+        let hex = word.lowercased().replacingOccurrences(of: "-", with: "")
+        // All digits is a position, however long: an id always has a letter (see `ShortID`).
+        guard !word.allSatisfy({ $0.isASCII && $0.isNumber }), hex.count >= ShortID.minimumLength, hex.count <= 32,
+              hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
+            return .position(try position(word))
+        }
+        return .id(hex)
+    }
+
+    /// A name for `--as`: one line of printable text.
+    static func checkAuthor(_ name: String) throws(TodoError) {
+        guard !name.isEmpty, name.count <= 200, !name.contains(where: { $0.isNewline }) else {
+            throw .usage("--as needs a name of one line (at most 200 characters)")
+        }
+        try PlainText.check(name, what: "a name")
     }
 
     /// A number of steps, or a tag name.

@@ -5,6 +5,10 @@ public struct Invocation: Equatable, Sendable {
     public var file: String?
     /// `--history-limit N`.
     public var historyLimit: Int?
+    /// `--database postgresql://...`: the list on a PostgreSQL server instead of a file.
+    public var database: String?
+    /// `--as NAME`: whose history the commands use on a server.
+    public var author: String?
     /// `--keep-going`: a script goes on after a failed line.
     public var keepGoing = false
     /// The one-shot command, or `nil` for the shell or a script.

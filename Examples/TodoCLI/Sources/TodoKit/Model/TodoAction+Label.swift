@@ -18,6 +18,8 @@ extension TodoAction {
             "clear \(ids.count) done"
         case let .replaceAll(items, source):
             "import \(items.count) item\(items.count == 1 ? "" : "s") from \(quoted(source))"
+        case .absorb:
+            nil
         }
     }
 }

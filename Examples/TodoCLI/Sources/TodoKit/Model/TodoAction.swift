@@ -20,4 +20,8 @@ public enum TodoAction: Hashable, Codable, Sendable {
     case clear(ids: [UUID])
     /// Replaces the whole list (`todo import`); `source` is for the label.
     case replaceAll(items: [TodoItem], source: String)
+    /// Takes the list as other people left it, without an undo step: their changes become
+    /// part of the caller's history's present, never of the caller's undo (see
+    /// ``OtherWriters``). Never recorded, never saved.
+    case absorb(items: [TodoItem])
 }

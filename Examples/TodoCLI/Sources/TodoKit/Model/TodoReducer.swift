@@ -30,7 +30,7 @@ public struct TodoReducer: Reducer {
         case let .clear(ids):
             let removed = Set(ids)
             state.items.removeAll { removed.contains($0.id) }
-        case let .replaceAll(items, _):
+        case let .replaceAll(items, _), let .absorb(items):
             state.items = TreeArray(items)
         }
         return .none
@@ -42,6 +42,10 @@ extension TodoReducer {
     /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
     /// labelled for `todo undo` and `todo history`; `nil` keeps every step.
     public static func withUndo(historyLimit: Int?) -> Undoable<TodoReducer> {
-        TodoReducer().undoable(UndoableOptions(historyLimit: historyLimit, label: TodoAction.label))
+        TodoReducer().undoable(UndoableOptions(
+            historyLimit: historyLimit,
+            recording: { if case .absorb = $0 { false } else { true } },
+            label: TodoAction.label
+        ))
     }
 }

@@ -7,11 +7,13 @@ enum HelpText {
            todo [options]              (an interactive shell on a terminal; otherwise
                                         reads commands from standard input, one per line)
 
-    Items are numbered by their position in the full list, as "todo list" shows them.
+    Items are numbered by their position in the full list, as "todo list" shows them;
+    each also has a short stable id (list --ids; always shown on a server), which every
+    command takes in place of the number (todo done 4f2a).
 
     Commands:
       add <title...>           add an item
-      list [--all|--open|--done] [--json]
+      list [--all|--open|--done] [--ids] [--json]
                                show the items (all by default)
       done <n>                 mark item n done
       undone <n>               mark item n not done
@@ -19,10 +21,16 @@ enum HelpText {
       rm <n>                   remove item n
       move <n> <to>            move item n to position <to>
       clear                    remove the done items
-      undo [<steps>|<tag>]     undo one step, some steps, or back to a tag
-      redo [<steps>|<tag>]     redo one step, some steps, or up to a tag
+      undo [<steps>|<tag>] [--strict]
+                               undo one step, some steps, or back to a tag; on a shared
+                               list, what others changed since is skipped and reported,
+                               or with --strict the undo is refused
+      redo [<steps>|<tag>] [--strict]
+                               redo one step, some steps, or up to a tag
       tag <name>               name the current version, for undo/redo/goto <name>
-      history [--json]         show the history: every version, branches included
+      history [--mine] [--json]
+                               show the history: every version, branches included (on a
+                               server: everyone's steps with authors; --mine: your own tree)
       goto <version>|<tag>     go to any version (v3, as "history" shows it), on any branch
       earlier [<n>|<duration>] go n versions (default 1), or 30s, 10m, 2h, 1d, back in time
                                (past either end, it stops there)
@@ -38,6 +46,11 @@ enum HelpText {
     Options (before the command word; everything after it is the command's):
       --file PATH              the data file, an SQLite database (also TODO_FILE; default
                                $XDG_DATA_HOME/todo/todo.db or ~/.local/share/todo/todo.db)
+      --database URL           a list shared on a PostgreSQL server instead of a file
+                               (postgresql://user@host/dbname, or key=value pairs; also
+                               TODO_DATABASE; libpq's PG* variables and ~/.pgpass apply)
+      --as NAME                who you are on a server: your own undo history (also
+                               TODO_USER; default your login name)
       --history-limit N        keep at most N undo steps (also TODO_HISTORY_LIMIT; default 100)
       --keep-going             in a script, go on after a failed line
       --                       end of options (todo add -- -5 degrees)

@@ -177,4 +177,53 @@ enum HistoryView {
     static func describe(_ tag: AnyHashable) -> String {
         PlainText.escaping(String(describing: tag.base))
     }
+
+    // MARK: Everyone's steps (a shared list)
+
+    /// One step of `todo history` on a shared list.
+    struct AuthoredRow: Encodable {
+        var author: String
+        var version: UInt64
+        var label: String?
+        var time: String
+        var changeCount: Int
+        var undone: Bool
+    }
+
+    static func authoredRows(_ steps: [AuthoredStep]) -> [AuthoredRow] {
+        steps.map { entry in
+            let time = Date(timeIntervalSince1970: Double(entry.step.time.components.seconds) + Double(entry.step.time.components.attoseconds) / 1e18)
+            return AuthoredRow(
+                author: entry.author,
+                version: entry.step.version.rawValue,
+                label: StepDescriptions.describe(entry.step),
+                time: iso8601(time),
+                changeCount: entry.step.changeCount,
+                undone: entry.undone
+            )
+        }
+    }
+
+    /// Everyone's steps, oldest first, one line each: time, author, the step's version in
+    /// its author's history, and its label (`history --mine` shows one's own tree).
+    static func text(everyone steps: [AuthoredStep], style: Style) -> String {
+        guard !steps.isEmpty else { return "No history yet.\n" }
+        let rows = authoredRows(steps)
+        let width = rows.map { PlainText.escaping($0.author).count }.max() ?? 0
+        var text = ""
+        for row in rows {
+            let author = PlainText.escaping(row.author)
+            let label = row.label ?? "change"
+            text += "\(style.dim(row.time))  \(author)\(String(repeating: " ", count: width - author.count))  v\(row.version)  "
+            text += (row.undone ? style.dim(label + "  (undone)") : label) + "\n"
+        }
+        return text
+    }
+
+    /// `history --json` on a shared list: `{"steps": [{author, version, label, time,
+    /// changeCount, undone}]}`.
+    static func json(everyone steps: [AuthoredStep]) -> String {
+        struct Document: Encodable { var steps: [AuthoredRow] }
+        return encodeJSON(Document(steps: authoredRows(steps)))
+    }
 }

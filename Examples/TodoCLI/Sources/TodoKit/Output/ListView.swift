@@ -1,17 +1,21 @@
 import Foundation
 
 /// How `todo list` shows the list: one line per item, `[x]` or `[ ]`, the item's position in
-/// the full list (so `list --open` shows the numbers other commands take), and its title.
+/// the full list (so `list --open` shows the numbers other commands take), with `ids` its
+/// short stable id (``ShortID``), and its title.
 enum ListView {
 
-    static func text(_ list: TodoList, filter: ListFilter, style: Style) -> String {
+    static func text(_ list: TodoList, filter: ListFilter, style: Style, ids showIDs: Bool = false) -> String {
         let width = String(list.items.count).count
+        let ids = showIDs ? ShortID.ids(for: list.items) : []
+        let idWidth = ids.map(\.count).max() ?? 0
         var text = ""
         var shown = 0
         for (index, item) in list.items.enumerated() where filter.includes(item) {
             let title = PlainText.escaping(item.title)
             let number = String(index + 1)
-            let position = String(repeating: " ", count: width - number.count) + number
+            var position = String(repeating: " ", count: width - number.count) + number
+            if showIDs { position += " " + ids[index] + String(repeating: " ", count: idWidth - ids[index].count) }
             if item.isDone {
                 text += "\(style.green("[x]")) \(style.dim(position)) \(style.dim(title))\n"
             } else {
@@ -31,13 +35,16 @@ enum ListView {
     struct Entry: Encodable {
         var position: Int
         var id: UUID
+        /// The short id commands take (``ShortID``).
+        var shortID: String
         var title: String
         var done: Bool
     }
 
     static func json(_ list: TodoList, filter: ListFilter) -> String {
+        let ids = ShortID.ids(for: list.items)
         let entries = list.items.enumerated().compactMap { index, item in
-            filter.includes(item) ? Entry(position: index + 1, id: item.id, title: item.title, done: item.isDone) : nil
+            filter.includes(item) ? Entry(position: index + 1, id: item.id, shortID: ids[index], title: item.title, done: item.isDone) : nil
         }
         return encodeJSON(entries)
     }

@@ -68,7 +68,7 @@ public final class Shell: Stateful {
         defer { announceOpenScope() }
         if isInteractive {
             syncMode()
-            console.line("todo \(session.dataFile.path): type \"help\" for commands, \"quit\" to leave")
+            console.line("todo \(session.storage.displayName): type \"help\" for commands, \"quit\" to leave")
         }
         var lineNumber = 0
         var failed = false

@@ -1,0 +1,86 @@
+import Foundation
+import Revertible
+import UndoableReducer
+
+/// Where a list and its history live: an SQLite file (``TodoDataFile``, the default) or a
+/// PostgreSQL server (``TodoServerStore``, `--database`). The commands (``TodoSession``) are
+/// written once, against this.
+public protocol TodoStorage: AnyObject {
+    /// The file's path or the database's address, for messages.
+    var displayName: String { get }
+    /// Whether other people share the list (a server): `list` then shows the items' ids.
+    var isShared: Bool { get }
+    /// The most undo steps kept; older ones are dropped on the next write.
+    var historyLimit: Int { get }
+    /// The list only.
+    func readList() throws(TodoError) -> TodoList
+    /// The list with the caller's history.
+    func readState() throws(TodoError) -> UndoableState<TodoList>
+    /// Runs `change` on a store holding the current state, in one transaction, and writes
+    /// what it changed; if `change` throws, nothing is written.
+    ///
+    /// - Parameters:
+    ///   - nearTheEnds: The command reads and writes only items near the ends of the list.
+    ///   - appliesSavedSteps: The command moves through the history (undo, redo, goto,
+    ///     rollback).
+    ///   - onConflict: What a move does with a change someone else overwrote since.
+    func modify<Result>(
+        nearTheEnds: Bool,
+        appliesSavedSteps: Bool,
+        onConflict: ConflictPolicy,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws(TodoError) -> Result
+    /// The open scope's level (0 outside any), or `nil` if it cannot be read.
+    func openScopeLevel() -> Int?
+    /// Everyone's steps with their authors, oldest first, for `todo history` (a store with
+    /// one history returns `nil`, and `history` shows that history's tree).
+    func everyonesSteps() throws(TodoError) -> [AuthoredStep]?
+    /// The ids of the items as the caller last listed them, in order, if the store keeps
+    /// them: a position is checked against it (see ``TodoSession``).
+    var lastListing: [UUID]? { get }
+    /// Whose history the commands use, on a shared list; `nil` on a file.
+    var author: String? { get }
+    /// The parts the last move skipped because someone else changed them since.
+    var lastSkipped: [SkippedPart] { get }
+    /// Remembers `list` as the caller's last listing, if the store keeps one.
+    func noteListed(_ list: TodoList) throws(TodoError)
+}
+
+/// One step of someone's history, for `todo history` on a shared list.
+public struct AuthoredStep: Sendable {
+    /// Whose history the step is in (the name of `--as`).
+    public var author: String
+    /// The step, as that history reports it.
+    public var step: HistoryStep
+    /// Whether the step is undone (plain `redo` by its author would replay it).
+    public var undone: Bool
+}
+
+extension TodoDataFile: TodoStorage {
+    public var displayName: String { path }
+
+    public var isShared: Bool { false }
+
+    public func modify<Result>(
+        nearTheEnds: Bool,
+        appliesSavedSteps: Bool,
+        onConflict: ConflictPolicy,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws(TodoError) -> Result {
+        // One history, one writer: nobody else's change can be overwritten here, so the
+        // policy never applies.
+        try modify(nearTheEnds: nearTheEnds, appliesSavedSteps: appliesSavedSteps, change)
+    }
+
+    public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? { nil }
+
+    public var lastListing: [UUID]? { nil }
+
+    public var author: String? { nil }
+
+    public var lastSkipped: [SkippedPart] { [] }
+
+    // One writer at a time, and positions reported by every command: a file's positions
+    // are not checked against a listing.
+    public func noteListed(_ list: TodoList) throws(TodoError) {}
+}

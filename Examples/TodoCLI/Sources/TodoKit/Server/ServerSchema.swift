@@ -1,0 +1,92 @@
+/// The tables of a todo list on a PostgreSQL server, their version, and how to get there from
+/// any earlier one.
+///
+/// ```sql
+/// CREATE TABLE schema_version (version integer NOT NULL);   -- one row
+/// CREATE TABLE items (               -- one row per item
+///     position bigint NOT NULL,      -- order key: increasing in list order, with gaps
+///     id uuid PRIMARY KEY,           -- the item's stable id (list shows its start)
+///     title text NOT NULL,
+///     done boolean NOT NULL
+/// );
+/// CREATE TABLE histories (           -- one row per person
+///     author text PRIMARY KEY,       -- the name of --as
+///     state text NOT NULL,           -- JSON: their history (steps, tags, tree, times) and
+///                                    -- the list as their history last saw it
+///     listing text                   -- JSON: the item ids of their last `list`, in order
+/// );
+/// CREATE TABLE item_changes (        -- who changed what last, for skipped parts' messages
+///     id uuid NOT NULL,
+///     field text NOT NULL,           -- 'title', 'done', or 'item' (added or removed)
+///     author text NOT NULL,
+///     at timestamptz NOT NULL,
+///     PRIMARY KEY (id, field)
+/// );
+/// ```
+enum ServerSchema {
+    /// The version this `todo` writes, and the newest it reads.
+    static var version: Int { migrations.count }
+
+    /// `migrations[n]` takes the database from version `n` to `n + 1`. Append a step for
+    /// every change; never edit one that has shipped.
+    static let migrations: [[String]] = [
+        [
+            "CREATE TABLE items (position bigint NOT NULL, id uuid PRIMARY KEY, title text NOT NULL, done boolean NOT NULL)",
+            "CREATE INDEX items_by_position ON items (position)",
+            "CREATE TABLE histories (author text PRIMARY KEY, state text NOT NULL, listing text)",
+            "CREATE TABLE item_changes (id uuid NOT NULL, field text NOT NULL, author text NOT NULL, at timestamptz NOT NULL, PRIMARY KEY (id, field))",
+        ],
+    ]
+
+    /// A key for `pg_advisory_xact_lock`: the first `todo` processes to meet a new database
+    /// create its tables one after the other ("todo" in ASCII).
+    static let lockKey = "1953457263"
+
+    /// Brings the database to ``version``, in a transaction of its own: creates the tables
+    /// in a new database, or runs the migrations after its version.
+    ///
+    /// - Throws: a ``TodoError`` that says why, for a database a newer `todo` made (which is
+    ///   left untouched) or one with tables of another program.
+    static func prepare(_ connection: PostgresConnection, name: String) throws -> Void {
+        try connection.query("BEGIN")
+        do {
+            // Read committed: after the lock, each statement sees what the process before
+            // committed.
+            try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
+            let current = try currentVersion(connection, name: name)
+            if current < version {
+                if current == 0 {
+                    try connection.query("CREATE TABLE schema_version (version integer NOT NULL)")
+                    try connection.query("INSERT INTO schema_version VALUES (0)")
+                }
+                for step in migrations[current...] {
+                    for statement in step { try connection.query(statement) }
+                }
+                try connection.query("UPDATE schema_version SET version = $1::integer", [String(version)])
+            }
+            try connection.query("COMMIT")
+        } catch {
+            _ = try? connection.query("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The database's version, after checking that this `todo` can use it: 0 for a new one.
+    static func currentVersion(_ connection: PostgresConnection, name: String) throws -> Int {
+        let tables = try connection.query("SELECT to_regclass('schema_version') IS NOT NULL, to_regclass('items') IS NOT NULL")
+        guard tables.first?[0] == "t" else {
+            if tables.first?[1] == "t" {
+                throw TodoError(.dataFile, "\(name): the database has an items table but no schema_version: it is not a todo database; it was left untouched")
+            }
+            return 0
+        }
+        let rows = try connection.query("SELECT version FROM schema_version")
+        guard rows.count == 1, let text = rows[0][0], let found = Int(text) else {
+            throw TodoError(.dataFile, "\(name): the todo schema_version table does not hold one version; the database was left untouched")
+        }
+        guard found <= version else {
+            throw TodoError(.dataFile, "\(name): the database was made by a newer todo (schema version \(found); this todo knows up to \(version)): use a newer todo; the database was left untouched")
+        }
+        return found
+    }
+}

@@ -1,0 +1,452 @@
+import Foundation
+import Revertible
+import UndoableReducer
+
+/// A todo list on a PostgreSQL server, shared by several people, each with their own history
+/// (`todo --database postgresql://... --as NAME`).
+///
+/// Every command is one `SERIALIZABLE` transaction: the list and the caller's history are
+/// read, the command run, and what it changed written, or nothing is. The server refuses a
+/// transaction that met another one's writes (SQLSTATE 40001, or 40P01 for a deadlock), and
+/// it is run again from the start, up to ``maximumAttempts`` times: so no acknowledged change
+/// is ever lost, and none is applied to a list it was not checked against.
+///
+/// Each person's history holds their own steps only. What others changed since reaches it
+/// without a step (it is absorbed, see ``OtherWriters``), so `undo` undoes the caller's own
+/// last change. A move through the history (undo, redo, goto, rollback) is made on the list
+/// as the caller's history last saw it, and what it changed is applied to the current list
+/// part by part (``SelectiveMove``): a part someone else changed since is skipped and
+/// reported, or with `--strict` the move is refused.
+public final class TodoServerStore: TodoStorage {
+    /// The connection string as given: a `postgresql://` URI or `key=value` pairs.
+    public let conninfo: String
+    /// Whose history the commands use.
+    public let person: String
+    public var author: String? { person }
+    /// The most undo steps each person's history keeps.
+    public let historyLimit: Int
+    let reducer: Undoable<TodoReducer>
+    /// Called with a line for standard error (the parts a move skipped).
+    let notice: (String) -> Void
+    private var connection: PostgresConnection?
+    private var prepared = false
+    /// The caller's last listing, as read in the current transaction.
+    public private(set) var lastListing: [UUID]?
+    /// What the last move skipped, with authors, for `--json` and the tests.
+    public private(set) var lastSkipped: [SkippedPart] = []
+    /// The caller's history as this process last read or wrote it.
+    private var cachedState: UndoableState<TodoList>?
+
+    /// The advisory lock `todo` writers take, one at a time ("todw" in ASCII); the session
+    /// holding it ends with the process, so a killed `todo` never leaves it taken.
+    static let writersLock = "1953457271"
+
+    /// How often a transaction the server refused as conflicting is run again.
+    static let maximumAttempts = 30
+
+    /// A list at `conninfo`, used as `author`; nothing is connected until a command needs it.
+    public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
+        self.conninfo = conninfo
+        person = author
+        self.historyLimit = historyLimit
+        self.notice = notice
+        reducer = TodoReducer.withUndo(historyLimit: historyLimit)
+    }
+
+    public var isShared: Bool { true }
+
+    /// The address without a password, for messages.
+    public var displayName: String {
+        var text = conninfo
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") {
+            let user = text[scheme.upperBound..<at]
+            if let colon = user.firstIndex(of: ":") { text.replaceSubrange(colon..<at, with: ":***") }
+        }
+        if let range = text.range(of: #"password\s*=\s*\S+"#, options: .regularExpression) {
+            text.replaceSubrange(range, with: "password=***")
+        }
+        return PlainText.escaping(text)
+    }
+
+    // MARK: Reading
+
+    public func readList() throws(TodoError) -> TodoList {
+        try transaction(readOnly: true) { connection in try Self.loadItems(connection).list }
+    }
+
+    public func readState() throws(TodoError) -> UndoableState<TodoList> {
+        let state = try transaction(readOnly: true) { connection -> UndoableState<TodoList> in
+            let list = try Self.loadItems(connection).list
+            let own = try self.loadOwn(connection)
+            let store = TodoStore(initialState: own.state ?? UndoableState(list), reducer: self.reducer)
+            OtherWriters.absorb(list, into: store)
+            return store.state
+        }
+        cachedState = state
+        return state
+    }
+
+    public func openScopeLevel() -> Int? {
+        if let cachedState { return cachedState.scopeLevel }
+        return try? readState().scopeLevel
+    }
+
+    public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? {
+        try transaction(readOnly: true) { connection -> [AuthoredStep] in
+            var steps: [AuthoredStep] = []
+            for row in try connection.query("SELECT author, state FROM histories ORDER BY author") {
+                guard let name = row[0], let text = row[1] else { continue }
+                let state = try self.decodeState(text, of: name)
+                let (undo, redo) = state.steps()
+                steps += undo.map { AuthoredStep(author: name, step: $0, undone: false) }
+                steps += redo.map { AuthoredStep(author: name, step: $0, undone: true) }
+            }
+            return steps.sorted { ($0.step.time, $0.author) < ($1.step.time, $1.author) }
+        }
+    }
+
+    public func noteListed(_ list: TodoList) throws(TodoError) {
+        let ids = list.items.map(\.id)
+        try transaction(readOnly: false) { connection in
+            let listing = try Self.encodeListing(ids)
+            let updated = try connection.query("UPDATE histories SET listing = $2 WHERE author = $1 RETURNING 1", [self.person, listing])
+            guard updated.isEmpty else { return }
+            // Someone new: their history starts at the list they see.
+            try connection.query(
+                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing",
+                [self.person, try self.encodeState(UndoableState(list)), listing]
+            )
+        }
+    }
+
+    // MARK: Writing
+
+    public func modify<Result>(
+        nearTheEnds: Bool,
+        appliesSavedSteps: Bool,
+        onConflict: ConflictPolicy,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws(TodoError) -> Result {
+        var dropped = false
+        let (result, skipped) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart]) in
+            dropped = false
+            let (current, keys) = try Self.loadItems(connection)
+            let own = try self.loadOwn(connection)
+            self.lastListing = own.listing
+            let base = own.state ?? UndoableState(current)
+            let log = ActionLog()
+            let store = TodoStore(initialState: base, reducer: LoggingReducer(base: self.reducer, log: log))
+            let result: Result
+            let after: TodoList
+            var skipped: [SkippedPart] = []
+            var saved: UndoableState<TodoList>? = nil
+            if appliesSavedSteps {
+                // On the caller's own view, where every step of their history applies; then
+                // part by part onto the list as it is.
+                result = try self.typed { () throws(TodoError) in try change(store) }
+                let move = SelectiveMove(view: base.present, moved: store.state.present, current: current)
+                skipped = try move.skipped.map { try self.withAuthor($0, connection) }
+                if !skipped.isEmpty, onConflict == .refuse {
+                    throw TodoError.badInput(Self.describe(skipped, refused: true))
+                }
+                after = move.result
+            } else {
+                OtherWriters.absorb(current, into: store)
+                log.clear()
+                result = try self.typed { () throws(TodoError) in try change(store) }
+                after = store.state.present
+                if store.state.currentVersionID == base.currentVersionID, OtherWriters.sameItems(after, current) {
+                    // No step and no change of the list (tag, begin, a no-op): the history
+                    // keeps the caller's own view rather than absorbing others' changes.
+                    let own = TodoStore(initialState: base, reducer: self.reducer)
+                    _ = try self.typed { () throws(TodoError) in try change(own) }
+                    saved = own.state
+                } else if OtherWriters.replaysOnView(log.actions, view: base.present, current: current) {
+                    // The command touched only items the caller's view holds as they are now:
+                    // recorded on that view, without absorbing what others changed elsewhere,
+                    // so the caller's older steps keep applying (see `keepsOlderSteps`).
+                    let own = TodoStore(initialState: base, reducer: self.reducer)
+                    for action in log.actions { own.send(action) }
+                    if own.state.error == nil, own.state.undoCount == store.state.undoCount, own.state.scopeLevel == store.state.scopeLevel {
+                        saved = own.state
+                    }
+                }
+            }
+            try self.writeItems(before: current, keys: keys, after: after, connection)
+            // The caller's own change moves the positions they know of as it moves the list;
+            // what others changed since their last `list` stays unknown to them.
+            let listing = own.listing.map { Self.listing($0, after: current, became: after) } ?? after.items.map(\.id)
+            var state = saved ?? store.state
+            var encoded = try self.encodeState(state)
+            if (try? self.decodeState(encoded, of: self.person)) == nil {
+                // The step undo would take next no longer fits the caller's view: see
+                // `OtherWriters.keepsOlderSteps`. Never save what cannot be read again.
+                state = UndoableState(state.present)
+                encoded = try self.encodeState(state)
+                dropped = true
+            }
+            try connection.query(
+                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
+                [self.person, encoded, try Self.encodeListing(listing)]
+            )
+            self.cachedState = state
+            return (result, skipped)
+        }
+        lastSkipped = skipped
+        if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
+        if dropped {
+            notice("note: your older undo steps no longer fit the shared list (you changed an item someone else had changed, or moved or imported items, after others added or removed some), and this todo cannot undo past that yet (issue 24); your history continues from here")
+        }
+        return result
+    }
+
+    /// The one line that says what a move skipped (or why it was refused).
+    static func describe(_ skipped: [SkippedPart], refused: Bool) -> String {
+        let parts = skipped.map { part -> String in
+            let what = part.field == "item" ? "the item \(quoted(part.title))" : "the \(part.field == "done" ? "done mark" : "title") of \(quoted(part.title))"
+            let who = part.changedBy.map { PlainText.escaping($0) } ?? "someone else"
+            return part.removed ? "\(what) (\(who) removed it)" : "\(what) (\(who) changed it since)"
+        }
+        return refused
+            ? "refused: someone else changed what this would revert: \(parts.joined(separator: "; ")); nothing was changed (without --strict, the rest is applied and these are skipped)"
+            : "skipped what someone else changed since: \(parts.joined(separator: "; "))"
+    }
+
+    /// `listing` with the caller's own change from `before` to `after` applied: the items it
+    /// removed dropped, the items it added or moved placed after the item before them in
+    /// `after`, as far as the listing holds that one.
+    static func listing(_ listing: [UUID], after before: TodoList, became after: TodoList) -> [UUID] {
+        guard !OtherWriters.sameItems(before, after) else { return listing }
+        let kept = Set(after.items.map(\.id))
+        var result = listing.filter { kept.contains($0) }
+        let old = Set(before.items.map(\.id))
+        // Moved: the items whose neighbour before them changed, among the items of both.
+        let common = after.items.map(\.id).filter { old.contains($0) }
+        let commonBefore = before.items.map(\.id).filter { kept.contains($0) }
+        var predecessorBefore: [UUID: UUID?] = [:]
+        for (index, id) in commonBefore.enumerated() { predecessorBefore[id] = index > 0 ? commonBefore[index - 1] : nil }
+        for (offset, item) in after.items.enumerated() {
+            let index = common.firstIndex(of: item.id)
+            let isNew = !old.contains(item.id)
+            let moved = index.map { predecessorBefore[item.id] != ($0 > 0 ? common[$0 - 1] : nil) } ?? false
+            guard isNew || moved else { continue }
+            result.removeAll { $0 == item.id }
+            var slot = 0
+            var back = offset - 1
+            while back >= 0 {
+                if let at = result.firstIndex(of: after.items[back].id) { slot = at + 1; break }
+                back -= 1
+            }
+            if back < 0, offset > 0, isNew { slot = result.count }
+            result.insert(item.id, at: slot)
+        }
+        return result
+    }
+
+    // MARK: Rows
+
+    /// The list, and each item's order key.
+    static func loadItems(_ connection: PostgresConnection) throws -> (list: TodoList, keys: [Int64]) {
+        let rows = try connection.query("SELECT position, id, title, done FROM items ORDER BY position")
+        var items: [TodoItem] = []
+        var keys: [Int64] = []
+        items.reserveCapacity(rows.count)
+        keys.reserveCapacity(rows.count)
+        for row in rows {
+            guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
+                throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+            }
+            items.append(TodoItem(id: id, title: title, isDone: done == "t"))
+            keys.append(key)
+        }
+        return (TodoList(items: items), keys)
+    }
+
+    /// The caller's saved history and last listing, if they have used this list before.
+    private func loadOwn(_ connection: PostgresConnection) throws -> (state: UndoableState<TodoList>?, listing: [UUID]?) {
+        guard let row = try connection.query("SELECT state, listing FROM histories WHERE author = $1", [person]).first else {
+            return (nil, nil)
+        }
+        let state = try row[0].map { try decodeState($0, of: person) }
+        let listing = try row[1].map { text -> [UUID] in
+            try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
+        }
+        return (state, listing)
+    }
+
+    /// Writes the rows that differ between `before` and `after`, and who changed them.
+    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, _ connection: PostgresConnection) throws {
+        let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
+        guard !changes.isEmpty else { return }
+        for id in changes.deleted {
+            try connection.query("DELETE FROM items WHERE id = $1", [id.uuidString])
+        }
+        for position in changes.inserted {
+            let item = after.items[position]
+            try connection.query(
+                "INSERT INTO items (position, id, title, done) VALUES ($1, $2, $3, $4)",
+                [String(changes.keys[position]), item.id.uuidString, item.title, item.isDone ? "t" : "f"]
+            )
+        }
+        for position in changes.updated {
+            let item = after.items[position]
+            try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
+        }
+        // Who changed what, for the messages of someone else's later undo.
+        let old = Dictionary(before.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fields: [(UUID, String)] = []
+        for (id, item) in new {
+            guard let previous = old[id] else { fields.append((id, "item")); continue }
+            if previous.title != item.title { fields.append((id, "title")) }
+            if previous.isDone != item.isDone { fields.append((id, "done")) }
+        }
+        for id in old.keys where new[id] == nil { fields.append((id, "item")) }
+        for (id, field) in fields {
+            try connection.query(
+                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author, at = EXCLUDED.at",
+                [id.uuidString, field, person]
+            )
+        }
+    }
+
+    /// `part` with who changed it last.
+    private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
+        var part = part
+        // An item the move would remove or restore conflicts through a change of its title or
+        // done mark (or its removal): the latest of those says who.
+        let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
+        part.changedBy = try connection.query(
+            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY at DESC LIMIT 1",
+            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}"]
+        ).first?[0] ?? nil
+        return part
+    }
+
+    private func encodeState(_ state: UndoableState<TodoList>) throws -> String {
+        String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+    }
+
+    /// `{"present": ..., "history": ...}`, as `UndoableState` encodes itself.
+    private struct SavedState: Decodable {
+        var present: TodoList
+        var history: HistoryArchive<TodoList>
+    }
+
+    /// A person's saved history, checked only next to its present: older steps were made
+    /// before other people's changes were absorbed, and apply only where the list still
+    /// agrees with them, which is what a move finds out, part by part.
+    private func decodeState(_ text: String, of name: String) throws -> UndoableState<TodoList> {
+        do {
+            let saved = try JSONDecoder().decode(SavedState.self, from: Data(text.utf8))
+            return try UndoableState(present: saved.present, archive: saved.history, checkingEveryStep: false)
+        } catch {
+            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(error)); nothing was changed")
+        }
+    }
+
+    private static func encodeListing(_ ids: [UUID]) throws -> String {
+        String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+    }
+
+    /// Runs a typed-throwing body inside an untyped one.
+    private func typed<T>(_ body: () throws(TodoError) -> T) throws -> T {
+        try body()
+    }
+
+    // MARK: Transactions
+
+    /// The open connection, connecting (and preparing the schema) first if needed.
+    private func connected() throws(TodoError) -> PostgresConnection {
+        if let connection, connection.isConnected { return connection }
+        connection = nil
+        do {
+            let fresh = try PostgresConnection(conninfo)
+            if !prepared {
+                try ServerSchema.prepare(fresh, name: displayName)
+                prepared = true
+            }
+            connection = fresh
+            return fresh
+        } catch let error as TodoError {
+            throw error
+        } catch let error as PostgresError {
+            throw serverError(error)
+        } catch {
+            throw TodoError(.dataFile, "\(displayName): \(error)")
+        }
+    }
+
+    /// Runs `body` in one transaction, again from the start while the server refuses it as
+    /// conflicting with another (up to ``maximumAttempts`` times); rolls back on any error.
+    private func transaction<T>(readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let connection = try connected()
+            var committing = false
+            var locked = false
+            defer {
+                if locked { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [Self.writersLock]) }
+            }
+            do {
+                if !readOnly {
+                    // Writers queue up, as on a file: taken before the transaction, whose
+                    // snapshot is then made after the previous writer committed. Without it,
+                    // concurrent commands all read the same list and all but one are refused
+                    // as conflicting, again and again under load.
+                    try connection.query("SELECT pg_advisory_lock($1::bigint)", [Self.writersLock])
+                    locked = true
+                }
+                try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+                let result = try body(connection)
+                committing = true
+                try connection.query("COMMIT")
+                return result
+            } catch let error as PostgresError {
+                _ = try? connection.query("ROLLBACK")
+                // The server may say why it closed the connection (57P01, an administrator's
+                // or a shutdown's termination) before it goes: lost all the same.
+                if error.kind == .connectionLost || !connection.isConnected {
+                    self.connection = nil
+                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(Self.oneLine(error.message))); " + (committing
+                        ? "the change may or may not have been saved: run \"todo list\" to see"
+                        : "nothing was changed"))
+                }
+                if error.isRetryable, attempt < Self.maximumAttempts {
+                    // A random pause, growing with each attempt, so that the processes that
+                    // met do not meet again at once.
+                    usleep(UInt32.random(in: 1_000...UInt32(min(attempt, 10) * 5_000)))
+                    continue
+                }
+                throw serverError(error, attempts: attempt)
+            } catch let error as TodoError {
+                _ = try? connection.query("ROLLBACK")
+                throw error
+            } catch {
+                _ = try? connection.query("ROLLBACK")
+                throw TodoError(.dataFile, "\(displayName): \(error); nothing was changed")
+            }
+        }
+    }
+
+    private func serverError(_ error: PostgresError, attempts: Int = 1) -> TodoError {
+        let message = Self.oneLine(error.message)
+        switch error.kind {
+        case .libraryMissing:
+            return TodoError(.dataFile, message)
+        case .connection:
+            return TodoError(.dataFile, "\(displayName): cannot connect to the server: \(message)")
+        case .connectionLost:
+            return TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(message)); nothing was changed")
+        case .query:
+            let retried = error.isRetryable ? " (gave up after \(attempts) attempts: other commands kept changing the list at the same time)" : ""
+            return TodoError(.dataFile, "\(displayName): the server refused the command: \(message)\(retried); nothing was changed")
+        }
+    }
+
+    /// libpq's messages span lines (a reason, then a hint on a tabbed line): one line here.
+    static func oneLine(_ text: String) -> String {
+        PlainText.escaping(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+    }
+}

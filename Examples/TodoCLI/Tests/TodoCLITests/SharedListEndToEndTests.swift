@@ -1,0 +1,401 @@
+import Foundation
+import Testing
+@testable import TodoKit
+
+/// A list shared on a PostgreSQL server (issue 25), end to end: the `todo` binary run with
+/// `TODO_DATABASE` pointing at a new database of the tests' own throwaway server, as
+/// several people (`--as`).
+@Suite("A shared list on a server, end to end", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
+struct SharedListEndToEndTests {
+
+    /// A sandbox whose runs use a new database on the throwaway server.
+    private func sharedList() throws -> (Sandbox, String) {
+        let todo = try Sandbox()
+        let conninfo = try ThrowawayPostgres.newDatabase()
+        todo.environment["TODO_DATABASE"] = conninfo
+        return (todo, conninfo)
+    }
+
+    private func titles(_ todo: Sandbox, as person: String = "reader") throws -> [String] {
+        let result = try todo.run(["--as", person, "list", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONDecoder().decode([ListedItem].self, from: Data(result.stdout.utf8)).map(\.title)
+    }
+
+    @Test("Two people on one list each undo their own change, and redo it")
+    func eachUndoesTheirOwn() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
+        #expect(try titles(todo) == ["eggs"])
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"eggs\"\n")
+        #expect(try titles(todo) == [])
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
+        #expect(try todo.ok("--as", "bob", "redo").stdout == "Redid: add \"eggs\"\n")
+        #expect(try titles(todo) == ["milk", "eggs"])
+        // Someone who changed nothing has nothing to undo, whatever others did.
+        #expect(try todo.ok("--as", "carol", "undo").stdout == "Nothing to undo\n")
+        #expect(try titles(todo) == ["milk", "eggs"])
+    }
+
+    @Test("Interleaved people undo all their own steps, and redo them, around each other's")
+    func interleavedUndoAndRedo() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "alice", "add", "bread")
+        try todo.ok("--as", "carol", "add", "tea")
+        try todo.ok("--as", "bob", "done", "2")
+        try todo.ok("--as", "alice", "done", "1")
+        try todo.ok("--as", "dave", "add", "jam")
+        // ok() requires an empty standard error: no step was skipped or dropped.
+        #expect(try todo.ok("--as", "alice", "undo", "3").stdout == "Undid 3 steps: done \"milk\"; add \"bread\"; add \"milk\"\n")
+        #expect(try titles(todo) == ["eggs", "tea", "jam"])
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: done \"eggs\"\n")
+        #expect(try todo.ok("--as", "alice", "redo", "3").stdout == "Redid 3 steps: add \"milk\"; add \"bread\"; done \"milk\"\n")
+        #expect(try todo.ok("--as", "carol", "undo").stdout == "Undid: add \"tea\"\n")
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
+        #expect(Set(items.map(\.title)) == ["milk", "bread", "eggs", "jam"])
+        #expect(items.first { $0.title == "milk" }?.done == true)
+        #expect(items.first { $0.title == "eggs" }?.done == false)
+    }
+
+    @Test("rollback, goto and earlier move one's own history only")
+    func scopesAndMovesAreOnesOwn() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "begin")
+        try todo.ok("--as", "alice", "add", "a")
+        try todo.ok("--as", "bob", "add", "b")
+        try todo.ok("--as", "alice", "add", "c")
+        #expect(try todo.ok("--as", "alice", "rollback").stdout == "Rolled back 2 changes\n")
+        #expect(try titles(todo) == ["b"])
+        try todo.ok("--as", "alice", "add", "d")
+        try todo.ok("--as", "bob", "add", "e")
+        #expect(try todo.ok("--as", "alice", "earlier").stdout.hasPrefix("Went to v"))
+        #expect(try titles(todo) == ["b", "e"])
+        #expect(try todo.ok("--as", "alice", "later").stdout.hasPrefix("Went to v"))
+        // Alice's own view holds no item around "d": it goes back at the end.
+        #expect(try titles(todo) == ["b", "e", "d"])
+    }
+
+    @Test("A list moves from a file to a server and back with export and import")
+    func exportAndImport() throws {
+        let (todo, _) = try sharedList()
+        let file = todo.directory.appendingPathComponent("list.db").path
+        try todo.ok("--file", file, "add", "milk")
+        try todo.ok("--file", file, "add", "eggs")
+        try todo.ok("--file", file, "done", "2")
+        let exported = todo.directory.appendingPathComponent("list.json")
+        try Data(try todo.ok("--file", file, "export", "--json").stdout.utf8).write(to: exported)
+        try todo.ok("--as", "alice", "add", "old")
+        #expect(try todo.ok("--as", "alice", "import", "--json", exported.path).stdout.hasPrefix("Imported 2 items"))
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "alice", "list", "--json").stdout.utf8))
+        #expect(items == [ListedItem(position: 1, title: "milk", done: false), ListedItem(position: 2, title: "eggs", done: true)])
+        let back = todo.directory.appendingPathComponent("back.json")
+        try Data(try todo.ok("--as", "bob", "export", "--json").stdout.utf8).write(to: back)
+        let other = todo.directory.appendingPathComponent("other.db").path
+        try todo.ok("--file", other, "import", "--json", back.path)
+        #expect(try todo.ok("--file", other, "list").lines == ["[ ] 1 milk", "[x] 2 eggs"])
+        // The import is alice's step: her undo brings back the list before it.
+        try todo.ok("--as", "alice", "undo")
+        #expect(try titles(todo) == ["old"])
+    }
+
+    @Test("Where the engine cannot yet undo past an absorbed change, todo says so and the history stays usable")
+    func olderStepsCutShortSafely() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "bob", "edit", "1", "oat milk")
+        // Alice touches the item bob changed: her history takes in bob's changes.
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "done", "1")
+        let undo = try todo.run(["--as", "alice", "undo"])
+        #expect(undo.status == 0)
+        #expect(undo.stdout == "Undid: done \"oat milk\"\n")
+        #expect(undo.stderr.contains("your older undo steps no longer fit the shared list"))
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
+        #expect(items == [ListedItem(position: 1, title: "oat milk", done: false), ListedItem(position: 2, title: "eggs", done: false)])
+        // Every history still loads: alice's goes on from here, bob's is whole.
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo\n")
+        #expect(try todo.ok("--as", "alice", "history").lines.count == 2)
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"milk\" → \"oat milk\"\n")
+        try todo.ok("--as", "alice", "add", "bread")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"bread\"\n")
+    }
+
+    @Test("history shows everyone's steps with their authors; --mine only one's own")
+    func historyWithAuthors() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        let everyone = try todo.ok("--as", "alice", "history").lines
+        #expect(everyone.count == 2)
+        #expect(everyone.contains { $0.contains("alice") && $0.hasSuffix("add \"milk\"") })
+        #expect(everyone.contains { $0.contains("bob") && $0.hasSuffix("add \"eggs\"") })
+        let mine = try todo.ok("--as", "alice", "history", "--mine").stdout
+        #expect(mine.contains("add \"milk\""))
+        #expect(!mine.contains("eggs"))
+        struct Document: Decodable {
+            struct Step: Decodable { var author: String; var label: String? }
+            var steps: [Step]
+        }
+        let json = try JSONDecoder().decode(Document.self, from: Data(try todo.ok("--as", "bob", "history", "--json").stdout.utf8))
+        #expect(Set(json.steps.map(\.author)) == ["alice", "bob"])
+    }
+
+    @Test("An undo skips the part someone else overwrote since, undoes the rest, and says who (exit 0)")
+    func overwrittenPartIsSkipped() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        // One step of two changes: a new title and the done mark.
+        try todo.ok("--as", "alice", "begin")
+        try todo.ok("--as", "alice", "edit", "1", "oat milk")
+        try todo.ok("--as", "alice", "done", "1")
+        try todo.ok("--as", "alice", "commit")
+        try todo.ok("--as", "bob", "edit", "1", "soy milk")
+        let undo = try todo.run(["--as", "alice", "undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stderr.contains("skipped"))
+        #expect(undo.stderr.contains("the title of \"soy milk\" (bob changed it since)"))
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "alice", "list", "--json").stdout.utf8))
+        // The title is bob's; the done mark, which nobody else touched, is undone.
+        #expect(items == [ListedItem(position: 1, title: "soy milk", done: false)])
+    }
+
+    @Test("undo --json gives the message, the author and the skipped parts with who changed them")
+    func undoJSON() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "edit", "1", "oat milk")
+        try todo.ok("--as", "bob", "edit", "1", "soy milk")
+        struct Report: Decodable {
+            struct Part: Decodable { var field: String; var title: String; var changedBy: String?; var removed: Bool }
+            var message: String
+            var author: String?
+            var skipped: [Part]
+        }
+        let result = try todo.run(["--as", "alice", "undo", "--json"])
+        #expect(result.status == 0)
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.message == "Undid: edit \"milk\" → \"oat milk\"")
+        #expect(report.author == "alice")
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.field == "title")
+        #expect(report.skipped.first?.title == "soy milk")
+        #expect(report.skipped.first?.changedBy == "bob")
+        #expect(report.skipped.first?.removed == false)
+        // An undo with nothing in the way skips nothing.
+        let clean = try JSONDecoder().decode(Report.self, from: Data(try todo.ok("--as", "bob", "undo", "--json").stdout.utf8))
+        #expect(clean.skipped.isEmpty)
+        #expect(clean.author == "bob")
+        #expect(try titles(todo) == ["oat milk"])
+    }
+
+    @Test("undo --strict refuses a move with a conflict: exit 1, nothing changed; plain undo then skips")
+    func strictRefuses() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "begin")
+        try todo.ok("--as", "alice", "edit", "1", "oat milk")
+        try todo.ok("--as", "alice", "done", "1")
+        try todo.ok("--as", "alice", "commit")
+        try todo.ok("--as", "bob", "edit", "1", "soy milk")
+        let before = try snapshot(conninfo)
+        let strict = try todo.run(["--as", "alice", "undo", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("refused"))
+        #expect(strict.stderr.contains("bob"))
+        #expect(strict.stdout.isEmpty)
+        #expect(try snapshot(conninfo) == before)
+        let plain = try todo.run(["--as", "alice", "undo"])
+        #expect(plain.status == 0)
+        #expect(try titles(todo) == ["soy milk"])
+    }
+
+    @Test("A database made by a newer todo is refused with a clear message and left untouched")
+    func newerSchemaIsRefused() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        let admin = try PostgresConnection(conninfo)
+        try admin.query("UPDATE schema_version SET version = 99")
+        let before = try snapshot(conninfo)
+        for arguments in [["add", "eggs"], ["list"], ["undo"]] {
+            let result = try todo.run(["--as", "alice"] + arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("made by a newer todo (schema version 99"))
+            #expect(result.stderr.hasSuffix("left untouched\n"))
+        }
+        #expect(try snapshot(conninfo) == before)
+        #expect(try admin.query("SELECT version FROM schema_version") == [["99"]])
+    }
+
+    @Test("A new database gets the schema and its version on first use")
+    func schemaOnFirstUse() throws {
+        let (todo, conninfo) = try sharedList()
+        #expect(try todo.ok("--as", "alice", "list").stdout == "No items. Add one with: todo add <title>\n")
+        let admin = try PostgresConnection(conninfo)
+        #expect(try admin.query("SELECT version FROM schema_version") == [[String(ServerSchema.version)]])
+    }
+
+    @Test("Concurrent processes (4 people × 50 adds) lose no acknowledged change")
+    func concurrentAddsLoseNothing() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "setup", "list")
+        let people = ["p1", "p2", "p3", "p4"]
+        // Started together, then waited for: the four scripts run at the same time.
+        var processes: [(Process, URL)] = []
+        for person in people {
+            let script = (1...50).map { "add \(person) item \($0)" }.joined(separator: "\n") + "\n"
+            let input = todo.directory.appendingPathComponent("script-\(person)")
+            let errors = todo.directory.appendingPathComponent("errors-\(person)")
+            try Data(script.utf8).write(to: input)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let process = Process()
+            process.executableURL = try Sandbox.binary()
+            process.arguments = ["--as", person]
+            process.environment = todo.environment
+            process.standardInput = try FileHandle(forReadingFrom: input)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            processes.append((process, errors))
+        }
+        for (process, _) in processes { try process.run() }
+        for (process, errors) in processes {
+            process.waitUntilExit()
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            #expect(process.terminationStatus == 0, "\(text)")
+        }
+        let listed = try titles(todo)
+        #expect(listed.count == 200)
+        #expect(Set(listed) == Set(people.flatMap { person in (1...50).map { "\(person) item \($0)" } }))
+        // Each person's items are in the order they added them.
+        for person in people {
+            #expect(listed.filter { $0.hasPrefix(person + " ") } == (1...50).map { "\(person) item \($0)" })
+        }
+    }
+
+    @Test("Stable ids: list shows them, every command takes them; a moved position is refused")
+    func stableIDs() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "add", "eggs")
+        try todo.ok("--as", "alice", "add", "bread")
+        struct Entry: Decodable { var shortID: String; var title: String }
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(try todo.ok("--as", "alice", "list", "--json").stdout.utf8))
+        let text = try todo.ok("--as", "alice", "list").lines
+        #expect(text.count == 3)
+        for (line, entry) in zip(text, entries) {
+            #expect(line.contains(" \(entry.shortID) "))
+            #expect(line.hasSuffix(entry.title))
+        }
+        // Bob removes milk: alice's item 2 (eggs) is now item 1, and bread is item 2.
+        try todo.ok("--as", "bob", "rm", "1")
+        let refused = try todo.run(["--as", "alice", "done", "2"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("item 2 of your last list is now item 1 (\"eggs\")"))
+        #expect(refused.stderr.contains(entries[1].shortID))
+        let gone = try todo.run(["--as", "alice", "done", "1"])
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("item 1 of your last list is gone"))
+        // By id, whatever the positions.
+        #expect(try todo.ok("--as", "alice", "done", entries[2].shortID).stdout == "Done 2: \"bread\"\n")
+        #expect(try todo.ok("--as", "alice", "edit", entries[1].shortID.uppercased(), "brown eggs").stdout == "Edited 1: \"eggs\" → \"brown eggs\"\n")
+        // After a new list, positions are the new ones.
+        try todo.ok("--as", "alice", "list")
+        #expect(try todo.ok("--as", "alice", "done", "1").stdout == "Done 1: \"brown eggs\"\n")
+        let unknown = try todo.run(["--as", "alice", "rm", "ffffffff"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("there is no item with id ffffffff"))
+    }
+
+    @Test("Titles that look like SQL are stored and shown as typed")
+    func sqlLookingTitles() throws {
+        let (todo, conninfo) = try sharedList()
+        let titles = ["'); drop table items; --", "Robert'); DROP TABLE histories;--", "$1 \\ \" ;"]
+        for title in titles { try todo.ok("--as", "mallory", "add", title) }
+        #expect(try self.titles(todo) == titles)
+        #expect(try PostgresConnection(conninfo).query("SELECT count(*) FROM items") == [["3"]])
+    }
+
+    @Test("A server that is not there: one line on standard error, exit 1")
+    func serverDown() throws {
+        let todo = try Sandbox()
+        let missing = todo.directory.appendingPathComponent("no-server").path
+        let result = try todo.run(["--database", "host=\(missing) port=5432 user=todo dbname=x connect_timeout=2", "--as", "alice", "add", "milk"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("todo: "))
+        #expect(result.stderr.contains("cannot connect to the server"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// The rows of every todo table, to compare before and after a refused command.
+    private func snapshot(_ conninfo: String) throws -> [[String?]] {
+        let connection = try PostgresConnection(conninfo)
+        return try connection.query("SELECT 'items', id::text, title, done::text FROM items ORDER BY position")
+            + connection.query("SELECT 'histories', author, md5(state), md5(coalesce(listing, '')) FROM histories ORDER BY author")
+            + connection.query("SELECT 'schema', version::text, '', '' FROM schema_version")
+    }
+}
+
+/// Stable ids on the SQLite file, and the file store without a server.
+@Suite("Stable ids and the SQLite default, end to end")
+struct StableIDFileEndToEndTests {
+
+    @Test("On a file, list --ids shows the ids and every command takes them")
+    func idsOnAFile() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("add", "eggs")
+        // The default list is unchanged: no ids unless asked for.
+        #expect(try todo.ok("list").lines == ["[ ] 1 milk", "[ ] 2 eggs"])
+        struct Entry: Decodable { var shortID: String }
+        let ids = try JSONDecoder().decode([Entry].self, from: Data(try todo.ok("list", "--json").stdout.utf8)).map(\.shortID)
+        // Ids are padded to the longest (an id all digits at four is made longer: see ShortID).
+        let width = ids.map(\.count).max() ?? 0
+        func padded(_ id: String) -> String { id + String(repeating: " ", count: width - id.count) }
+        #expect(try todo.ok("list", "--ids").lines == ["[ ] 1 \(padded(ids[0])) milk", "[ ] 2 \(padded(ids[1])) eggs"])
+        #expect(try todo.ok("done", ids[1]).stdout == "Done 2: \"eggs\"\n")
+        #expect(try todo.ok("move", ids[1], "1").stdout == "Moved \"eggs\" from 2 to 1\n")
+        #expect(try todo.ok("rm", ids[0]).stdout == "Removed 2: \"milk\"\n")
+        #expect(try todo.titles() == ["eggs"])
+    }
+
+    @Test("Without --database the file is used, and the binary does not link libpq")
+    func noServerNeeded() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        #expect(FileManager.default.fileExists(atPath: todo.file))
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ldd.arguments = ["ldd", try Sandbox.binary().path]
+        let output = Pipe()
+        ldd.standardOutput = output
+        try ldd.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(text.contains("libc"))
+        #expect(!text.contains("libpq"))
+    }
+}
+
+@Suite("Short ids")
+struct ShortIDTests {
+    @Test("Ids are unique within the list, at least four digits, and never all digits")
+    func uniqueAndLettered() throws {
+        let items = (0..<2000).map { TodoItem(id: UUID(), title: "\($0)") }
+        let ids = ShortID.ids(for: items)
+        #expect(Set(ids).count == items.count)
+        #expect(ids.allSatisfy { $0.count >= 4 && $0.contains(where: \.isLetter) })
+        for (id, item) in zip(ids, items) { #expect(ShortID.matches(id, item.id)) }
+        let shared = [
+            TodoItem(id: UUID(uuidString: "12345678-0000-0000-0000-00000000000A")!, title: "a"),
+            TodoItem(id: UUID(uuidString: "1234a678-0000-0000-0000-00000000000B")!, title: "b"),
+            TodoItem(id: UUID(uuidString: "1234a679-0000-0000-0000-00000000000C")!, title: "c"),
+        ]
+        // The first shares "1234" with the others and has no letter before its last digit.
+        #expect(ShortID.ids(for: shared) == ["1234567800000000000000000000000a", "1234a678", "1234a679"])
+    }
+}
