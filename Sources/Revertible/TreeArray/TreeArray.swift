@@ -158,19 +158,9 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     ///   the nodes it passes: the tree keeps them alive for the whole access.
     @inlinable
     public subscript(position: Int) -> Element {
-        _read {
+        get {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
-            // Unowned: `self` is borrowed for the whole access and holds every node on the
-            // path, so retaining each node (an atomic write to a line the walk only reads)
-            // would be pure cost on the hottest path of the collection.
-            unowned(unsafe) var node = root
-            var index = position
-            while node.height != 0 {
-                let (child, offset) = node.child(containing: index)
-                node = node.children.withUnsafeBufferPointer { $0[child] }
-                index = offset
-            }
-            yield node.elements.withUnsafeBufferPointer { $0 }[index]
+            return Node.address(in: Unmanaged.passUnretained(root), at: position).pointee
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
@@ -228,7 +218,9 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
     ///
     /// A cursor into the current chunk: `next()` is a pointer comparison and an increment,
-    /// with no bounds check and no reference counting; the tree is walked only between chunks.
+    /// with no bounds check and no reference counting; the tree is walked only between chunks,
+    /// one chunk ahead, so that the cache misses of finding the next chunk overlap with the
+    /// reading of the current one.
     ///
     /// - Complexity: O(1) amortized per element.
     public struct Iterator: IteratorProtocol {
@@ -237,29 +229,64 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// and their element storage never moves: the unowned references and pointers
         /// below stay valid for the iterator's whole life.
         @usableFromInline let root: Node
-        /// The branches above the current leaf, each with the index of the next child to visit.
+        /// The branches above the leaf after the current one, each with the index of the
+        /// next child to visit.
         @usableFromInline var path: [(node: Unmanaged<Node>, next: Int)] = []
         /// The next element of the current leaf, and the end of that leaf's elements.
         @usableFromInline var cursor: UnsafePointer<Element>?
         @usableFromInline var end: UnsafePointer<Element>?
+        /// The elements of the next non-empty leaf, found while the current one is read;
+        /// `nil` when the current leaf is the last.
+        @usableFromInline var lookahead: UnsafeBufferPointer<Element>?
 
         @inlinable
         init(root: Node) {
             self.root = root
-            descend(to: root)
+            path.reserveCapacity(8)
+            var first: UnsafeBufferPointer<Element>? = descend(to: Unmanaged.passUnretained(root))
+            if first?.isEmpty == true { first = followingLeaf() }
+            cursor = first?.baseAddress
+            end = first.flatMap { leaf in leaf.baseAddress.map { $0 + leaf.count } }
+            lookahead = followingLeaf()
         }
 
-        /// Pushes the branches from `node` down to its first leaf, and points the cursor at it.
+        /// Pushes the branches from `node` down to its first leaf, and returns that leaf's
+        /// elements.
+        ///
+        /// Unmanaged all the way: a retain or release (an atomic operation) after the loads
+        /// of the next leaf would make the processor wait for them here, instead of letting
+        /// them complete while the current leaf is read.
         @inlinable
-        mutating func descend(to node: Node) {
-            unowned(unsafe) var node = node
-            while node.height != 0 {
-                path.append((Unmanaged.passUnretained(node), 1))
-                node = node.children.withUnsafeBufferPointer { $0[0] }
+        mutating func descend(to node: Unmanaged<Node>) -> UnsafeBufferPointer<Element> {
+            var node = node
+            while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
+                path.append((node, 1))
+                node = node._withUnsafeGuaranteedRef { branch in
+                    branch.children.withUnsafeBufferPointer { Unmanaged.passUnretained($0.baseAddress.unsafelyUnwrapped[0]) }
+                }
             }
-            let elements = node.elements.withUnsafeBufferPointer { $0 }
-            cursor = elements.baseAddress
-            end = elements.baseAddress.map { $0 + elements.count }
+            return node._withUnsafeGuaranteedRef { $0.elements.withUnsafeBufferPointer { $0 } }
+        }
+
+        /// The elements of the next non-empty leaf after those the path has passed, or
+        /// `nil` after the last; moves the path there.
+        @inlinable
+        mutating func followingLeaf() -> UnsafeBufferPointer<Element>? {
+            while let (node, next) = path.last {
+                let child: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { branch in
+                    branch.children.withUnsafeBufferPointer { children in
+                        next < children.count ? Unmanaged.passUnretained(children.baseAddress.unsafelyUnwrapped[next]) : nil
+                    }
+                }
+                guard let child else {
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next = next + 1
+                let leaf = descend(to: child)
+                if !leaf.isEmpty { return leaf }
+            }
+            return nil
         }
 
         /// The next element, or `nil` after the last.
@@ -277,20 +304,15 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             return current.pointee
         }
 
-        /// Moves the cursor to the next non-empty leaf; `false` after the last.
+        /// Moves the cursor to the next non-empty leaf, and looks up the one after it;
+        /// `false` after the last.
         @inlinable @inline(never)
         mutating func nextLeaf() -> Bool {
-            while let (node, next) = path.last {
-                let children = node.takeUnretainedValue().children
-                if next < children.count {
-                    path[path.count - 1].next = next + 1
-                    descend(to: children[next])
-                    if cursor != end { return true }
-                } else {
-                    path.removeLast()
-                }
-            }
-            return false
+            guard let leaf = lookahead, let start = leaf.baseAddress else { return false }
+            cursor = start
+            end = start + leaf.count
+            lookahead = followingLeaf()
+            return true
         }
     }
 }

@@ -315,18 +315,57 @@ final class TreeArrayNode<Element> {
     /// within that child.
     @inlinable @inline(__always)
     func child(containing index: Int) -> (child: Int, offset: Int) {
-        // A branch-free binary search with unchecked reads (`ends` is never empty in a
-        // branch): the comparisons' outcomes are random, so branches on them would be
-        // mispredicted about half the time, which costs more than the reads.
-        ends.withUnsafeBufferPointer { ends in
-            var base = 0
-            var length = ends.count
-            while length > 1 {
-                let half = length >> 1
-                base = ends[base &+ half &- 1] <= index ? base &+ half : base
-                length &-= half
+        // The buffer's address is taken out of the closure, so that the search runs without
+        // the array retained: this node keeps `ends` alive and unchanged for the call, and a
+        // retain (an atomic write) per level would also stop the processor from overlapping
+        // the cache misses of consecutive lookups.
+        let ends = ends.withUnsafeBufferPointer { $0 }
+        return Node.search(ends, for: index)
+    }
+
+    /// The child of a branch whose running `ends` (never empty) hold the element at
+    /// `index`, and the element's index within that child.
+    @inlinable @inline(__always)
+    static func search(_ ends: UnsafeBufferPointer<Int>, for index: Int) -> (child: Int, offset: Int) {
+        // A count of the ends at most `index` instead of a binary search: the loop has no
+        // branch on the data, so the compiler vectorizes it, and nothing is mispredicted (a
+        // binary search's outcomes are random, and the compiler turns its selects into
+        // branches); a misprediction would also discard the loads the processor has started
+        // for the lookups after this one.
+        let base = ends.baseAddress.unsafelyUnwrapped
+        let last = ends.count &- 1
+        var above = 0
+        for position in 0 ..< last {
+            // 1 when the end is above `index`: the sign of the difference, as arithmetic.
+            above &+= Int(bitPattern: UInt(bitPattern: index &- base[position]) &>> 63)
+        }
+        let child = last &- above
+        return (child, child == 0 ? index : index &- base[child &- 1])
+    }
+
+    /// The address of the element at `index` (`0 ..< count`) in the subtree of `root`, found
+    /// without retaining any node or buffer on the way: valid as long as the caller keeps
+    /// `root` alive and unmutated.
+    ///
+    /// Unmanaged, not a method of the root: a call on a node read from a tree held in
+    /// memory the caller may write (a captured variable, a class's property) retains it
+    /// for the whole call, and that atomic write, after the element's load, stops the
+    /// processor from overlapping the cache misses of consecutive lookups.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable @inline(__always)
+    static func address(in root: Unmanaged<Node>, at index: Int) -> UnsafePointer<Element> {
+        var index = index
+        var node = root
+        while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
+            node = node._withUnsafeGuaranteedRef { branch in
+                let (child, offset) = Node.search(branch.ends.withUnsafeBufferPointer { $0 }, for: index)
+                index = offset
+                return Unmanaged.passUnretained(branch.children.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped[child] })
             }
-            return (base, base == 0 ? index : index &- ends[base &- 1])
+        }
+        return node._withUnsafeGuaranteedRef { leaf in
+            leaf.elements.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped + index }
         }
     }
 
@@ -349,14 +388,7 @@ final class TreeArrayNode<Element> {
     /// The element at `index` (`0 ..< count`).
     @inlinable
     func element(at index: Int) -> Element {
-        var node = self
-        var index = index
-        while !node.isLeaf {
-            let (child, offset) = node.child(containing: index)
-            node = node.children[child]
-            index = offset
-        }
-        return node.elements[index]
+        Node.address(in: Unmanaged.passUnretained(self), at: index).pointee
     }
 
     // MARK: - Mutation (on a uniquely referenced node)
