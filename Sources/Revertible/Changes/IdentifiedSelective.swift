@@ -58,10 +58,13 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
 
         guard idsAreUnique(current, target) else {
             if strictStructure(elements) {
-                rewrite(&elements, current.map(\.index), target.compactMap { index, source in
-                    guard case let .stored(element) = source else { return nil }
-                    return (index, element)
-                })
+                let placing = target.map { index, source in
+                    switch source {
+                    case let .stored(element): (index: index, element: element)
+                    case let .moved(from, _): (index: index, element: elements[elements.startIndex + from])
+                    }
+                }
+                rewrite(&elements, current.map(\.index), placing)
             } else {
                 conflicts.append(NodeConflict(location: .root))
             }
@@ -105,7 +108,9 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
                 placing.append((index, element))
             }
         }
-        removing.sort()
+        // Distinct ids are at distinct positions; a value whose ids repeat could still name
+        // one position twice.
+        removing = Array(Set(removing)).sorted()
         // Each element lands at its old position counted among what remains, or at the end
         // when fewer remain than before.
         let remaining = elements.count - removing.count
