@@ -12,7 +12,8 @@
 /// - an element the change took away (undo re-inserts it) comes back at its old position
 ///   among the elements that remain, unless an element with its id exists again: a conflict
 ///   (`.overwrite` writes the old element over it, where it is);
-/// - a moved element is moved back to its old position, best effort; gone is a conflict.
+/// - a moved element is moved back to its old position, best effort (its position is no
+///   location: a moved element another writer removed is no conflict, and nothing to do).
 ///
 /// When ids repeat (in the change or in the value), identity cannot be trusted: the structure
 /// is then one location, applied whole when the positions still fit.
@@ -89,11 +90,9 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
         for (index, source) in target {
             switch source {
             case let .moved(_, id):
-                guard let found = locate(elements, id) else {
-                    let place = LocationName.subscript("id: \(LocationName.argument(id))")
-                    conflicts.append(NodeConflict(location: place, expected: nil, found: nil))
-                    continue
-                }
+                // An element another writer removed has no place to go back to; its value,
+                // the location, is not the move's.
+                guard let found = locate(elements, id) else { continue }
                 removing.append(found)
                 placing.append((index, elements[found]))
             case let .stored(element):
