@@ -233,4 +233,45 @@ struct OtherWritersTests {
         #expect(holder.ledger.memo == "theirs")
         #expect(holder.$ledger.lastConflicts.count == 1)
     }
+
+    @Test("Dropping a step keeps the steps redo would take after it, and its tags' version")
+    func dropKeepsRedo() throws {
+        var ledger = Ledger()
+        let controller = ValueVersioningController(ledger)
+        for memo in ["one", "two", "three"] {
+            ledger.memo = memo
+            controller.append(ledger)
+        }
+        try controller.undo()
+        controller.tag("before three")
+
+        controller.dropNextUndo()
+
+        #expect(controller.currentVersion.memo == "two")
+        #expect(controller.undoCount == 1 && controller.redoCount == 1)
+        try controller.redo()
+        #expect(controller.currentVersion.memo == "three")
+        // The dropped change stays as another writer's would: the oldest step conflicts.
+        try controller.undo(to: .steps(2))
+        #expect(controller.currentVersion.memo == "two")
+        #expect(controller.lastConflicts.map(\.location) == ["\\Ledger.memo"])
+    }
+
+    @Test("Abandoning a scope under refuse throws the conflict and keeps the scope")
+    func abandonRefused() throws {
+        var ledger = Ledger(memo: "start")
+        let controller = ValueVersioningController(ledger)
+        controller.pushNewScope()
+        ledger.memo = "scoped"
+        controller.append(ledger)
+        ledger.memo = "foreign"
+        controller.absorb(ledger)
+        controller.conflictPolicy = .refuse
+
+        let error = #expect(throws: ReversionError.self) { try controller.undoAndPopCurrentScope() }
+
+        #expect(error?.isConflict == true)
+        #expect(controller.scopeLevel == 1 && controller.undoCount == 1)
+        #expect(controller.currentVersion.memo == "foreign")
+    }
 }
