@@ -43,8 +43,7 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
         let backward = direction == .backward
         for edit in edits {
             let expectedIndex = elements.startIndex + (backward ? edit.newIndex : edit.oldIndex)
-            let index = expectedIndex < elements.endIndex && elements[expectedIndex].id == edit.id
-                ? expectedIndex : locate(elements, edit.id)
+            let index = nearby(edit.id, around: expectedIndex, in: elements) ?? locate(elements, edit.id)
             let place = LocationName.subscript("id: \(LocationName.argument(edit.id))")
             guard let index else {
                 conflicts.append(NodeConflict(location: place, expected: nil, found: nil))
@@ -117,6 +116,21 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
             placing[position].index = min(placing[position].index, remaining + position)
         }
         rewrite(&elements, removing, placing)
+    }
+
+    /// The position of the element with `id` within a few places of `expected`: another
+    /// writer's insert or removal shifts an element by as many places, and finding it there
+    /// saves building an index of every id (O(*n*)) for each step undone.
+    private static func nearby<Elements: RandomAccessCollection>(
+        _ id: Element.ID, around expected: Int, in elements: Elements
+    ) -> Int? where Elements.Element == Element, Elements.Index == Int {
+        for distance in 0...8 {
+            for index in distance == 0 ? [expected] : [expected - distance, expected + distance]
+            where elements.indices.contains(index) && elements[index].id == id {
+                return index
+            }
+        }
+        return nil
     }
 
     /// Whether no id occurs twice among the elements the structure stores or moves.
