@@ -226,6 +226,7 @@ struct OtherWritersReliabilityTests {
                 continue
             }
             value = controller.currentVersion
+            try #require(Set(value.cells.map(\.id)).count == value.cells.count, "ids repeat: \(replay) \(log)")
             try #require(value.locations == reference.value, "\(replay) \(log)")
             #expect(controller.undoCount == reference.scopes[reference.scopes.count - 1].undo.count, "\(replay) \(log)")
             #expect(controller.redoCount == reference.scopes[reference.scopes.count - 1].redo.count, "\(replay) \(log)")
