@@ -88,7 +88,7 @@ struct ReadableLocationTests {
         controller.append(drawing)
         drawing.shapes[3].size = 3
         controller.setWithoutTracking(drawing)
-        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try controller.undo() }
+        #expect { try controller.undo(onConflict: .refuse) } throws: { ($0 as? ReversionError)?.isConflict == true }
         let error = try #require(controller.error)
         expectReadable(error, #"\Drawing.shapes[id: 3].size"#)
 

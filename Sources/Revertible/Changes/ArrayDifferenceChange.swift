@@ -58,6 +58,35 @@ final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
         return true
     }
 
+    /// A positional array has no identity to find an element by, so the whole array is one
+    /// location: the change applies only where the array still has the length the change
+    /// left and holds, at each position the change wrote, what it wrote there. Any other
+    /// writer's insert or removal (which shifts positions) or a change at one of those
+    /// positions is a conflict; a change at another position is not.
+    ///
+    /// `.overwrite` writes the change's positions anyway when the length still fits (the
+    /// elements another writer put there are replaced); with another length, the positions
+    /// cannot be told and nothing is written.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        if canApply(to: value, direction) {
+            _ = apply(to: &value, direction)
+            return
+        }
+        let array = value[keyPath: keyPath]
+        let (count, present) = direction == .backward ? (newCount, insertions) : (oldCount, removals)
+        let expected = "\(count) elements" + present.map { ", [\($0.index)]: \(describe($0.element))" }.joined()
+        let found = array.count == count
+            ? "\(count) elements" + present.map { ", [\($0.index)]: \(describe(array[$0.index]))" }.joined()
+            : "\(array.count) elements"
+        conflicts.append(NodeConflict(location: LocationName(keyPath), expected: describe(expected), found: describe(found)))
+        if policy == .overwrite, array.count == count {
+            _ = apply(to: &value, direction)
+        }
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Element]> else { return nil }
         return ArrayDifferenceChange<Parent, Element>(

@@ -3,6 +3,9 @@ extension CompositeChange: EncodableReversionNode {
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
         try container.encode(NodeKind.all, forKey: .kind)
         try container.encode(nodes.map(EncodedNode.init), forKey: .child)
+        if nodes.isEmpty {
+            try container.encode(true, forKey: .nothing)
+        }
     }
 }
 
@@ -14,7 +17,10 @@ extension DecodedNode {
     /// a file that has them was not written by one.
     static func compositeChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
         let children = try container.decodeNodes(Root.self, forKey: .child)
-        guard !children.isEmpty else {
+        // Empty only when marked so: a step whose every location another writer had changed
+        // when it was undone or redone (see `History.apply(_:_:to:)`) moves, changing nothing.
+        let isMarkedEmpty = try container.decodeIfPresent(Bool.self, forKey: .nothing) == true
+        guard !children.isEmpty || isMarkedEmpty else {
             throw container.corrupted("a composite change holds no changes", at: .child)
         }
         // Sorted, a location that contains another sits right before it or before a location

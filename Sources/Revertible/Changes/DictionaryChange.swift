@@ -79,6 +79,46 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
         return true
     }
 
+    /// Each key is a location: an entry the change inserted is removed only if it still holds
+    /// what was inserted, a removed one comes back only if the key is still free, an updated
+    /// one is reverted inside (selectively). Other writers' keys are no conflict.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        let place = LocationName(keyPath)
+        for (key, change) in changes {
+            let entry = place + .subscript(LocationName.argument(key))
+            let found = value[keyPath: keyPath][key]
+            switch (change, direction) {
+            case let (.inserted(expected), .backward), let (.removed(expected), .forward):
+                guard let found else {
+                    conflicts.append(NodeConflict(location: entry, expected: describe(expected), found: nil))
+                    continue
+                }
+                if !matches(found, expected) {
+                    conflicts.append(NodeConflict(location: entry, expected: describe(expected), found: describe(found)))
+                    guard policy == .overwrite else { continue }
+                }
+                value[keyPath: keyPath][key] = nil
+            case let (.inserted(returning), .forward), let (.removed(returning), .backward):
+                if let found {
+                    conflicts.append(NodeConflict(location: entry, expected: nil, found: describe(found)))
+                    guard policy == .overwrite else { continue }
+                }
+                value[keyPath: keyPath][key] = returning
+            case let (.updated(node), _):
+                guard found != nil else {
+                    conflicts.append(NodeConflict(location: entry, expected: nil, found: nil))
+                    continue
+                }
+                var inner: [NodeConflict] = []
+                node.applySelectively(to: &value[keyPath: keyPath][key]!, direction, onConflict: policy, conflicts: &inner)
+                conflicts += inner.map { $0.inside(entry) }
+            }
+        }
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Key: Value]> else { return nil }
         return DictionaryChange<Parent, Key, Value>(at: path, changes: changes, oldCount: oldCount, newCount: newCount)

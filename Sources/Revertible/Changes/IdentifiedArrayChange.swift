@@ -64,6 +64,46 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
         return true
     }
 
+    /// Each element is a location found by its id (see ``IdentifiedSelective``), so other
+    /// writers' inserts, removals and moves elsewhere in the array are no conflict.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        var inner: [NodeConflict] = []
+        var positions: [Element.ID: Int]?
+        IdentifiedSelective.apply(
+            edits: edits, structure: structure, to: &value[keyPath: keyPath], direction, onConflict: policy, conflicts: &inner,
+            locate: { array, id in
+                if positions == nil {
+                    var table: [Element.ID: Int] = [:]
+                    table.reserveCapacity(array.count)
+                    for (index, element) in array.enumerated() where table[element.id] == nil {
+                        table[element.id] = index
+                    }
+                    positions = table
+                }
+                return positions![id]
+            },
+            rewrite: { array, removing, placing in
+                positions = nil
+                rebuild(&array, removing: removing, placing: placing)
+            },
+            strictStructure: { array in
+                guard let structure = self.structure else { return true }
+                let current = direction == .backward ? structure.new : structure.old
+                return array.count == (direction == .backward ? self.newCount : self.oldCount) && current.allSatisfy { index, source in
+                    switch source {
+                    case let .stored(expected): matches(array[index], expected)
+                    case let .moved(_, id): array[index].id == id
+                    }
+                }
+            }
+        )
+        let place = LocationName(keyPath)
+        conflicts += inner.map { $0.inside(place) }
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, [Element]> else { return nil }
         return IdentifiedArrayChange<Parent, Element>(at: path, edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)

@@ -29,6 +29,20 @@ final class IgnoringValueChange<Root: Equatable>: ReversionNode {
         return true
     }
 
+    /// One location, the whole value but its ignored properties; overwriting writes it anyway.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        if !canApply(to: value, direction) {
+            conflicts.append(NodeConflict(
+                location: .root, expected: describe(direction == .backward ? new : old), found: describe(value)
+            ))
+            guard policy == .overwrite else { return }
+        }
+        _ = apply(to: &value, direction)
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         paths.append(\Root.self)
     }

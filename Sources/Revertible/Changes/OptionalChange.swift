@@ -17,6 +17,21 @@ final class OptionalChange<Wrapped>: ReversionNode {
         return child.apply(to: &value!, direction)
     }
 
+    /// Inside the wrapped value, selectively; a value another writer set to `nil` is a
+    /// conflict with nothing to write into.
+    func applySelectively(
+        to value: inout Wrapped?, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        guard value != nil else {
+            conflicts.append(NodeConflict(location: .root, expected: nil, found: "nil"))
+            return
+        }
+        var inner: [NodeConflict] = []
+        child.applySelectively(to: &value!, direction, onConflict: policy, conflicts: &inner)
+        conflicts += inner.map { $0.inside(.unwrapped) }
+    }
+
     func refusedLocation(in value: Wrapped?, _ direction: ReversionDirection) -> LocationName? {
         guard let value else { return .root }
         return .unwrapped + (child.refusedLocation(in: value, direction) ?? .root)

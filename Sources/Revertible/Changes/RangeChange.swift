@@ -61,6 +61,42 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         return true
     }
 
+    /// One location, the whole string (or data): another writer's change anywhere in it is a
+    /// conflict. The conflict shows the value the change expected when it replaced the whole
+    /// value, else the run it expected (`…run…`).
+    ///
+    /// `.overwrite` replaces what now lies between the change's unchanged beginning and end
+    /// (counted from each end of the value found) with the run to restore, so another
+    /// writer's text outside the run survives; when the value found is too short for that,
+    /// nothing is written.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        if canApply(to: value, direction) {
+            _ = apply(to: &value, direction)
+            return
+        }
+        let (expectedCount, expectedPart, replacement) = direction == .backward
+            ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
+        let found = value[keyPath: keyPath]
+        let expected = expectedPart.byteCount == expectedCount
+            ? describe(expectedPart) : "…" + describe(expectedPart) + "…"
+        conflicts.append(NodeConflict(location: LocationName(keyPath), expected: expected, found: describe(found)))
+        guard policy == .overwrite else { return }
+        let suffix = expectedCount - offset - expectedPart.byteCount
+        let splice: Int? = found.withBytes { bytes in
+            let end = bytes.count - suffix
+            guard end >= offset,
+                  offset == bytes.count || Value.isBoundary(bytes[offset]),
+                  end == bytes.count || Value.isBoundary(bytes[end]) else { return nil }
+            return end - offset
+        }
+        if let splice {
+            value[keyPath: keyPath].replaceBytes(at: offset, count: splice, with: replacement)
+        }
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
         return RangeChange<Parent, Value>(

@@ -24,6 +24,13 @@ final class RestatedChange<Root: Equatable>: ReversionNode {
         change.apply(to: &value, direction)
     }
 
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        change.applySelectively(to: &value, direction, onConflict: policy, conflicts: &conflicts)
+    }
+
     func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
         change.appendKeyPaths(to: &paths)
     }

@@ -41,6 +41,31 @@ final class SetChange<Root, Element: Hashable>: ReversionNode {
         return true
     }
 
+    /// Each member is a location: one the change added is removed if still there, one it
+    /// removed comes back if still absent; a member another writer already took out or put
+    /// back is a conflict with nothing left to do. Other writers' members are no conflict.
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        let (leaving, returning) = direction == .backward ? (added, removed) : (removed, added)
+        let place = LocationName(keyPath)
+        for member in leaving {
+            if value[keyPath: keyPath].remove(member) == nil {
+                conflicts.append(NodeConflict(
+                    location: place + .subscript(LocationName.argument(member)), expected: "member", found: "absent"
+                ))
+            }
+        }
+        for member in returning {
+            if !value[keyPath: keyPath].insert(member).inserted {
+                conflicts.append(NodeConflict(
+                    location: place + .subscript(LocationName.argument(member)), expected: "absent", found: "member"
+                ))
+            }
+        }
+    }
+
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Set<Element>> else { return nil }
         return SetChange<Parent, Element>(at: path, added: added, removed: removed, oldCount: oldCount, newCount: newCount)

@@ -32,6 +32,8 @@ enum NodeCodingKey: String, CodingKey {
     case removed = "r"
     case edits = "e"
     case structure = "s"
+    /// Marks a composite change that holds no changes on purpose (see `CompositeChange`).
+    case nothing = "none"
 }
 
 /// A node kind that can write itself.

@@ -13,6 +13,8 @@ package enum HistoryCommand: Sendable {
     case removeAllVersions
     /// Ends the open group early; ``perform(_:on:policy:)`` ends it before any command.
     case stopGrouping
+    /// Removes the step undo would take, keeping the value (see ``History/dropNextUndo()``).
+    case dropNextUndo
 }
 
 extension History {
@@ -24,9 +26,16 @@ extension History {
     /// the change. Success clears ``lastError``; a refusal sets it and changes nothing.
     ///
     /// - Returns: Whether the current version changed, or why the command was refused.
+    ///
+    /// - Parameter onConflict: What the command's moves do where another writer changed a
+    ///   location a step wrote; `nil` takes `policy`'s. ``lastConflicts`` lists what they found.
     @discardableResult
-    package mutating func perform(_ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
+    package mutating func perform(
+        _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
+    ) -> Result<Bool, ReversionError> {
         endGroup()
+        conflictPolicy = onConflict ?? policy.conflictPolicy
+        lastConflicts = []
         reference = nil
         let result: Result<Bool, ReversionError>
         do {
@@ -43,9 +52,11 @@ extension History {
 
     /// Runs `command` on the history's own copy of the current version.
     @discardableResult
-    package mutating func perform(_ command: HistoryCommand, policy: HistoryPolicy) -> Result<Bool, ReversionError> {
+    package mutating func perform(
+        _ command: HistoryCommand, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
+    ) -> Result<Bool, ReversionError> {
         var value = reference.take()!
-        return perform(command, on: &value, policy: policy)
+        return perform(command, on: &value, policy: policy, onConflict: onConflict)
     }
 
     private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(ReversionError) -> Bool {
@@ -72,6 +83,8 @@ extension History {
             removeAllVersions()
         case .stopGrouping:
             break
+        case .dropNextUndo:
+            dropNextUndo()
         }
         return false
     }

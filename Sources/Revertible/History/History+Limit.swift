@@ -20,8 +20,8 @@ extension History {
         while excess > 0, scopes[top].undoCount > 0 {
             var dropped = 1
             if top > 0 {
-                // Untracked changes can conflict with a step; then the scope keeps it.
-                guard let folded = foldOldestStepsIntoStart(atLeast: excess) else { break }
+                // Absorbed changes can conflict with a step: then the fold is made selectively.
+                guard let folded = foldOldestStepsIntoStart(atLeast: excess) ?? foldOldestStepsSelectively(excess) else { break }
                 dropped = folded
             }
             for _ in 0..<dropped {
@@ -68,6 +68,37 @@ extension History {
         } catch {
             return nil
         }
+    }
+
+    /// Folds the `count` oldest steps on the path of the current scope, an inner one, into
+    /// its start where an absorbed change keeps them from being folded exactly: the versions
+    /// involved are rebuilt by taking the steps back selectively, so a location another
+    /// writer changed keeps that writer's value in them, and the start holds only what the
+    /// folded steps did elsewhere.
+    ///
+    /// - Returns: `count`, or `nil` if the scope holds fewer steps on its path.
+    private mutating func foldOldestStepsSelectively(_ count: Int) -> Int? {
+        let path = scopes[top].undo
+        guard top > 0, count > 0, count <= path.count else { return nil }
+        var after = current
+        for step in path[count...].reversed() {
+            step.reversion.revertSkippingConflicts(&after)
+        }
+        var started = after
+        for step in path[..<count].reversed() {
+            step.reversion.revertSkippingConflicts(&started)
+        }
+        let existing = scopes[top].start
+        existing?.reversion?.revertSkippingConflicts(&started)
+        let annotations = (existing.map { [$0.annotation] } ?? []) + path[..<count].map(\.annotation)
+        scopes[top].start = ScopeStart(
+            version: existing?.version ?? scopes[top].floor,
+            reversion: after.reversion(to: started),
+            annotation: annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) },
+            changeCount: (existing?.changeCount ?? 0) + path[..<count].reduce(0) { $0 + $1.changeCount },
+            time: existing?.time ?? path.first!.time
+        )
+        return count
     }
 
     /// Makes the start of the current scope the reversion from `after`, the version `steps`

@@ -74,8 +74,7 @@ extension History {
             direction = .forward
         }
         guard let step = scopes[top].nextStep(direction) else { return }
-        let reversion = direction == .backward ? step.reversion : step.reversion.inverted
-        try reversion.revert(&value)
+        try apply(step, direction, to: &value)
         scopes[top].passNextStep(direction)
     }
 }

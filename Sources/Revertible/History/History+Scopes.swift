@@ -12,17 +12,15 @@ extension History {
     /// version, so changes that cancelled out take no space. It leads to the version the
     /// scope ended on, which keeps its tags.
     ///
-    /// No step can keep the scope from ending. If one no longer applies (a change made
-    /// without a step overlaps it), the squashed step starts from the version that step led
-    /// to: what the steps above it changed is squashed, what it and the steps before it
-    /// changed stays in the value with no step to take it back, as a change made without a
-    /// step would. The scope is then ended all the same, and the error
-    /// ``ReversionError/Reason/stepNotSquashed(_:)`` names the step.
+    /// No step can keep the scope from ending. The version the scope started from is found by
+    /// taking its steps back selectively: where another writer changed a location a step
+    /// wrote (a change absorbed with ``absorb(_:)``), that location keeps the other writer's
+    /// value in the start too, so the squashed step holds only what the scope itself did.
     mutating func popCurrentScope(_ value: inout Value) throws(ReversionError) {
         guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
         var start = value
-        let refusal = scope.takeBackAsFarAsPossible(&start)
+        scope.takeBackSelectively(&start)
         scopes.removeLast()
         keepTagsMoved(by: scope)
         defer { forgetTagsOfRemovedVersions() }
@@ -46,72 +44,59 @@ extension History {
             // Nothing changed in all: the version the scope ended on is the start.
             retag(scope.current, as: scope.startVersion)
         }
-        if let refusal {
-            throw ReversionError(.stepNotSquashed(refusal.version), keyPath: refusal.error.keyPath)
-        }
     }
 
     /// Abandons the current scope: takes `value` back to the version the scope started from
     /// (undoing all of its steps), then removes it with its redo steps, and puts the tags it
-    /// moved back where they were. All or nothing, as long as every step applies.
+    /// moved back where they were.
     ///
-    /// If one does not (a change made without a step overlaps it), the scope cannot be taken
-    /// back: it is ended as ``popCurrentScope(_:)`` ends it, squashing what can be squashed,
-    /// and ``ReversionError/Reason/stepNotSquashed(_:)`` names the step. So a loop that ends
-    /// scopes always ends.
+    /// The steps are undone as undo takes them, by ``conflictPolicy``: with the default,
+    /// ``ConflictPolicy/skip``, a location another writer changed keeps its value and the
+    /// scope always ends. With ``ConflictPolicy/refuse``, a conflict throws
+    /// ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
     ///
     /// - Returns: Whether the value changed.
     mutating func undoAndPopCurrentScope(_ value: inout Value) throws(ReversionError) -> Bool {
         guard top > 0 else { throw .noScopeToPop }
-        do throws(ReversionError) {
-            let steps = try undo(&value, to: .steps(undoCount))
-            if let start = scopes[top].start?.reversion {
-                do {
-                    try start.revert(&value)
-                } catch {
-                    _ = try? redo(&value, to: .steps(steps))
-                    throw error.at(step: steps + 1)
-                }
+        let steps = try undo(&value, to: .steps(undoCount))
+        if let start = scopes[top].start?.reversion, !(start.canRevert(value) && start.revertUnchecked(&value)) {
+            var taken = value
+            let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
+            if conflictPolicy == .refuse, !conflicts.isEmpty {
+                _ = try? redo(&value, to: .steps(steps))
+                throw ReversionError(.conflict(conflicts), keyPath: conflicts.first?.location, step: steps + 1)
             }
-            let changed = steps > 0 || scopes[top].start?.reversion != nil
-            let abandoned = scopes.removeLast()
-            restoreTagsMoved(by: abandoned)
-            forgetTagsOfRemovedVersions()
-            return changed
-        } catch {
-            // The attempt changed nothing (undo is all or nothing, and the start's failure
-            // redid what it undid): end the scope the one way that always works.
-            let current = scopes[top].current
-            try popCurrentScope(&value)
-            // Not reached unless the two disagree about which step fails: report it anyway,
-            // since the scope has ended.
-            throw ReversionError(.stepNotSquashed(current), keyPath: error.keyPath)
+            lastConflicts += conflicts
+            value = taken
         }
+        let changed = steps > 0 || scopes[top].start?.reversion != nil
+        let abandoned = scopes.removeLast()
+        restoreTagsMoved(by: abandoned)
+        forgetTagsOfRemovedVersions()
+        return changed
     }
 }
 
 extension HistoryScope {
 
-    /// Takes `value`, at this scope's current version, back toward the version the scope
-    /// started from: every undo step, then the start, stopping at the first that does not
-    /// apply.
-    ///
-    /// - Returns: The step that did not apply (its version, or the start's for the start)
-    ///   and why; `nil` when `value` reached the start.
-    func takeBackAsFarAsPossible(_ value: inout Value) -> (version: HistoryVersion, error: ReversionError)? {
+    /// Takes `value`, at this scope's current version, back to the version the scope started
+    /// from: every undo step, then the start, each where it still applies (see
+    /// ``ConflictPolicy/skip``). Never fails.
+    func takeBackSelectively(_ value: inout Value) {
         for step in undo.reversed() {
-            do {
-                try step.reversion.revert(&value)
-            } catch {
-                return (step.version, error)
-            }
+            step.reversion.revertSkippingConflicts(&value)
         }
-        do {
-            try start?.reversion?.revert(&value)
-        } catch {
-            return (floor, error)
-        }
-        return nil
+        start?.reversion?.revertSkippingConflicts(&value)
+    }
+}
+
+extension Reversion {
+
+    /// Reverts `value` where it holds what this reversion was made from, and leaves every
+    /// other location as it is; strictly (no copy, no comparison) when nothing conflicts.
+    func revertSkippingConflicts(_ value: inout Root) {
+        if canRevert(value), revertUnchecked(&value) { return }
+        _ = revertSelectively(&value, onConflict: .skip)
     }
 }
 

@@ -26,6 +26,16 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
     package var lastError: ReversionError?
+    /// The locations the last command's moves found changed by another writer (see
+    /// ``ConflictPolicy``); empty when it found none, or moved nothing.
+    package internal(set) var lastConflicts: [ReversionConflict] = []
+    /// What the running command's moves do at a conflict: the command's policy, else the
+    /// history policy's.
+    var conflictPolicy: ConflictPolicy = .skip
+    /// Whether a change made without a step (``absorb(_:)``) ever moved this history's
+    /// present: its steps may then no longer apply exactly, and an archive says so (see
+    /// ``HistoryArchive/Outline``).
+    var hasAbsorbedWrites = false
 
     package init(_ value: Value) {
         reference = value
@@ -115,6 +125,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         let (change, ignored) = recordedDifference(value, from: current)
         defer { adoptIgnoredProperties(ignored, of: value) }
         guard let change else { return }
+        hasAbsorbedWrites = true
         if var open = group {
             if (try? change.inverted.revert(&open.base)) != nil {
                 group = open
@@ -182,6 +193,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// current version stays.
     mutating func removeAllVersions() {
         group = nil
+        hasAbsorbedWrites = false
         tagged = []
         scopes = [HistoryScope(floor: makeVersion())]
     }

@@ -104,7 +104,7 @@ extension HistoryArchive.Step: Codable where Value: Codable {
 
 extension HistoryArchive.Outline: Codable where Value: Codable {
 
-    private enum Keys: String, CodingKey { case next, scopes, tags, count }
+    private enum Keys: String, CodingKey { case next, scopes, tags, count, absorbed }
     private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved }
     private enum StartKeys: String, CodingKey { case v, change, label, count, time }
     private enum TagKeys: String, CodingKey { case tag, v }
@@ -163,7 +163,8 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             nextVersion: HistoryVersion(try container.decode(UInt64.self, forKey: .next)),
             scopes: scopes,
             tags: tags,
-            stepCount: try container.decodeIfPresent(Int.self, forKey: .count)
+            stepCount: try container.decodeIfPresent(Int.self, forKey: .count),
+            absorbedWrites: try container.decodeIfPresent(Bool.self, forKey: .absorbed) ?? false
         )
     }
 
@@ -204,6 +205,10 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             try entry.encode(version.rawValue, forKey: .v)
         }
         try container.encodeIfPresent(stepCount, forKey: .count)
+        // Written only when true, so a history nobody else wrote saves as it always did.
+        if absorbedWrites {
+            try container.encode(true, forKey: .absorbed)
+        }
     }
 }
 

@@ -78,6 +78,10 @@ public struct HistoryArchive<Value> {
         let tags: [(tag: HistoryTag, version: HistoryVersion)]
         /// How many steps the archive holds; `nil` in archives saved before it was kept.
         var stepCount: Int?
+        /// Whether the history absorbed changes made without a step (another writer's), so
+        /// that its steps may no longer apply exactly to one another: loading then checks
+        /// the chain of steps selectively. `false` in archives saved before it was kept.
+        var absorbedWrites = false
 
         /// One scope: where its tree is rooted, where it stands, and the order of its branches.
         struct Scope {

@@ -11,11 +11,25 @@ package struct HistoryPolicy: Sendable {
     package var groupingInterval: Duration?
     /// The time elapsed on the history's clock.
     package var now: @Sendable () -> Duration
+    /// What undo, redo and the other moves do where another writer changed a location a step
+    /// wrote, unless a command says otherwise.
+    ///
+    /// `.refuse` unless the maker chooses: a caller that has not chosen keeps refusing a step
+    /// that does not apply whole, as before other writers were taken in (the undoable
+    /// reducer, until its options choose; the `todo` example relies on the refusal to read
+    /// its whole list). The controller and `@Versioned` choose `.skip`.
+    package var conflictPolicy: ConflictPolicy
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
 
-    package init(limit: Int? = nil, groupingInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()) {
+    package init(
+        limit: Int? = nil,
+        groupingInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock(),
+        conflictPolicy: ConflictPolicy = .refuse
+    ) {
         self.limit = limit
+        self.conflictPolicy = conflictPolicy
         self.groupingInterval = groupingInterval
         now = elapsedTime(on: clock)
         clockIdentity = ClockIdentity()

@@ -16,8 +16,13 @@ extension Reversion {
         }
         var conflicts: [NodeConflict] = []
         if policy == .refuse {
+            // Every location may still apply one by one (another writer's change elsewhere in
+            // a collection is no conflict): then the copy is the result.
             var copy = value
             node.applySelectively(to: &copy, direction, onConflict: .skip, conflicts: &conflicts)
+            if conflicts.isEmpty {
+                value = copy
+            }
         } else {
             node.applySelectively(to: &value, direction, onConflict: policy, conflicts: &conflicts)
         }

@@ -97,6 +97,39 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         return positions
     }
 
+    /// Each element is a location found by its id (see ``IdentifiedSelective``), through the
+    /// tree's identity index, so other writers' inserts, removals and moves elsewhere in the
+    /// tree are no conflict.
+    @usableFromInline
+    func applySelectively(
+        to tree: inout TreeArray<Element>, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        let backward = direction == .backward
+        IdentifiedSelective.apply(
+            edits: edits, structure: structure, to: &tree, direction, onConflict: policy, conflicts: &conflicts,
+            locate: { tree, id in tree.index(id: id) },
+            rewrite: { tree, removing, placing in
+                for index in removing.reversed() {
+                    tree.remove(at: index)
+                }
+                for (index, element) in placing {
+                    tree.insert(element, at: index)
+                }
+            },
+            strictStructure: { tree in
+                guard let structure = self.structure else { return true }
+                guard tree.count == (backward ? self.newCount : self.oldCount) else { return false }
+                return (backward ? structure.new : structure.old).allSatisfy { index, source in
+                    switch source {
+                    case let .stored(expected): matches(tree[index], expected)
+                    case let .moved(_, id): tree[index].id == id
+                    }
+                }
+            }
+        )
+    }
+
     @usableFromInline
     func refusedLocation(in tree: TreeArray<Element>, _ direction: ReversionDirection) -> LocationName? {
         LocationName.refusedElement(of: edits, in: tree, expectedCount: direction == .backward ? newCount : oldCount, direction)

@@ -53,12 +53,12 @@ extension VersioningController {
     /// A refusal is kept in ``error`` and reported the controller's way: thrown, or stored.
     /// - Returns: Whether the command changed the value (`false` after a refusal).
     @discardableResult
-    func perform(_ command: HistoryCommand, on value: inout Value) throws(Failure) -> Bool {
+    func perform(_ command: HistoryCommand, on value: inout Value, onConflict: ConflictPolicy? = nil) throws(Failure) -> Bool {
         let result = storage.withLock { storage in
             flushPendingChange(&storage)
             record(value, in: &storage)
             value = storage.history.current
-            return storage.history.perform(command, on: &value, policy: storage.policy)
+            return storage.history.perform(command, on: &value, policy: storage.policy, onConflict: onConflict)
         }
         notifyObservers()
         switch result {
@@ -75,15 +75,15 @@ extension VersioningController {
     ///
     /// Once an object root is gone, does nothing.
     @discardableResult
-    func perform(_ command: HistoryCommand) throws(Failure) -> Value {
+    func perform(_ command: HistoryCommand, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         guard case .object = root else {
             var value = currentVersion
-            try perform(command, on: &value)
+            try perform(command, on: &value, onConflict: onConflict)
             return value
         }
         guard let object = root.object else { return currentVersion }
         var value = object[keyPath: root.keyPath]
-        if try perform(command, on: &value) {
+        if try perform(command, on: &value, onConflict: onConflict) {
             writeRoot(value, to: object)
         }
         return value

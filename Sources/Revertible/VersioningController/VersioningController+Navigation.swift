@@ -3,48 +3,56 @@ extension VersioningController {
     /// Undoes to `target` in the current scope (one step by default, a number of steps, or a
     /// tagged version) and returns the version reached. With a root object, writes it to the
     /// root too. All or nothing: a refusal changes nothing.
+    ///
+    /// Undo is selective: a location another writer changed since a step was made (see
+    /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
+    /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @discardableResult
-    public func undo(to target: HistoryTarget = .oneStep) throws(Failure) -> Value {
-        try perform(.undo(target))
+    public func undo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try perform(.undo(target), onConflict: onConflict)
     }
 
     /// Undoes `value` to `target` in the current scope, in place.
     ///
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
-    public func undo(_ value: inout Value, to target: HistoryTarget = .oneStep) throws(Failure) {
-        try perform(.undo(target), on: &value)
+    public func undo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.undo(target), on: &value, onConflict: onConflict)
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
-    public func undo(root: inout Root, to target: HistoryTarget = .oneStep) throws(Failure) {
-        try perform(.undo(target), on: &root[keyPath: self.root.keyPath])
+    public func undo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.undo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Redoes to `target` in the current scope (one step by default, a number of steps, or up
     /// to and including the change that made a tagged version) and returns the version
     /// reached. With a root object, writes it to the root too.
+    ///
+    /// Redo re-applies what undo reverted, with the same conflict rule as undo: `onConflict`,
+    /// or ``conflictPolicy`` when `nil`.
     @discardableResult
-    public func redo(to target: HistoryTarget = .oneStep) throws(Failure) -> Value {
-        try perform(.redo(target))
+    public func redo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try perform(.redo(target), onConflict: onConflict)
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
-    public func redo(_ value: inout Value, to target: HistoryTarget = .oneStep) throws(Failure) {
-        try perform(.redo(target), on: &value)
+    public func redo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.redo(target), on: &value, onConflict: onConflict)
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
-    public func redo(root: inout Root, to target: HistoryTarget = .oneStep) throws(Failure) {
-        try perform(.redo(target), on: &root[keyPath: self.root.keyPath])
+    public func redo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.redo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Moves to `destination` in the current scope's tree of versions, whichever branch it is
     /// on (up to the nearest common ancestor, then down), and returns the version reached.
-    /// All or nothing. Redo then follows the branch moved along.
+    /// All or nothing. Redo then follows the branch moved along. Each step is taken as undo
+    /// and redo take it, by `onConflict` (`nil`: ``conflictPolicy``).
     @discardableResult
-    public func move(to destination: HistoryDestination) throws(Failure) -> Value {
-        try perform(.move(destination))
+    public func move(to destination: HistoryDestination, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try perform(.move(destination), onConflict: onConflict)
     }
 
     /// Moves `value` to `destination` in the current scope's tree of versions, in place.

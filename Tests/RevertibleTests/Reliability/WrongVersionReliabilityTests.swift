@@ -4,7 +4,9 @@ import Testing
 
 /// A reversion applied to a version other than the one it was made from, at a location it
 /// writes, throws `attemptingToRevertWrongVersion` and changes nothing: not the value, and, in
-/// a controller, not the history either.
+/// a controller refusing conflicts (`ConflictPolicy.refuse`), not the history either. Since
+/// issue 24 a controller's undo is selective: a change elsewhere in an identified collection
+/// is no conflict, so there the move applies, and redo takes it back exactly.
 @Suite("Reliability: wrong versions are rejected and change nothing")
 struct WrongVersionReliabilityTests {
 
@@ -49,7 +51,7 @@ struct WrongVersionReliabilityTests {
 
             let undoPaths = current.reversion(to: previous)!.changedKeyPaths
             for (wrong, change) in WrongVersions(of: current, at: undoPaths).versions {
-                try expectNothingChanges(client, on: wrong, "undo, seed \(seed), \(change)") { try client.undo() }
+                try expectRefusedOrSelective(client, on: wrong, "undo, seed \(seed), \(change)", { try client.undo() }, back: { try client.redo() })
                 reset(client, to: current)
             }
             try client.undo()
@@ -57,7 +59,7 @@ struct WrongVersionReliabilityTests {
 
             let redoPaths = previous.reversion(to: current)!.changedKeyPaths
             for (wrong, change) in WrongVersions(of: previous, at: redoPaths).versions {
-                try expectNothingChanges(client, on: wrong, "redo, seed \(seed), \(change)") { try client.redo() }
+                try expectRefusedOrSelective(client, on: wrong, "redo, seed \(seed), \(change)", { try client.redo() }, back: { try client.undo() })
                 reset(client, to: previous)
             }
             try client.redo()
@@ -98,10 +100,9 @@ struct WrongVersionReliabilityTests {
             #expect(client.board == start, "\(name) works once the version is right")
         }
 
-        // Abandoning a scope cannot be refused (issue 29: a loop that ends scopes must end): a
-        // step that does not apply makes it end the scope as a pop does, squashing what can be
-        // squashed and naming the step. The value stays; an undo then takes back the squashed
-        // part (`body`), and the part the step refused (`name`) stays.
+        // Abandoning a scope cannot jam (issue 29: a loop that ends scopes must end; issue 24:
+        // undo is selective): the steps are undone where they apply, and the location another
+        // writer changed (`name`) keeps that writer's value.
         try abandonEndsTheScope(mode.makeClient(tracking: start), start: start, renamed: renamed, rewritten: rewritten, wrong: wrongForUndo)
 
         let redoMoves: [(String, (any ControllerClient) throws -> Void)] = [
@@ -137,17 +138,11 @@ struct WrongVersionReliabilityTests {
         client.append(renamed)
         client.append(rewritten)
         reset(client, to: wrong)
-        let error = #expect(throws: ReversionError.self) { try client.undoAndPopCurrentScope() }
-        guard case .stepNotSquashed = error?.reason else {
-            Issue.record("undoAndPopCurrentScope threw \(String(describing: error))")
-            return
-        }
-        #expect(error?.keyPath == "\\Board.name")
+        try client.undoAndPopCurrentScope()
+        #expect(client.controller.lastConflicts.map(\.location) == ["\\Board.name"])
         #expect(client.controller.scopeLevel == 0)
-        #expect(client.controller.currentVersion == wrong)
-        #expect(client.board == wrong)
-        try client.undo()
         #expect(client.board.body == start.body && client.board.name == wrong.name)
+        #expect(client.controller.currentVersion == client.board)
         #expect(!client.controller.hasUndo)
     }
 
@@ -160,12 +155,46 @@ struct WrongVersionReliabilityTests {
     ) throws {
         reset(client, to: wrong)
         let controller = client.controller
+        controller.conflictPolicy = .refuse
+        defer { controller.conflictPolicy = .skip }
         let before = Observed(controller)
-        #expect(throws: ReversionError.attemptingToRevertWrongVersion, "\(comment)", sourceLocation: sourceLocation) { try operation() }
+        #expect(sourceLocation: sourceLocation) { try operation() } throws: { ($0 as? ReversionError)?.isConflict == true }
         #expect(client.board == wrong, "the client's value changed: \(comment)", sourceLocation: sourceLocation)
         #expect(controller.currentVersion == wrong, "the current version changed: \(comment)", sourceLocation: sourceLocation)
         #expect(Observed(controller) == before, "the history changed: \(comment)", sourceLocation: sourceLocation)
-        #expect(controller.error == .attemptingToRevertWrongVersion, "\(comment)", sourceLocation: sourceLocation)
+        #expect(controller.error?.isConflict == true, "\(comment)", sourceLocation: sourceLocation)
+    }
+
+    /// Makes `wrong` the current version without recording it and runs `operation` under
+    /// `ConflictPolicy.refuse`: either it refuses (a conflict) and changes nothing, or the
+    /// other writer's change is no conflict (elsewhere in an identified collection, say), and
+    /// then `back` (the opposite move) returns exactly to `wrong`.
+    private func expectRefusedOrSelective(
+        _ client: some ControllerClient,
+        on wrong: Board,
+        _ comment: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ operation: () throws -> Void,
+        back: () throws -> Void
+    ) throws {
+        reset(client, to: wrong)
+        let controller = client.controller
+        controller.conflictPolicy = .refuse
+        defer { controller.conflictPolicy = .skip }
+        let before = Observed(controller)
+        do {
+            try operation()
+        } catch {
+            #expect((error as? ReversionError)?.isConflict == true, "\(comment)", sourceLocation: sourceLocation)
+            #expect(client.board == wrong, "the client's value changed: \(comment)", sourceLocation: sourceLocation)
+            #expect(controller.currentVersion == wrong, "the current version changed: \(comment)", sourceLocation: sourceLocation)
+            #expect(Observed(controller) == before, "the history changed: \(comment)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(controller.lastConflicts.isEmpty, "\(comment)", sourceLocation: sourceLocation)
+        try back()
+        #expect(client.board == wrong, "the move back did not return: \(comment)", sourceLocation: sourceLocation)
+        #expect(Observed(controller) == before, "the history changed: \(comment)", sourceLocation: sourceLocation)
     }
 
     /// Puts `board` in the client's hands and makes it the controller's current version,

@@ -1,3 +1,14 @@
 // Every file of this target sees the shared test support (seeded generator, reference model,
 // manual clock) without importing it.
 @_exported import TestSupport
+import Revertible
+
+extension ReversionError {
+
+    /// Whether this is a refusal because another writer changed a location a step wrote
+    /// (``ConflictPolicy/refuse``).
+    var isConflict: Bool {
+        if case .conflict = reason { return true }
+        return false
+    }
+}

@@ -70,7 +70,8 @@ struct BranchTests {
         var value = controller.currentVersion
         controller.setWithoutTracking("untracked")
         value = "untracked"
-        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try controller.move(&value, to: .version(c)) }
+        controller.conflictPolicy = .refuse
+        #expect { try controller.move(&value, to: .version(c)) } throws: { ($0 as? ReversionError)?.isConflict == true }
         #expect(value == "untracked" && controller.currentVersion == "untracked" && controller.undoCount == 2)
         controller = VersioningController("")
         #expect(throws: ReversionError.unknownVersion(c)) { try controller.move(to: .version(c)) }

@@ -5,10 +5,12 @@ import Revertible
 @Suite("Error modes and history limit")
 struct ErrorAndLimitTests {
 
-    /// A controller whose current version disagrees with its newest step, so undo must fail.
+    /// A controller whose current version disagrees with its newest step, and that refuses
+    /// conflicts (issue 24: by default undo skips them), so undo must fail.
     private func brokenController() -> (VersioningController<Activity, Activity, ReversionError>, Activity) {
         var activity = Activity.mock()
         let controller = VersioningController(activity)
+        controller.conflictPolicy = .refuse
         activity.title = "Recorded"
         controller.append(activity)
         activity.title = "Untracked"
@@ -19,22 +21,24 @@ struct ErrorAndLimitTests {
     @Test("Failure == ReversionError: a failing undo throws and changes nothing")
     func throwingMode() {
         var (controller, activity) = brokenController()
-        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try controller.undo(&activity) }
+        let error = #expect(throws: ReversionError.self) { try controller.undo(&activity) }
+        #expect(error?.isConflict == true)
         #expect(activity.title == "Untracked")
         #expect(controller.undoCount == 1)
-        #expect(controller.error == .attemptingToRevertWrongVersion)
+        #expect(controller.error?.isConflict == true)
     }
 
     @Test("Failure == Never: errors are written to the root's error key path")
     func assigningMode() {
         let model = Model()
         let controller = VersioningController(on: model, at: \.activity, errorKeyPath: \.error)
+        controller.conflictPolicy = .refuse
         model.activity.title = "Recorded"
         controller.appendCurrentVersion()
         model.activity.title = "Untracked"
         controller.setWithoutTracking(model.activity)
         controller.undo()
-        #expect(model.error as? ReversionError == .attemptingToRevertWrongVersion)
+        #expect((model.error as? ReversionError)?.isConflict == true)
         #expect(model.activity.title == "Untracked")
     }
 
@@ -47,13 +51,13 @@ struct ErrorAndLimitTests {
         let holder = Holder()
         holder.activity.title = "Recorded"
         holder.$activity.setWithoutTracking(Activity(id: holder.activity.id, title: "Untracked", priority: .low, childActivities: []))
-        holder.$activity.undo()
-        #expect(holder.$activity.error == .attemptingToRevertWrongVersion)
+        holder.$activity.undo(onConflict: .refuse)
+        #expect(holder.$activity.error?.isConflict == true)
         #expect(holder.activity.title == "Untracked")
 
         holder.throwing.title = "Recorded"
         holder.$throwing.setWithoutTracking(Activity(id: holder.throwing.id, title: "Untracked", priority: .low, childActivities: []))
-        #expect(throws: ReversionError.attemptingToRevertWrongVersion) { try holder.$throwing.undo() }
+        #expect { try holder.$throwing.undo(onConflict: .refuse) } throws: { ($0 as? ReversionError)?.isConflict == true }
         holder.$throwing.removeAllVersions()
         #expect(!holder.$throwing.hasUndo)
     }

@@ -171,10 +171,10 @@ struct FeatureCombinationTests {
         }
         controller.setWithoutTracking(Note(title: "changed", cursor: 0))
         do {
-            try controller.undo(to: .steps(2))
+            try controller.undo(to: .steps(2), onConflict: .refuse)
             Issue.record("expected a refusal")
         } catch {
-            #expect(error == .attemptingToRevertWrongVersion)
+            #expect(error.isConflict)
             #expect(error.keyPath == #"\Note.title"#)
             #expect(error.step == 1)
             #expect(error.localizedDescription.contains(#"\Note.title"#))

@@ -42,7 +42,13 @@ struct UndoableOptionsTests {
             .action(.add(id: 1, title: "milk")), .action(.rename(id: 1, title: "oat milk")), .action(.rename(id: 1, title: "auto")),
         ])
         state = reduce(reducer, state, [.undo])
-        #expect(state.error == .attemptingToRevertWrongVersion)
+        // Issue 24: refused as a conflict (the reducer's history refuses until its options
+        // choose a conflict policy), naming the location and both values.
+        guard case let .conflict(conflicts)? = state.error?.reason else {
+            Issue.record("undo did not refuse with a conflict: \(String(describing: state.error))")
+            return
+        }
+        #expect(conflicts.map(\.location) == ["\\State.todos[id: 1].title"])
         #expect(state.present.todos[0].title == "auto" && state.undoCount == 2)
         state = reduce(reducer, state, [.undo(to: .tag("missing")), .redo])
         #expect(state.error == nil)

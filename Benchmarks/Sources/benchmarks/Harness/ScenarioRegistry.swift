@@ -10,5 +10,6 @@ enum ScenarioRegistry {
         HistorySave(),
         TextEditing(),
         CrossModule(),
+        SelectiveUndo(),
     ]
 }

@@ -1,0 +1,34 @@
+extension VersioningController {
+
+    /// What undo, redo and moves through the tree do where another writer changed a location
+    /// a step wrote, unless a call says otherwise: ``ConflictPolicy/skip`` by default (the
+    /// other writer's value stays, the rest of the step is undone, and undo never jams).
+    public var conflictPolicy: ConflictPolicy {
+        get { read { $0.policy.conflictPolicy } }
+        set { change { $0.policy.conflictPolicy = newValue } }
+    }
+
+    /// The locations the last undo, redo or move found changed by another writer, with what
+    /// the step expected there and what was found; empty when it found none. A refusal
+    /// (``ConflictPolicy/refuse``) lists its conflicts in ``error`` instead.
+    public var lastConflicts: [ReversionConflict] { read { $0.history.lastConflicts } }
+
+    /// Removes the step undo would take, keeping the current version as it is: its change
+    /// stays, as if another writer had made it, and the steps before it become reachable.
+    /// For a step that undo refused (``ConflictPolicy/refuse``) and that is not to be undone.
+    /// The steps redo would take after it stay. Does nothing at the oldest version of the
+    /// current scope.
+    public func dropNextUndo() {
+        _ = try? perform(.dropNextUndo)
+    }
+
+    /// Makes `value` the current version without recording a step: a change from another
+    /// writer (a sync, a database, an effect). With a root object, writes `value` to the
+    /// root. Undo and redo leave it in place where it conflicts with their steps (see
+    /// ``conflictPolicy``), and the next step appended holds only its own change.
+    ///
+    /// The same as ``setWithoutTracking(_:)``, named for what it means to the history.
+    public func absorb(_ value: Value) {
+        setWithoutTracking(value)
+    }
+}

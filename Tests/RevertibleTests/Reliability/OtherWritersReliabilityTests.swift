@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+@testable import Revertible
+
+/// A value whose every location a reference can name: two properties, a dictionary's keys,
+/// and the elements of an identified array (by id).
+struct Cells: Versionable, Codable, Sendable {
+    struct Cell: Identifiable, Versionable, Codable, Sendable, Hashable {
+        let id: Int
+        var value: Int
+
+        func addReversions(into reverter: inout some Reverter<Self>) {
+            reverter.appendReversion(at: \.value)
+        }
+    }
+
+    var first = 0
+    var second = 0
+    var table: [Int: Int] = [:]
+    var cells: [Cell] = []
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.first)
+        reverter.appendReversion(at: \.second)
+        reverter.appendReversion(at: \.table)
+        reverter.appendReversion(at: \.cells)
+    }
+
+    /// A location: `first`, `second`, a key of `table`, or an element of `cells` by id.
+    enum Location: Hashable {
+        case first, second, key(Int), cell(Int)
+    }
+
+    /// What each location holds (`nil`: absent).
+    var locations: [Location: Int] {
+        var result: [Location: Int] = [.first: first, .second: second]
+        for (key, value) in table { result[.key(key)] = value }
+        for cell in cells { result[.cell(cell.id)] = cell.value }
+        return result
+    }
+
+    /// Writes `value` (`nil`: removes) at `location`; a new element goes at `position` (clamped).
+    mutating func write(_ value: Int?, at location: Location, position: Int) {
+        switch location {
+        case .first: first = value ?? 0
+        case .second: second = value ?? 0
+        case let .key(key): table[key] = value
+        case let .cell(id):
+            if let index = cells.firstIndex(where: { $0.id == id }) {
+                if let value { cells[index].value = value } else { cells.remove(at: index) }
+            } else if let value {
+                cells.insert(Cell(id: id, value: value), at: min(max(position, 0), cells.count))
+            }
+        }
+    }
+}
+
+/// Issue 24's reference rule, checked against the controller in random runs: every step keeps
+/// the locations it wrote with their values before and after; undo reverts a location only if
+/// it still holds what the step left (else a conflict), and leaves every other location as it
+/// is; redo re-applies exactly what undo reverted. Other writers' changes (absorbed, or set
+/// with `setWithoutTracking`) are interleaved with recording, undo and redo (skipping and
+/// refusing), dropping a refused step, scopes pushed, popped and abandoned, and saving and
+/// reloading the history.
+///
+/// Not covered here: the history limit, tags, grouping and tree moves (their randomized suites
+/// run without other writers), and the order of identified elements (the rule is about
+/// locations, which an element's position is not).
+@Suite("Reliability: other writers, against the per-location reference")
+struct OtherWritersReliabilityTests {
+
+    typealias Location = Cells.Location
+    /// A step of the reference: per location, its value before and after (`nil`: absent).
+    typealias Step = [Location: (old: Int?, new: Int?)]
+
+    /// The reference: the value's locations and a stack of scopes of undo and redo steps.
+    struct Reference {
+        var value: [Location: Int]
+        var scopes: [(undo: [Step], redo: [Step])] = [([], [])]
+
+        /// Reverts `step` (`forward`: re-applies it) where each location holds what it left;
+        /// returns the conflicts and what was done.
+        func applying(_ step: Step, forward: Bool) -> (value: [Location: Int], conflicts: Int, done: Step) {
+            var value = value
+            var conflicts = 0
+            var done: Step = [:]
+            for (location, change) in step {
+                let (expected, written) = forward ? (change.old, change.new) : (change.new, change.old)
+                if value[location] == expected {
+                    value[location] = written
+                    done[location] = change
+                } else {
+                    conflicts += 1
+                }
+            }
+            return (value, conflicts, done)
+        }
+
+        static func difference(from old: [Location: Int], to new: [Location: Int]) -> Step {
+            var step: Step = [:]
+            for location in Set(old.keys).union(new.keys) where old[location] != new[location] {
+                step[location] = (old[location], new[location])
+            }
+            return step
+        }
+    }
+
+    @Test("Random runs with other writers keep every location the reference keeps", arguments: RandomizedTesting.seeds(defaultIterations: 40))
+    func randomRuns(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var value = Cells()
+        var controller = ValueVersioningController(value)
+        var reference = Reference(value: value.locations)
+        let replay = RandomizedTesting.replayCommand(seed: seed, filter: "OtherWritersReliability")
+        var log: [String] = []
+
+        func randomChange(_ value: inout Cells) {
+            // Each location once: a cell removed and put back elsewhere would be a move, which
+            // the reference, being about locations, does not see.
+            let locations: [Location] = [.first, .second, .key(Int.random(in: 0..<4, using: &random)), .cell(Int.random(in: 0..<6, using: &random))]
+            for location in locations.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)) {
+                let newValue: Int? = Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: 0..<5, using: &random)
+                value.write(newValue, at: location, position: Int.random(in: 0...6, using: &random))
+            }
+        }
+
+        for _ in 0..<RandomizedTesting.operationsPerSequence {
+            let top = reference.scopes.count - 1
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<30:
+                log.append("record")
+                var next = controller.currentVersion
+                randomChange(&next)
+                let step = Reference.difference(from: reference.value, to: next.locations)
+                controller.append(next)
+                if !step.isEmpty {
+                    reference.scopes[top].undo.append(step)
+                    reference.scopes[top].redo = []
+                }
+                reference.value = next.locations
+            case 30..<45:
+                let viaSet = Bool.random(using: &random)
+                log.append(viaSet ? "setWithoutTracking" : "absorb")
+                var next = controller.currentVersion
+                randomChange(&next)
+                if viaSet { controller.setWithoutTracking(next) } else { controller.absorb(next) }
+                reference.value = next.locations
+            case 45..<65:
+                let refusing = Int.random(in: 0..<4, using: &random) == 0
+                log.append(refusing ? "undo refusing" : "undo")
+                guard let step = reference.scopes[top].undo.last else {
+                    try controller.undo()
+                    #expect(!controller.hasUndo, "\(replay) \(log)")
+                    continue
+                }
+                let result = reference.applying(step, forward: false)
+                if refusing, result.conflicts > 0 {
+                    let before = controller.currentVersion
+                    #expect(throws: ReversionError.self, "\(replay) \(log)") { try controller.undo(onConflict: .refuse) }
+                    #expect(controller.currentVersion.locations == before.locations, "\(replay) \(log)")
+                    if Bool.random(using: &random) {
+                        log.append("dropNextUndo, record")
+                        controller.dropNextUndo()
+                        reference.scopes[top].undo.removeLast()
+                        // A new step: the redo steps of the dropped one no longer follow.
+                        var next = controller.currentVersion
+                        next.first += 1
+                        controller.append(next)
+                        reference.scopes[top].undo.append([.first: (old: reference.value[.first], new: Optional(next.first))])
+                        reference.scopes[top].redo = []
+                        reference.value = next.locations
+                    }
+                    continue
+                }
+                try controller.undo(onConflict: refusing ? .refuse : nil)
+                #expect(controller.lastConflicts.count == result.conflicts, "\(replay) \(log)")
+                reference.scopes[top].undo.removeLast()
+                reference.scopes[top].redo.append(result.conflicts > 0 ? result.done : step)
+                reference.value = result.value
+            case 65..<80:
+                log.append("redo")
+                guard let step = reference.scopes[top].redo.last else {
+                    try controller.redo()
+                    #expect(!controller.hasRedo, "\(replay) \(log)")
+                    continue
+                }
+                let result = reference.applying(step, forward: true)
+                try controller.redo()
+                #expect(controller.lastConflicts.count == result.conflicts, "\(replay) \(log)")
+                reference.scopes[top].redo.removeLast()
+                reference.scopes[top].undo.append(result.conflicts > 0 ? result.done : step)
+                reference.value = result.value
+            case 80..<86:
+                log.append("push")
+                controller.pushNewScope()
+                reference.scopes.append(([], []))
+            case 86..<92 where top > 0:
+                let abandoning = Bool.random(using: &random)
+                log.append(abandoning ? "abandon" : "pop")
+                var start = reference
+                for step in reference.scopes[top].undo.reversed() {
+                    start.value = start.applying(step, forward: false).value
+                }
+                start.scopes.removeLast()
+                if abandoning {
+                    try controller.undoAndPopCurrentScope()
+                    reference = start
+                } else {
+                    try controller.popCurrentScope()
+                    let squashed = Reference.difference(from: start.value, to: reference.value)
+                    start.value = reference.value
+                    if !squashed.isEmpty {
+                        start.scopes[top - 1].undo.append(squashed)
+                        start.scopes[top - 1].redo = []
+                    }
+                    reference = start
+                }
+            case 92..<100:
+                log.append("save and reload")
+                let data = try JSONEncoder().encode(controller.archive)
+                let archive = try JSONDecoder().decode(HistoryArchive<Cells>.self, from: data)
+                let loaded = ValueVersioningController(controller.currentVersion)
+                try loaded.restoreHistory(from: archive)
+                controller = loaded
+            default:
+                continue
+            }
+            value = controller.currentVersion
+            try #require(Set(value.cells.map(\.id)).count == value.cells.count, "ids repeat: \(replay) \(log)")
+            try #require(value.locations == reference.value, "\(replay) \(log)")
+            #expect(controller.undoCount == reference.scopes[reference.scopes.count - 1].undo.count, "\(replay) \(log)")
+            #expect(controller.redoCount == reference.scopes[reference.scopes.count - 1].redo.count, "\(replay) \(log)")
+            #expect(controller.scopeLevel == reference.scopes.count - 1, "\(replay) \(log)")
+        }
+    }
+}
