@@ -149,6 +149,27 @@ struct SelectiveNodeTests {
         #expect(overwritten.accounts == [b, a])
     }
 
+    @Test("A removed element re-created by another writer, who kept the count, never appears twice")
+    func recreatedKeepingCount() throws {
+        var ledger = Ledger(accounts: [a, b, c], rows: [a, b, c])
+        let remove = try step(&ledger) {
+            $0.accounts.remove(at: 1)
+            $0.rows.remove(at: 1)
+        }
+        // Another writer brings `b` back under its id and removes `a`: the count is the
+        // step's, so only the ids can tell that `b` is there again.
+        let again = LedgerAccount(id: 2, name: "B again", balance: 1)
+        ledger.accounts = [again, c]
+        ledger.rows = [again, c]
+
+        let conflicts = remove.revertSelectively(&ledger, onConflict: .skip)
+
+        #expect(conflicts.map(\.location).sorted() == ["\\Ledger.accounts[id: 2]", "\\Ledger.rows[id: 2]"])
+        #expect(ledger.accounts.map(\.id) == [2, 3])
+        #expect(Array(ledger.rows).map(\.id) == [2, 3])
+        #expect(ledger.accounts[0].name == "B again")
+    }
+
     @Test("A move is undone by id, and redo moves it again")
     func moveByIdentity() throws {
         var ledger = Ledger(accounts: [a, b, c])

@@ -32,12 +32,33 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
             guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
         }
         guard let structure else { return true }
-        return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
+        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        let holdsCurrent = current.allSatisfy { index, source in
             switch source {
             case let .stored(expected): matches(array[index], expected)
             case let .moved(_, id): array[index].id == id
             }
         }
+        return holdsCurrent && Self.placesNoPresentID(target, in: array, removing: current)
+    }
+
+    /// Whether the elements `target` brings back from storage are absent from what stays of
+    /// `array`: another writer may have made an element with the same id, keeping the count,
+    /// and bringing ours back would make its id appear twice. Reads the array only when the
+    /// change brings elements back (an undone removal), whose rebuild costs as much.
+    private static func placesNoPresentID(
+        _ target: [(index: Int, source: Source)], in array: [Element], removing current: [(index: Int, source: Source)]
+    ) -> Bool {
+        var returning = Set<Element.ID>()
+        for (_, source) in target {
+            if case let .stored(element) = source { returning.insert(element.id) }
+        }
+        guard !returning.isEmpty else { return true }
+        let removed = Set(current.map(\.index))
+        for (index, element) in array.enumerated() where returning.contains(element.id) && !removed.contains(index) {
+            return false
+        }
+        return true
     }
 
     /// Edits first, at the indices of the current side, so a moved element carries its edit

@@ -229,10 +229,33 @@ extension TreeArrayChange {
             guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
         }
         guard let structure else { return true }
-        for (index, source) in backward ? structure.new : structure.old {
+        let (current, target) = backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        for (index, source) in current {
             switch source {
             case let .stored(expected): guard matches(tree[index], expected) else { return false }
             case let .moved(_, id): guard tree[index].id == id else { return false }
+            }
+        }
+        return placesNoPresentID(target, in: tree, removing: current)
+    }
+
+    /// Whether the elements `target` brings back from storage are absent from what stays of
+    /// `tree`: another writer may have made an element with the same id, keeping the count,
+    /// and bringing ours back would make its id appear twice. Asks the identity index, and
+    /// only when the change brings elements back (an undone removal).
+    @usableFromInline
+    func placesNoPresentID(
+        _ target: [(index: Int, source: IdentifiedArraySource<Element>)], in tree: TreeArray<Element>,
+        removing current: [(index: Int, source: IdentifiedArraySource<Element>)]
+    ) -> Bool {
+        var removed: Set<Int>?
+        for (_, source) in target {
+            guard case let .stored(element) = source, let found = tree.index(id: element.id) else { continue }
+            if removed == nil { removed = Set(current.map(\.index)) }
+            guard removed!.contains(found) else { return false }
+            // Ours is one of the elements this change removes; another of that id may follow.
+            for index in (found + 1)..<tree.count where tree[index].id == element.id && !removed!.contains(index) {
+                return false
             }
         }
         return true

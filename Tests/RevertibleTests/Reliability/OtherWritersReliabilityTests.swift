@@ -105,6 +105,13 @@ struct OtherWritersReliabilityTests {
         }
     }
 
+    /// Seeds that once failed: another writer re-created an element an undo brings back, the
+    /// count unchanged, and the strict check let the id appear twice.
+    @Test("Seeds that once made an id appear twice keep every location the reference keeps", arguments: [401, 439, 836, 870, 1368, 1975] as [UInt64])
+    func knownSeeds(seed: UInt64) throws {
+        try randomRuns(seed: seed)
+    }
+
     @Test("Random runs with other writers keep every location the reference keeps", arguments: RandomizedTesting.seeds(defaultIterations: 40))
     func randomRuns(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
