@@ -3,7 +3,7 @@ import Revertible
 extension UndoableState {
 
     /// The history without the present, in the pieces a store saves one at a time: write
-    /// ``HistoryArchive/changes(since:)`` after each action, or the whole archive. Encodes
+    /// `HistoryArchive.changes(since:)` after each action, or the whole archive. Encodes
     /// nothing.
     ///
     /// A loaded step keeps its label but not the actions that made it, so
@@ -21,7 +21,7 @@ extension UndoableState {
     ///
     /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
     ///   changes.
-    /// - Throws: ``HistoryArchiveError`` if the archive is damaged or was not saved with this
+    /// - Throws: `HistoryArchiveError` if the archive is damaged or was not saved with this
     ///   present (a step does not apply), naming the step. Nothing is loaded.
     public init(present: State, archive: HistoryArchive<State>) throws(HistoryArchiveError) {
         try self.init(present: present, archive: archive, checkingEveryStep: true)
