@@ -75,7 +75,7 @@ extension History {
         }
         guard let step = scopes[top].nextStep(direction) else { return }
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
-        try reversion.revert(&value)
+        try revertMove(reversion, &value)
         scopes[top].passNextStep(direction)
     }
 }

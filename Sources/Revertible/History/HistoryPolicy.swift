@@ -13,6 +13,9 @@ package struct HistoryPolicy: Sendable {
     package var now: @Sendable () -> Duration
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
+    /// The author of the steps recorded under this policy when the caller names none (a
+    /// controller's `author`).
+    package var author: HistoryAuthor?
 
     package init(limit: Int? = nil, groupingInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()) {
         self.limit = limit
