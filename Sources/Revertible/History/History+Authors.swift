@@ -35,6 +35,11 @@ enum AuthorMove: Hashable, Sendable {
 extension RecordedStep {
     /// Who made the step, if the history was told.
     package var author: HistoryAuthor? { authorship?.author }
+
+    /// For a step made by `undo(by:)` (`true`) or `redo(by:)` (`false`); `nil` otherwise.
+    package var isAuthorUndo: Bool? {
+        authorship?.move.map { if case .undo = $0 { true } else { false } }
+    }
 }
 
 /// The author of a step squashed from steps by `authors`: theirs if they all have the same,
@@ -187,7 +192,10 @@ extension History {
         }
         let conflicts = reversion.revertSelectively(&value, onConflict: movePolicy)
         guard !conflicts.isEmpty else { return }
-        if movePolicy == .refuse { throw ReversionError(.conflict(conflicts)) }
+        if movePolicy == .refuse {
+            lastConflicts = conflicts
+            throw ReversionError(.conflict(conflicts))
+        }
         lastConflicts += conflicts
     }
 

@@ -54,6 +54,12 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             return record(action, in: &state)
         case let .transaction(actions):
             return recordTransaction(actions, in: &state)
+        case let .undoByAuthor(author):
+            moveByAuthor(author, undoing: true, in: &state)
+            return .none
+        case let .redoByAuthor(author):
+            moveByAuthor(author, undoing: false, in: &state)
+            return .none
         default:
             if let command = action.command { perform(command, on: &state) }
             return .none
@@ -62,11 +68,28 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
 
     /// Runs a history command; the history keeps the error of a refusal.
     func perform(_ command: HistoryCommand, on state: inout State) {
+        // A write nothing recorded yet is someone else's: absorbed, so the steps undo
+        // around it (under the options' conflict policy) and never take it back.
+        state.history.recordWithoutTracking(state.present)
         // The history's own copy holds exactly the bytes its steps check (the present may
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
         state.present = state.history.current
-        state.history.perform(command, on: &state.present, policy: options.policy)
+        state.history.perform(command, on: &state.present, policy: options.policy, onConflict: options.conflictPolicy)
+    }
+
+    /// Runs `undo(by:)` (`undoing`) or `redo(by:)` for `author` on the history's version.
+    private func moveByAuthor(_ author: HistoryAuthor, undoing: Bool, in state: inout State) {
+        state.history.recordWithoutTracking(state.present)
+        // The step made keeps the label of the step it takes back, for history views; it
+        // has no base actions of its own.
+        let annotation = { (step: RecordedStep<Base.State, StepRecord>) in StepRecord(label: step.annotation.label, actions: []) }
+        if undoing {
+            state.history.undo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+        } else {
+            state.history.redo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+        }
+        state.present = state.history.current
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
@@ -76,6 +99,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
                 state.present,
                 annotation: StepRecord(label: options.label(action), actions: [action]),
                 grouping: options.grouping(of: action),
+                author: options.author?(action),
                 policy: options.policy
             )
         } else {
@@ -94,6 +118,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             annotation: StepRecord(label: actions.lazy.compactMap(options.label).first, actions: actions),
             changeCount: actions.count,
             grouping: .alone,
+            author: options.author.flatMap { author in actions.lazy.compactMap(author).first },
             policy: options.policy
         )
         return .merge(effects)
