@@ -15,11 +15,15 @@ import Revertible
 /// Every base action that changes the state is one step, labelled by the options' `label`,
 /// unless:
 /// - `recording` returns `false` for it. Its change is kept and is *not* reverted by a later
-///   undo: the present simply moves on without a step. Undo and redo then take back only the
-///   recorded changes, around it. If a recorded step wrote the same location as the ignored
-///   change, undoing it would overwrite that change, so it is refused instead: nothing
-///   changes, the step stays, and ``UndoableState/error`` says so. An ignored action does not
-///   end an open group: a drag with pointer moves between its updates is one step.
+///   undo: the present simply moves on without a step (the change is absorbed, as
+///   ``UndoableState/absorb(_:)`` absorbs a change from elsewhere). Undo and redo then take
+///   back only the recorded changes, around it. Where a recorded step wrote a location the
+///   ignored change wrote since, the options' `conflictPolicy` decides: by default undo
+///   leaves that location as it is and reverts the rest of the step
+///   (``UndoableState/lastConflicts`` lists what it left), so undo never jams; with
+///   ``ConflictPolicy/refuse`` nothing changes, the step stays, and ``UndoableState/error``
+///   says so. An ignored action does not end an open group: a drag with pointer moves
+///   between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the
 ///   previous recorded action (typing into one field), and, if `groupingInterval` is set,
 ///   comes less than that interval after it; or, without `groupingBy`, it comes less than
@@ -28,7 +32,13 @@ import Revertible
 ///
 /// An action that changes nothing makes no step; a transaction is always a step of its own.
 /// Actions sent by the base reducer's effects come back as `.action(_)` and are recorded like
-/// any other.
+/// any other: an effect's response the user should not undo (a server's answer, a sync) is
+/// left out by `recording`, and undo then leaves it in place.
+///
+/// ## Authors
+/// With the options' `author`, each step records who made it, and `.undo(by:)` takes back the
+/// newest step of one author only, leaving every other author's later steps in place (see
+/// ``UndoableAction/undoByAuthor(_:)``).
 public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & Sendable {
 
     public typealias State = UndoableState<Base.State>
