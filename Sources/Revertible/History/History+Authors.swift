@@ -182,37 +182,4 @@ extension History {
         replacement.authorship = StepAuthorship(author: authorship.author, move: authorship.move, isSuperseded: true)
         scopes[top].steps[step.version] = replacement
     }
-
-    /// Reverts one step of a move (undo, redo, a move through the tree): strictly, as always,
-    /// unless ``perform(_:on:policy:onConflict:)`` set a conflict policy for the move.
-    mutating func revertMove(_ reversion: Reversion<Value>, _ value: inout Value) throws(ReversionError) {
-        guard let movePolicy else {
-            try reversion.revert(&value)
-            return
-        }
-        let conflicts = reversion.revertSelectively(&value, onConflict: movePolicy)
-        guard !conflicts.isEmpty else { return }
-        if movePolicy == .refuse {
-            lastConflicts = conflicts
-            throw ReversionError(.conflict(conflicts))
-        }
-        lastConflicts += conflicts
-    }
-
-    /// Runs `command` as ``perform(_:on:policy:)`` does, with its moves selective: a step's
-    /// location someone else changed since is handled by `conflictPolicy`, so under
-    /// ``ConflictPolicy/skip`` and ``ConflictPolicy/overwrite`` every step moves and undo
-    /// never jams. ``lastConflicts`` lists the conflicts met.
-    @discardableResult
-    package mutating func perform(
-        _ command: HistoryCommand,
-        on value: inout Value,
-        policy: HistoryPolicy,
-        onConflict conflictPolicy: ConflictPolicy
-    ) -> Result<Bool, ReversionError> {
-        lastConflicts = []
-        movePolicy = conflictPolicy
-        defer { movePolicy = nil }
-        return perform(command, on: &value, policy: policy)
-    }
 }

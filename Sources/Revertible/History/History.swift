@@ -26,9 +26,11 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
     package var lastError: ReversionError?
-    /// The locations the last move found changed by another writer (see `History+Authors`).
+    /// The locations the last command's moves found changed by another writer (see
+    /// ``ConflictPolicy``); empty when it found none, or moved nothing.
     package internal(set) var lastConflicts: [ReversionConflict] = []
-    /// How moves revert steps: `nil` checks strictly, as always; a policy reverts selectively.
+    /// How moves revert steps: `nil` checks strictly, as always; a policy reverts selectively
+    /// (see ``performSelectively(_:on:policy:)``).
     var movePolicy: ConflictPolicy?
 
     package init(_ value: Value) {

@@ -11,6 +11,9 @@ package struct HistoryPolicy: Sendable {
     package var groupingInterval: Duration?
     /// The time elapsed on the history's clock.
     package var now: @Sendable () -> Duration
+    /// What undo, redo and the other moves do where another writer changed a location a step
+    /// wrote, unless a command says otherwise.
+    package var conflictPolicy: ConflictPolicy = .skip
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
     /// The author of the steps recorded under this policy when the caller names none (a

@@ -30,12 +30,12 @@ extension VersioningController {
     /// ```
     ///
     /// - Parameter policy: What to do where someone else changed a location since; `nil`
-    ///   skips those locations. ``ConflictPolicy/refuse`` changes nothing and reports the
+    ///   for the controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse`` changes nothing and reports the
     ///   conflicts (``ReversionError/Reason/conflict(_:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try moveByAuthor { history, storagePolicy in
-            history.undo(by: author, onConflict: policy ?? .skip, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
+            history.undo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
         }
     }
 
@@ -45,7 +45,7 @@ extension VersioningController {
     @discardableResult
     public func redo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try moveByAuthor { history, storagePolicy in
-            history.redo(by: author, onConflict: policy ?? .skip, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
+            history.redo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
         }
     }
 

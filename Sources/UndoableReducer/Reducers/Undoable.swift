@@ -85,7 +85,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
         state.present = state.history.current
-        state.history.perform(command, on: &state.present, policy: options.policy, onConflict: options.conflictPolicy)
+        state.history.performSelectively(command, on: &state.present, policy: options.policy)
     }
 
     /// Runs `undo(by:)` (`undoing`) or `redo(by:)` for `author` on the history's version.

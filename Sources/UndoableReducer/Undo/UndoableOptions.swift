@@ -27,7 +27,10 @@ public struct UndoableOptions<Action>: Sendable {
     /// (an action `recording` refused, an effect's action it refused, ``UndoableState/absorb(_:)``,
     /// another author): ``ConflictPolicy/skip`` (the default) leaves it as the other writer
     /// set it and reverts the rest of the step, so undo never jams.
-    public var conflictPolicy: ConflictPolicy
+    public var conflictPolicy: ConflictPolicy {
+        get { policy.conflictPolicy }
+        set { policy.conflictPolicy = newValue }
+    }
     /// Who made each recorded action's step, for ``UndoableAction/undo(by:)``; `nil` (the
     /// default) records steps without author. Steps of different authors are never grouped;
     /// a transaction's step is by the first of its actions that has an author.
@@ -68,7 +71,7 @@ public struct UndoableOptions<Action>: Sendable {
         self.recording = recording
         self.groupingBy = groupingBy
         self.label = label
-        self.conflictPolicy = conflictPolicy
+        policy.conflictPolicy = conflictPolicy
         self.author = author
     }
 
