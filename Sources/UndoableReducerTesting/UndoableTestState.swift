@@ -42,8 +42,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     /// What a test states of the history beyond labels, change counts and tags: each detail
     /// asked for must be stated, and one not asked for is `nil` (or empty) throughout.
     ///
-    /// Authors are not a detail yet: steps do not carry one. When they do, they join here as
-    /// one more option, so tests written today keep their meaning.
+    /// Authors are a detail too (``authors``), so tests written before steps had authors
+    /// keep their meaning.
     public struct Details: OptionSet, Hashable, Sendable {
         public let rawValue: Int
 
@@ -57,8 +57,10 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
         public static var times: Details { Details(rawValue: 1 << 1) }
         /// The steps on neither undo's nor redo's way: branches a change after an undo left.
         public static var branches: Details { Details(rawValue: 1 << 2) }
+        /// Who made each step (the undoable options' `author`).
+        public static var authors: Details { Details(rawValue: 1 << 3) }
         /// Every detail.
-        public static var all: Details { [.versions, .times, .branches] }
+        public static var all: Details { [.versions, .times, .branches, .authors] }
     }
 
     /// The state and history of `state`, with labels, change counts and tags only.
@@ -126,6 +128,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
         public var parent: HistoryVersion?
         /// With ``Details/times``: when the step was recorded.
         public var time: Duration?
+        /// With ``Details/authors``: who made the step, if anyone is named.
+        public var author: HistoryAuthor?
 
         /// A step description; leave out what the store does not state.
         public init(
@@ -134,7 +138,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
             tags: [HistoryTag] = [],
             version: HistoryVersion? = nil,
             parent: HistoryVersion? = nil,
-            time: Duration? = nil
+            time: Duration? = nil,
+            author: HistoryAuthor? = nil
         ) {
             self.label = label
             self.changeCount = changeCount
@@ -142,6 +147,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
             self.version = version
             self.parent = parent
             self.time = time
+            self.author = author
         }
 
         /// A step of one change labelled `label`.
@@ -157,7 +163,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
                 tags: step.tags,
                 version: versions ? step.version : nil,
                 parent: versions ? step.parent : nil,
-                time: details.contains(.times) ? step.time : nil
+                time: details.contains(.times) ? step.time : nil,
+                author: details.contains(.authors) ? step.author : nil
             )
         }
     }
@@ -214,7 +221,8 @@ extension TestStore {
     /// - Parameters:
     ///   - details: What the test states of the history beyond labels, change counts and
     ///     tags: ``UndoableTestState/Details/versions``, ``UndoableTestState/Details/times``,
-    ///     ``UndoableTestState/Details/branches``, or ``UndoableTestState/Details/all``.
+    ///     ``UndoableTestState/Details/branches``, ``UndoableTestState/Details/authors``, or
+    ///     ``UndoableTestState/Details/all``.
     ///   - reporter: Where failures go: the running test framework by default.
     public convenience init<Base: Versionable & Sendable & Equatable, R: Reducer<UndoableState<Base>, Action>>(
         initialState: UndoableState<Base>,
@@ -312,6 +320,7 @@ extension UndoableTestState.Step: CustomReflectable {
         if let version { children.append(("version", version)) }
         if let parent { children.append(("parent", parent)) }
         if let time { children.append(("time", time)) }
+        if let author { children.append(("author", author)) }
         return Mirror(self, children: children, displayStyle: .struct)
     }
 }

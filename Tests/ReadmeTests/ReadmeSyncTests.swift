@@ -15,6 +15,7 @@ struct ReadmeSyncTests {
         "Tests/ReadmeTests/UndoableReducerReadmeTests.swift",
         "Tests/ReadmeTests/RevertibleDocumentationTests.swift",
         "Tests/ReadmeTests/UndoableReducerDocumentationTests.swift",
+        "Tests/ReadmeTests/OtherWritersReadmeTests.swift",
         "Tests/StateMachineTests/ReadmeExamplesTests.swift",
     ]
 

@@ -35,7 +35,8 @@ extension History {
                     label: step.annotation.label,
                     time: step.time,
                     changeCount: step.changeCount,
-                    reversion: step.reversion
+                    reversion: step.reversion,
+                    authorship: step.authorship
                 ))
             }
             outlines.append(.init(
@@ -44,7 +45,7 @@ extension History {
                 floorTime: scope.floorTime,
                 current: scope.current,
                 start: scope.start.map {
-                    .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time)
+                    .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time, author: $0.author)
                 },
                 branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) },
                 movedTags: scope.movedTags
@@ -99,7 +100,7 @@ extension History {
             scope.floorDepth = saved.floorDepth
             scope.current = saved.current
             scope.start = saved.start.map {
-                ScopeStart(version: $0.version, reversion: $0.reversion, annotation: Annotation(savedLabel: $0.label), changeCount: $0.changeCount, time: $0.time)
+                ScopeStart(version: $0.version, reversion: $0.reversion, annotation: Annotation(savedLabel: $0.label), changeCount: $0.changeCount, time: $0.time, author: $0.author)
             }
             scope.movedTags = saved.movedTags
             return scope
@@ -146,6 +147,9 @@ extension History {
             }
             guard seen.insert(step.version).inserted else { throw HistoryArchiveError("step \(step.version) is saved twice") }
             guard step.changeCount >= 0 else { throw HistoryArchiveError("step \(step.version) has a negative change count") }
+            if let target = step.authorship?.move?.target, target >= step.version {
+                throw HistoryArchiveError("step \(step.version) reverts step \(target), which is not older")
+            }
             // In place: a copy of the scope would copy its tables on every step.
             let level = step.scopeLevel
             guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
@@ -156,7 +160,8 @@ extension History {
                 version: step.version,
                 annotation: Annotation(savedLabel: step.label),
                 time: step.time,
-                changeCount: step.changeCount
+                changeCount: step.changeCount,
+                authorship: step.authorship
             ), after: step.parent)
         }
         for (level, saved) in outline.scopes.enumerated() {

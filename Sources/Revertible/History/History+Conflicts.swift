@@ -18,6 +18,8 @@ extension History {
         let before = value
         let conflicts = reversion.revertSelectively(&value, onConflict: conflictPolicy)
         if conflictPolicy == .refuse, !conflicts.isEmpty {
+            // Readable after the refusal too: what the caller may skip, overwrite or drop.
+            lastConflicts += conflicts
             throw ReversionError(.conflict(conflicts), keyPath: conflicts.first?.location)
         }
         // Without a conflict the step did all it says (another writer's change elsewhere in

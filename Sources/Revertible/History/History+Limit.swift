@@ -118,7 +118,8 @@ extension History {
                 reversion: reversion,
                 annotation: annotations.dropFirst().reduce(annotations[0]) { $0.merged(with: $1) },
                 changeCount: (existing?.changeCount ?? 0) + steps.reduce(0) { $0 + $1.changeCount },
-                time: existing?.time ?? steps.first!.time
+                time: existing?.time ?? steps.first!.time,
+                author: commonAuthor((existing.map { [$0.author] } ?? []) + steps.map(\.author))
             )
         }
         if existing == nil, steps.count == 1 {

@@ -38,7 +38,8 @@ extension History {
                 version: scope.current,
                 annotation: scope.squashedAnnotation,
                 time: scope.start?.time ?? scope.undo.first?.time ?? .zero,
-                changeCount: (scope.start?.changeCount ?? 0) + scope.undo.reduce(0) { $0 + $1.changeCount }
+                changeCount: (scope.start?.changeCount ?? 0) + scope.undo.reduce(0) { $0 + $1.changeCount },
+                authorship: scope.squashedAuthorship
             ))
         } else {
             // Nothing changed in all: the version the scope ended on is the start.

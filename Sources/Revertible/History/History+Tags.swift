@@ -75,7 +75,8 @@ extension History {
             tags: tags(of: step.version),
             time: step.time,
             version: step.version,
-            parent: step.parent
+            parent: step.parent,
+            author: step.author
         )
     }
 

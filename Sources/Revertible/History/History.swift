@@ -68,8 +68,11 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// is recorded. Either way the history keeps its own copy of the current version, moved
     /// only by its steps (see ``advanceReference(to:by:)``), never `value` itself.
     ///
-    /// - Parameter changeCount: How many changes `value` holds (a transaction's actions), as
-    ///   ``HistoryStep/changeCount`` reports them.
+    /// - Parameters:
+    ///   - changeCount: How many changes `value` holds (a transaction's actions), as
+    ///     ``HistoryStep/changeCount`` reports them.
+    ///   - author: Who made the change; `nil` for `policy`'s author. A change never joins a
+    ///     group of another author's.
     /// - Returns: Whether the history changed.
     @discardableResult
     package mutating func record(
@@ -77,15 +80,17 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         annotation: Annotation,
         changeCount: Int = 1,
         grouping: Grouping = .alone,
+        author: HistoryAuthor? = nil,
         policy: HistoryPolicy
     ) -> Bool {
         // One comparison finds the change and the ignored places, which the history's copy
         // takes from `value` once it holds the change.
+        let author = author ?? policy.author
         let (change, ignored) = recordedDifference(value, from: current)
         defer { adoptIgnoredProperties(ignored, of: value) }
         let time = stamp(grouping.time ?? policy.now(), policy: policy)
         let mark = grouping.mark(at: time)
-        if let mark, joinsGroup(mark, policy: policy) {
+        if let mark, joinsGroup(mark, policy: policy), scopes[top].currentStep?.author == author {
             extendGroup(with: value, by: change, annotation: annotation, mark: mark)
             return true
         }
@@ -105,7 +110,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
             version: makeVersion(),
             annotation: annotation,
             time: time,
-            changeCount: changeCount
+            changeCount: changeCount,
+            authorship: author.map { StepAuthorship(author: $0) }
         ))
         if let groupBase, let mark {
             group = OpenGroup(base: groupBase, scope: top, mark: mark)
@@ -237,6 +243,8 @@ package struct RecordedStep<Value, Annotation> {
     /// How many steps lie between this step's version and the scope's first version, plus
     /// the scope's ``HistoryScope/floorDepth``.
     var depth = 0
+    /// Who made the step, and what `undo(by:)` did with it; `nil` for a step without author.
+    var authorship: StepAuthorship?
 }
 
 /// The dropped beginning of an inner scope, kept as one reversion (never a snapshot, which
@@ -251,6 +259,8 @@ struct ScopeStart<Value, Annotation> {
     var annotation: Annotation
     var changeCount: Int
     var time: Duration
+    /// The author the dropped steps share, or `nil` when they do not all have the same.
+    var author: HistoryAuthor?
 }
 
 extension History: Sendable where Value: Sendable {}

@@ -3,11 +3,14 @@
 /// ```text
 /// archive  {"format": 1, "outline": outline, "steps": [step]}
 /// step     {"v": 7, "parent": 6, "scope": 0, "label": "Add milk" | null, "time": ns, "count": 1, "change": reversion,
-///           "sum": "89ab…"}
+///           "author": "ana" | 3, "undoes": 5, "redoes": 6, "superseded": true, "sum": "89ab…"}
+///           ("author" only for a step with an author; "undoes"/"redoes" only for a step made by
+///           `undo(by:)`/`redo(by:)`, naming the step it reverted; "superseded" only when true)
 /// outline  {"next": 8, "scopes": [scope], "tags": [{"tag": "v1.0" | 3, "v": 7}], "count": 1}
 /// scope    {"floor": 0, "depth": 0, "time": ns, "current": 7, "start": start | null, "branches": [[parent, child, ...]],
 ///           "moved": [{"tag": "v1.0" | 3, "v": 5}]}    ("moved" only when the scope moved a tag)
-/// start    {"v": 2, "change": reversion | null, "label": null, "count": 3, "time": ns}
+/// start    {"v": 2, "change": reversion | null, "label": null, "count": 3, "time": ns, "author": "ana"}
+///           ("author" only when the dropped steps share one)
 /// ```
 ///
 /// Versions are their numbers, times whole nanoseconds (see ``HistoryStep/time``), and a
@@ -50,7 +53,7 @@ extension HistoryArchive: Codable where Value: Codable {
 
 extension HistoryArchive.Step: Codable where Value: Codable {
 
-    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum }
+    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum, author, undoes, redoes, superseded }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -61,7 +64,8 @@ extension HistoryArchive.Step: Codable where Value: Codable {
             label: try container.decodeIfPresent(String.self, forKey: .label),
             time: .nanoseconds(try container.decode(Int64.self, forKey: .time)),
             changeCount: try container.decode(Int.self, forKey: .count),
-            reversion: try container.decode(Reversion<Value>.self, forKey: .change)
+            reversion: try container.decode(Reversion<Value>.self, forKey: .change),
+            authorship: try Self.decodeAuthorship(from: container)
         )
         // Checked here, where the saved sum is at hand, and reported by loading, which names
         // the step and its scope.
@@ -99,6 +103,41 @@ extension HistoryArchive.Step: Codable where Value: Codable {
         try container.encode(time.wholeNanoseconds, forKey: .time)
         try container.encode(changeCount, forKey: .count)
         try container.encode(reversion, forKey: .change)
+        // Only when there is something to say, so a step without author saves, and sums, exactly
+        // as before authors existed, and archives saved then keep their checksums.
+        guard let authorship else { return }
+        try container.encode(authorship.author, forKey: .author)
+        switch authorship.move {
+        case let .undo(version): try container.encode(version.rawValue, forKey: .undoes)
+        case let .redo(version): try container.encode(version.rawValue, forKey: .redoes)
+        case nil: break
+        }
+        if authorship.isSuperseded {
+            try container.encode(true, forKey: .superseded)
+        }
+    }
+
+    private static func decodeAuthorship(from container: KeyedDecodingContainer<Keys>) throws -> StepAuthorship? {
+        let undoes = try container.decodeIfPresent(UInt64.self, forKey: .undoes)
+        let redoes = try container.decodeIfPresent(UInt64.self, forKey: .redoes)
+        let isSuperseded = try container.decodeIfPresent(Bool.self, forKey: .superseded) ?? false
+        guard let author = try container.decodeIfPresent(HistoryAuthor.self, forKey: .author) else {
+            guard undoes == nil, redoes == nil, !isSuperseded else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .author, in: container,
+                    debugDescription: "a step made by an author's undo or redo names no author"
+                )
+            }
+            return nil
+        }
+        guard undoes == nil || redoes == nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .redoes, in: container,
+                debugDescription: "a step both undoes and redoes a step"
+            )
+        }
+        let move: AuthorMove? = if let undoes { .undo(HistoryVersion(undoes)) } else { redoes.map { .redo(HistoryVersion($0)) } }
+        return StepAuthorship(author: author, move: move, isSuperseded: isSuperseded)
     }
 }
 
@@ -106,7 +145,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
 
     private enum Keys: String, CodingKey { case next, scopes, tags, count, absorbed }
     private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved }
-    private enum StartKeys: String, CodingKey { case v, change, label, count, time }
+    private enum StartKeys: String, CodingKey { case v, change, label, count, time, author }
     private enum TagKeys: String, CodingKey { case tag, v }
 
     public init(from decoder: any Decoder) throws {
@@ -123,7 +162,8 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                     reversion: try saved.decodeIfPresent(Reversion<Value>.self, forKey: .change),
                     label: try saved.decodeIfPresent(String.self, forKey: .label),
                     changeCount: try saved.decode(Int.self, forKey: .count),
-                    time: .nanoseconds(try saved.decode(Int64.self, forKey: .time))
+                    time: .nanoseconds(try saved.decode(Int64.self, forKey: .time)),
+                    author: try saved.decodeIfPresent(HistoryAuthor.self, forKey: .author)
                 )
             }
             let branches = try scope.decode([[UInt64]].self, forKey: .branches).map { list in
@@ -185,6 +225,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 try entry.encode(start.label, forKey: .label)
                 try entry.encode(start.changeCount, forKey: .count)
                 try entry.encode(start.time.wholeNanoseconds, forKey: .time)
+                try entry.encodeIfPresent(start.author, forKey: .author)
             } else {
                 try scope.encodeNil(forKey: .start)
             }

@@ -37,6 +37,11 @@ public struct HistoryArchive<Value> {
         public let changeCount: Int
         /// From the step's version back to its parent.
         let reversion: Reversion<Value>
+        /// Who made the step, and what per-author moves did with it.
+        let authorship: StepAuthorship?
+        /// Who made the step, if the history was told; `nil` in archives saved before steps
+        /// had authors.
+        public var author: HistoryAuthor? { authorship?.author }
         /// `false` when the step was decoded with a checksum that its content does not match:
         /// loading then refuses the archive, naming the step.
         var checksumMatches = true
@@ -48,7 +53,8 @@ public struct HistoryArchive<Value> {
             label: String?,
             time: Duration,
             changeCount: Int,
-            reversion: Reversion<Value>
+            reversion: Reversion<Value>,
+            authorship: StepAuthorship? = nil
         ) {
             self.version = version
             self.parent = parent
@@ -57,6 +63,7 @@ public struct HistoryArchive<Value> {
             self.time = time
             self.changeCount = changeCount
             self.reversion = reversion
+            self.authorship = authorship
         }
 
         /// Whether `other` is this very step, unchanged: the same place in the tree and the
@@ -64,7 +71,7 @@ public struct HistoryArchive<Value> {
         func isSame(as other: Step) -> Bool {
             version == other.version && parent == other.parent && scopeLevel == other.scopeLevel
                 && label == other.label && time == other.time && changeCount == other.changeCount
-                && reversion.isIdentical(to: other.reversion)
+                && reversion.isIdentical(to: other.reversion) && authorship === other.authorship
         }
     }
 
@@ -105,6 +112,7 @@ public struct HistoryArchive<Value> {
             var label: String?
             var changeCount: Int
             var time: Duration
+            var author: HistoryAuthor?
         }
     }
 

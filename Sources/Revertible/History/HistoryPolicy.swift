@@ -14,19 +14,20 @@ package struct HistoryPolicy: Sendable {
     /// What undo, redo and the other moves do where another writer changed a location a step
     /// wrote, unless a command says otherwise.
     ///
-    /// `.refuse` unless the maker chooses: a caller that has not chosen keeps refusing a step
-    /// that does not apply whole, as before other writers were taken in (the undoable
-    /// reducer, until its options choose; the `todo` example relies on the refusal to read
-    /// its whole list). The controller and `@Versioned` choose `.skip`.
+    /// `.skip` unless the maker chooses: undo never jams, and never takes back what someone
+    /// else changed. The `todo` example chooses `.refuse` for its partial reads.
     package var conflictPolicy: ConflictPolicy
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
+    /// The author of the steps recorded under this policy when the caller names none (a
+    /// controller's `author`).
+    package var author: HistoryAuthor?
 
     package init(
         limit: Int? = nil,
         groupingInterval: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock(),
-        conflictPolicy: ConflictPolicy = .refuse
+        conflictPolicy: ConflictPolicy = .skip
     ) {
         self.limit = limit
         self.conflictPolicy = conflictPolicy

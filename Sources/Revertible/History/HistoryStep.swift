@@ -23,6 +23,10 @@ public struct HistoryStep: Hashable, Sendable {
     public var version: HistoryVersion
     /// The version the step starts from.
     public var parent: HistoryVersion
+    /// Who made the step, if the history was told (a controller's `author`, the undoable
+    /// reducer's `author` option); `undo(by:)` takes back only steps of the author it names.
+    /// A popped scope's step has the author all its steps share, or none if they differ.
+    public var author: HistoryAuthor?
 
     /// A step description.
     public init(
@@ -31,7 +35,8 @@ public struct HistoryStep: Hashable, Sendable {
         tags: [HistoryTag] = [],
         time: Duration = .zero,
         version: HistoryVersion = HistoryVersion(0),
-        parent: HistoryVersion = HistoryVersion(0)
+        parent: HistoryVersion = HistoryVersion(0),
+        author: HistoryAuthor? = nil
     ) {
         self.label = label
         self.changeCount = changeCount
@@ -39,5 +44,6 @@ public struct HistoryStep: Hashable, Sendable {
         self.time = time
         self.version = version
         self.parent = parent
+        self.author = author
     }
 }

@@ -15,11 +15,15 @@ import Revertible
 /// Every base action that changes the state is one step, labelled by the options' `label`,
 /// unless:
 /// - `recording` returns `false` for it. Its change is kept and is *not* reverted by a later
-///   undo: the present simply moves on without a step. Undo and redo then take back only the
-///   recorded changes, around it. If a recorded step wrote the same location as the ignored
-///   change, undoing it would overwrite that change, so it is refused instead: nothing
-///   changes, the step stays, and ``UndoableState/error`` says so. An ignored action does not
-///   end an open group: a drag with pointer moves between its updates is one step.
+///   undo: the present simply moves on without a step (the change is absorbed, as
+///   ``UndoableState/absorb(_:)`` absorbs a change from elsewhere). Undo and redo then take
+///   back only the recorded changes, around it. Where a recorded step wrote a location the
+///   ignored change wrote since, the options' `conflictPolicy` decides: by default undo
+///   leaves that location as it is and reverts the rest of the step
+///   (``UndoableState/lastConflicts`` lists what it left), so undo never jams; with
+///   ``ConflictPolicy/refuse`` nothing changes, the step stays, and ``UndoableState/error``
+///   says so. An ignored action does not end an open group: a drag with pointer moves
+///   between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the
 ///   previous recorded action (typing into one field), and, if `groupingInterval` is set,
 ///   comes less than that interval after it; or, without `groupingBy`, it comes less than
@@ -28,7 +32,13 @@ import Revertible
 ///
 /// An action that changes nothing makes no step; a transaction is always a step of its own.
 /// Actions sent by the base reducer's effects come back as `.action(_)` and are recorded like
-/// any other.
+/// any other: an effect's response the user should not undo (a server's answer, a sync) is
+/// left out by `recording`, and undo then leaves it in place.
+///
+/// ## Authors
+/// With the options' `author`, each step records who made it, and `.undo(by:)` takes back the
+/// newest step of one author only, leaving every other author's later steps in place (see
+/// ``UndoableAction/undoByAuthor(_:)``).
 public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & Sendable {
 
     public typealias State = UndoableState<Base.State>
@@ -54,6 +64,12 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             return record(action, in: &state)
         case let .transaction(actions):
             return recordTransaction(actions, in: &state)
+        case let .undoByAuthor(author):
+            moveByAuthor(author, undoing: true, in: &state)
+            return .none
+        case let .redoByAuthor(author):
+            moveByAuthor(author, undoing: false, in: &state)
+            return .none
         default:
             if let command = action.command { perform(command, on: &state) }
             return .none
@@ -62,11 +78,28 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
 
     /// Runs a history command; the history keeps the error of a refusal.
     func perform(_ command: HistoryCommand, on state: inout State) {
+        // A write nothing recorded yet is someone else's: absorbed, so the steps undo
+        // around it (under the options' conflict policy) and never take it back.
+        state.history.recordWithoutTracking(state.present)
         // The history's own copy holds exactly the bytes its steps check (the present may
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
         state.present = state.history.current
         state.history.perform(command, on: &state.present, policy: options.policy)
+    }
+
+    /// Runs `undo(by:)` (`undoing`) or `redo(by:)` for `author` on the history's version.
+    private func moveByAuthor(_ author: HistoryAuthor, undoing: Bool, in state: inout State) {
+        state.history.recordWithoutTracking(state.present)
+        // The step made keeps the label of the step it takes back, for history views; it
+        // has no base actions of its own.
+        let annotation = { (step: RecordedStep<Base.State, StepRecord>) in StepRecord(label: step.annotation.label, actions: []) }
+        if undoing {
+            state.history.undo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+        } else {
+            state.history.redo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+        }
+        state.present = state.history.current
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
@@ -76,6 +109,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
                 state.present,
                 annotation: StepRecord(label: options.label(action), actions: [action]),
                 grouping: options.grouping(of: action),
+                author: options.author?(action),
                 policy: options.policy
             )
         } else {
@@ -94,6 +128,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             annotation: StepRecord(label: actions.lazy.compactMap(options.label).first, actions: actions),
             changeCount: actions.count,
             grouping: .alone,
+            author: options.author.flatMap { author in actions.lazy.compactMap(author).first },
             policy: options.policy
         )
         return .merge(effects)

@@ -26,7 +26,7 @@ public struct UndoableWithCommands<Base: Reducer>: Reducer where Base.State: Ver
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         let mapped = commands(action) ?? .action(action)
         let effect = undoable.apply(mapped, to: &state)
-        guard mapped.command != nil else { return effect }
+        guard mapped.isHistoryCommand else { return effect }
         let baseEffect = undoable.base.reduce(into: &state.present, action: action)
         state.history.recordWithoutTracking(state.present)
         return .merge([effect, baseEffect])

@@ -10,6 +10,19 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     case undo(to: HistoryTarget)
     /// Redoes to `target` in the current scope, up to and including a tagged version.
     case redo(to: HistoryTarget)
+    /// Takes back the newest step of this author (the options' `author`) that is not taken
+    /// back yet, leaving every other author's later steps in place: selectively, under the
+    /// options' `conflictPolicy`, and recorded as a new step by the author (plain `.undo`
+    /// takes it back like any other). A step whose every location others have changed since
+    /// is passed over for the next older one.
+    ///
+    /// Send it as ``undo(by:)``; the case is spelled apart because Swift cannot yet match
+    /// cases that share a base name.
+    case undoByAuthor(HistoryAuthor)
+    /// Takes back the newest `.undo(by:)` of this author that is not taken back yet, as a new
+    /// step by the author, unless the author recorded an ordinary step since. Send it as
+    /// ``redo(by:)``.
+    case redoByAuthor(HistoryAuthor)
     /// Moves to `destination` in the current scope's tree of versions, whichever branch it
     /// is on.
     case move(to: HistoryDestination)
@@ -38,11 +51,24 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     public static var undo: Self { .undo(to: .oneStep) }
     /// Redoes one step.
     public static var redo: Self { .redo(to: .oneStep) }
+    /// Takes back the newest step of `author` not taken back yet (``undoByAuthor(_:)``).
+    public static func undo(by author: HistoryAuthor) -> Self { .undoByAuthor(author) }
+    /// Takes back the newest per-author undo of `author` (``redoByAuthor(_:)``).
+    public static func redo(by author: HistoryAuthor) -> Self { .redoByAuthor(author) }
 
-    /// The history command this action stands for, or `nil` for base actions.
+    /// Whether this action works on the history rather than the base state.
+    var isHistoryCommand: Bool {
+        switch self {
+        case .action, .transaction: false
+        default: true
+        }
+    }
+
+    /// The history command this action stands for, or `nil` for base actions and per-author
+    /// moves.
     var command: HistoryCommand? {
         switch self {
-        case .action, .transaction: nil
+        case .action, .transaction, .undoByAuthor, .redoByAuthor: nil
         case let .undo(target): .undo(target)
         case let .redo(target): .redo(target)
         case let .move(destination): .move(destination)

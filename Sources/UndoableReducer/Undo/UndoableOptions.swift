@@ -23,6 +23,18 @@ public struct UndoableOptions<Action>: Sendable {
     public var groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)?
     /// A label for the step an action starts ("Add “milk”").
     public var label: @Sendable (Action) -> String?
+    /// What undo and redo do at a location something else changed since the step was made
+    /// (an action `recording` refused, an effect's action it refused, ``UndoableState/absorb(_:)``,
+    /// another author): ``ConflictPolicy/skip`` (the default) leaves it as the other writer
+    /// set it and reverts the rest of the step, so undo never jams.
+    public var conflictPolicy: ConflictPolicy {
+        get { policy.conflictPolicy }
+        set { policy.conflictPolicy = newValue }
+    }
+    /// Who made each recorded action's step, for ``UndoableAction/undo(by:)``; `nil` (the
+    /// default) records steps without author. Steps of different authors are never grouped;
+    /// a transaction's step is by the first of its actions that has an author.
+    public var author: (@Sendable (Action) -> HistoryAuthor?)?
 
     /// - Parameters:
     ///   - historyLimit: The most steps to keep in the current scope, counting every
@@ -42,22 +54,29 @@ public struct UndoableOptions<Action>: Sendable {
     ///   - clock: The clock that measures `groupingInterval` and times each step (a
     ///     `TestClock` in tests).
     ///   - label: A label for the step an action starts.
+    ///   - conflictPolicy: What undo and redo do where something else changed a location
+    ///     the step wrote since: skip it (the default), refuse the move, or overwrite it.
+    ///   - author: Who made each recorded action's step, for ``UndoableAction/undo(by:)``.
     public init(
         historyLimit: Int? = nil,
         recording: @escaping @Sendable (Action) -> Bool = { _ in true },
         groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)? = nil,
         groupingInterval: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock(),
-        label: @escaping @Sendable (Action) -> String? = { _ in nil }
+        label: @escaping @Sendable (Action) -> String? = { _ in nil },
+        conflictPolicy: ConflictPolicy = .skip,
+        author: (@Sendable (Action) -> HistoryAuthor?)? = nil
     ) {
         policy = HistoryPolicy(limit: historyLimit, groupingInterval: groupingInterval, clock: clock)
         self.recording = recording
         self.groupingBy = groupingBy
         self.label = label
+        policy.conflictPolicy = conflictPolicy
+        self.author = author
     }
 
     /// The most steps kept in the current scope, or `nil` for no limit (see
-    /// ``init(historyLimit:recording:groupingBy:groupingInterval:clock:label:)``).
+    /// ``init(historyLimit:recording:groupingBy:groupingInterval:clock:label:conflictPolicy:author:)``).
     public var historyLimit: Int? {
         get { policy.limit }
         set { policy.limit = newValue }

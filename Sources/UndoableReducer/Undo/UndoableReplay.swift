@@ -70,8 +70,13 @@ extension UndoableState {
             actions += tagging(scope.floor)
             let described = history.steps(inScopeLevel: level)!
             for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
-                guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
-                actions.append(.transaction(stepActions))
+                if let author = step.author, let isUndo = step.isAuthorUndo {
+                    // Made by a per-author move, which replays as that move.
+                    actions.append(isUndo ? .undo(by: author) : .redo(by: author))
+                } else {
+                    guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
+                    actions.append(.transaction(stepActions))
+                }
                 actions += tagging(description.version)
             }
             if !scope.redo.isEmpty { actions.append(.undo(to: .steps(scope.redo.count))) }

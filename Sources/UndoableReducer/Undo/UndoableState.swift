@@ -33,6 +33,20 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     public var scopeLevel: Int { history.scopeLevel }
     /// Why the last history command was refused, or `nil` once one succeeds.
     public var error: ReversionError? { history.lastError }
+    /// The locations the last undo or redo left as something else had set them (or wrote
+    /// over, under ``ConflictPolicy/overwrite``): written since the step by an action that
+    /// was not recorded, ``absorb(_:)`` or another author. Empty when the move reverted
+    /// everything.
+    public var lastConflicts: [ReversionConflict] { history.lastConflicts }
+
+    /// Makes `value` the present without an undo step: a change from elsewhere (a sync, a
+    /// database, another window). Undo and redo leave it in place: they revert only the
+    /// locations where a step's change is still there, and skip the others (see
+    /// ``UndoableOptions/conflictPolicy``).
+    public mutating func absorb(_ value: State) {
+        present = value
+        history.recordWithoutTracking(value)
+    }
 
     /// The label of the step the next undo would take back ("Add “milk”"), if it has one.
     public var nextUndoLabel: String? { history.nextUndo?.annotation.label }
@@ -96,7 +110,7 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
 }
 
 /// Two undoable states are equal when their presents are, and their histories look the same
-/// from outside: the same scopes, steps (labels, change counts, tags) and tags, and the same
+/// from outside: the same scopes, steps (labels, change counts, tags, authors) and tags, and the same
 /// error. Step times are not compared.
 extension UndoableState: Equatable where State: Equatable {
 
@@ -110,7 +124,7 @@ extension UndoableState: Equatable where State: Equatable {
 
     private func comparableSteps(inScopeLevel level: Int) -> [[HistoryStep]] {
         let steps = steps(inScopeLevel: level)!
-        return [steps.undo, steps.redo].map { $0.map { HistoryStep(label: $0.label, changeCount: $0.changeCount, tags: $0.tags) } }
+        return [steps.undo, steps.redo].map { $0.map { HistoryStep(label: $0.label, changeCount: $0.changeCount, tags: $0.tags, author: $0.author) } }
     }
 }
 

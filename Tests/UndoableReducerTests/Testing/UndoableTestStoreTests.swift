@@ -106,4 +106,27 @@ struct UndoableTestStoreTests {
           )
         """])
     }
+
+    @Test func authorsAreStatedWhenAsked() async {
+        let reducer = TodoList().undoable(UndoableOptions(label: TodoList.label, author: { action in
+            if case .type = action { "ana" } else { "ben" }
+        }))
+        let store = TestStore(initialState: UndoableState(TodoList.State()), reducer: reducer, stating: .authors)
+        await store.send(.action(.type("milk"))) {
+            $0.present.draft = "milk"
+            $0.undo = [.init("Typing", author: "ana")]
+        }
+        await store.send(.action(.add(id: 1, title: "milk"))) {
+            $0.present.todos = [.init(id: 1, title: "milk")]
+            $0.undo.append(.init("Add “milk”", author: "ben"))
+        }
+        await store.send(.undo(by: "ana")) {
+            $0.present.draft = ""
+            $0.undo.append(.init("Typing", author: "ana"))
+        }
+        // Without `.authors`, steps are stated as before authors existed.
+        let plain = reduce(reducer, UndoableState(TodoList.State()), [.action(.type("a"))])
+        #expect(UndoableTestState(plain).undo == ["Typing"])
+        #expect(UndoableTestState(plain, stating: .authors).undo == [.init("Typing", author: "ana")])
+    }
 }

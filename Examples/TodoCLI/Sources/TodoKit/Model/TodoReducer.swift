@@ -40,12 +40,14 @@ public struct TodoReducer: Reducer {
 extension TodoReducer {
 
     /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
-    /// labelled for `todo undo` and `todo history`; `nil` keeps every step.
+    /// labelled for `todo undo` and `todo history`; `nil` keeps every step. A move over an
+    /// outside edit is refused, naming the step (`.refuse`), until the todo undoes selectively.
     public static func withUndo(historyLimit: Int?) -> Undoable<TodoReducer> {
         TodoReducer().undoable(UndoableOptions(
             historyLimit: historyLimit,
             recording: { if case .absorb = $0 { false } else { true } },
-            label: TodoAction.label
+            label: TodoAction.label,
+            conflictPolicy: .refuse
         ))
     }
 }

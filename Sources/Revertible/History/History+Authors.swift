@@ -1,0 +1,185 @@
+/// Who made a step, and for a step made by `undo(by:)` or `redo(by:)`, the step it reverted.
+///
+/// Boxed: most histories have no authors, and a step's size is its memory cost, so a step
+/// without author pays one empty reference. Immutable: a change makes a new box.
+final class StepAuthorship: Sendable {
+    let author: HistoryAuthor
+    /// Set on the steps `undo(by:)` and `redo(by:)` make.
+    let move: AuthorMove?
+    /// Set when taking the step back (an ordinary step by `undo(by:)`, an undo by
+    /// `redo(by:)`) changed nothing, because others had since changed every location it
+    /// wrote: the author's moves pass over it from then on, so they never stall on it.
+    let isSuperseded: Bool
+
+    init(author: HistoryAuthor, move: AuthorMove? = nil, isSuperseded: Bool = false) {
+        self.author = author
+        self.move = move
+        self.isSuperseded = isSuperseded
+    }
+}
+
+/// What a step made by a per-author move did: reverted the step to this version.
+enum AuthorMove: Hashable, Sendable {
+    /// `undo(by:)` reverted this ordinary step.
+    case undo(HistoryVersion)
+    /// `redo(by:)` reverted this step, which an `undo(by:)` made.
+    case redo(HistoryVersion)
+
+    var target: HistoryVersion {
+        switch self {
+        case let .undo(version), let .redo(version): version
+        }
+    }
+}
+
+extension RecordedStep {
+    /// Who made the step, if the history was told.
+    package var author: HistoryAuthor? { authorship?.author }
+
+    /// For a step made by `undo(by:)` (`true`) or `redo(by:)` (`false`); `nil` otherwise.
+    package var isAuthorUndo: Bool? {
+        authorship?.move.map { if case .undo = $0 { true } else { false } }
+    }
+}
+
+/// The author of a step squashed from steps by `authors`: theirs if they all have the same,
+/// else `nil`, since a step that holds two people's changes is neither's to undo alone.
+func commonAuthor(_ authors: some Sequence<HistoryAuthor?>) -> HistoryAuthor? {
+    var iterator = authors.makeIterator()
+    guard let first = iterator.next(), let author = first else { return nil }
+    while let next = iterator.next() {
+        guard next == author else { return nil }
+    }
+    return author
+}
+
+extension HistoryScope {
+
+    /// The authorship of the step this scope is squashed into when popped: an ordinary step
+    /// by the author every step of the scope shares, if they do.
+    var squashedAuthorship: StepAuthorship? {
+        let authors = (start.map { [$0.author] } ?? []) + undo.map(\.author)
+        return commonAuthor(authors).map { StepAuthorship(author: $0) }
+    }
+}
+
+// Per-author undo (issue 24).
+//
+// `undo(by: a)` takes back the newest step of `a` on the path to the current version (in the
+// current scope) that is not taken back yet, selectively, over everyone's later steps, and
+// records what it did as a new step by `a`. The history never moves back past anyone's step:
+// per-author undo is a change like any other, which plain `undo()` can take back in turn.
+// `redo(by: a)` takes back `a`'s newest such undo, as long as `a` made no ordinary step since.
+//
+// Which steps are taken back follows from the path alone, newest first: a step made by a
+// per-author move cancels the step it reverted, unless it is itself cancelled. So plain undo
+// and redo, branches, scopes and the limit need no bookkeeping of their own.
+extension History {
+
+    /// The step `undo(by: author)` (`direction == .backward`) or `redo(by: author)` takes
+    /// back next, if any.
+    func authorTarget(_ author: HistoryAuthor, _ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
+        let scope = scopes[top]
+        var cancelled = Set<HistoryVersion>()
+        var version = scope.current
+        while let step = scope.steps[version] {
+            version = step.parent
+            guard let authorship = step.authorship, !cancelled.contains(step.version) else { continue }
+            if let move = authorship.move {
+                if direction == .forward, case .undo = move, authorship.author == author, !authorship.isSuperseded {
+                    return step
+                }
+                cancelled.insert(move.target)
+            } else if authorship.author == author {
+                // An ordinary step of the author's after an undo of theirs ends its redo.
+                if direction == .forward { return nil }
+                if !authorship.isSuperseded { return step }
+            }
+        }
+        return nil
+    }
+
+    /// Undoes the newest step of `author` in the current scope, selectively: each location the step wrote is reverted where it still holds what
+    /// the step left there; elsewhere `conflictPolicy` decides. The result is a new step by
+    /// `author`; every other author's later steps stay in place. A step whose every location
+    /// someone else has changed since is passed over (it has nothing left to take back), and
+    /// the next older one is taken instead, so the author's undo never stalls.
+    ///
+    /// Works on the history's own copy of the current version; read ``current`` afterwards.
+    /// Success clears ``lastError``; ``lastConflicts`` lists what was skipped or overwritten.
+    ///
+    /// - Returns: Whether the current version changed, or, under ``ConflictPolicy/refuse``,
+    ///   the conflicts that stopped it (nothing changed).
+    @discardableResult
+    package mutating func undo(
+        by author: HistoryAuthor,
+        onConflict conflictPolicy: ConflictPolicy,
+        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
+        policy: HistoryPolicy
+    ) -> Result<Bool, ReversionError> {
+        move(by: author, .backward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
+    }
+
+    /// Takes back the newest undo of `author` (see ``undo(by:onConflict:annotation:policy:)``)
+    /// that is not taken back yet, as long as `author` has made no ordinary step since.
+    @discardableResult
+    package mutating func redo(
+        by author: HistoryAuthor,
+        onConflict conflictPolicy: ConflictPolicy,
+        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
+        policy: HistoryPolicy
+    ) -> Result<Bool, ReversionError> {
+        move(by: author, .forward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
+    }
+
+    private mutating func move(
+        by author: HistoryAuthor,
+        _ direction: ReversionDirection,
+        onConflict conflictPolicy: ConflictPolicy,
+        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
+        policy: HistoryPolicy
+    ) -> Result<Bool, ReversionError> {
+        endGroup()
+        var conflicts: [ReversionConflict] = []
+        defer { lastConflicts = conflicts }
+        while let target = authorTarget(author, direction) {
+            var next = current
+            let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
+            if conflictPolicy == .refuse, !found.isEmpty {
+                conflicts = found
+                let error = ReversionError(.conflict(found))
+                lastError = error
+                return .failure(error)
+            }
+            conflicts += found
+            let (change, ignored) = recordedDifference(next, from: current)
+            guard let change else {
+                supersede(target)
+                continue
+            }
+            advanceReference(to: next, by: change)
+            adoptIgnoredProperties(ignored, of: next)
+            let move: AuthorMove = direction == .backward ? .undo(target.version) : .redo(target.version)
+            push(RecordedStep(
+                reversion: change,
+                version: makeVersion(),
+                annotation: annotation(target),
+                time: stamp(policy.now(), policy: policy),
+                authorship: StepAuthorship(author: author, move: move)
+            ))
+            lastError = nil
+            trim(to: policy.limit)
+            return .success(true)
+        }
+        lastError = nil
+        return .success(false)
+    }
+
+    /// Marks `step` as one the author's moves pass over.
+    private mutating func supersede(_ step: RecordedStep<Value, Annotation>) {
+        guard let authorship = step.authorship else { return }
+        var replacement = step
+        replacement.authorship = StepAuthorship(author: authorship.author, move: authorship.move, isSuperseded: true)
+        scopes[top].steps[step.version] = replacement
+    }
+}

@@ -1,0 +1,76 @@
+extension VersioningController {
+
+    /// Who makes the changes recorded from now on: every step recorded while it is set (an
+    /// append, an observed change, a transaction, a debounced burst) carries it, and
+    /// ``undo(by:onConflict:)`` takes back only that author's steps. `nil` (the default)
+    /// records steps without author. A burst never joins steps of different authors.
+    public var author: HistoryAuthor? {
+        get { read { $0.policy.author } }
+        set { change { $0.policy.author = newValue } }
+    }
+
+    /// Takes back the newest step of `author` in the current scope that is not taken back
+    /// yet, leaving every other author's later steps in place, and returns the new version.
+    ///
+    /// Selective: each location the step wrote is reverted where it still holds what the step
+    /// left there; a location someone else has changed since is a conflict, handled by
+    /// `policy` (``ConflictPolicy/skip`` by default: left as the other writer set it). The
+    /// history does not move back: the undo is recorded as a new step by `author`, which
+    /// plain ``undo(to:)`` can take back like any other. A step whose every location someone
+    /// else has changed since has nothing left to take back and is passed over for the next
+    /// older one, so an author's undo never stalls. With nothing of `author`'s to take back,
+    /// nothing changes.
+    ///
+    /// ```swift
+    /// controller.author = "ana"
+    /// controller.append(anaEdit)
+    /// controller.author = "ben"
+    /// controller.append(benEdit)
+    /// try controller.undo(by: "ana") // ana's edit is gone, ben's stays
+    /// ```
+    ///
+    /// - Parameter policy: What to do where someone else changed a location since; `nil`
+    ///   for the controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse`` changes nothing and reports the
+    ///   conflicts (``ReversionError/Reason/conflict(_:)``).
+    @discardableResult
+    public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try moveByAuthor { history, storagePolicy in
+            history.undo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
+        }
+    }
+
+    /// Takes back the newest ``undo(by:onConflict:)`` of `author` that is not taken back yet,
+    /// selectively, as a new step by `author`, and returns the new version. An ordinary step
+    /// recorded by `author` since that undo ends its redo: then nothing changes.
+    @discardableResult
+    public func redo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try moveByAuthor { history, storagePolicy in
+            history.redo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
+        }
+    }
+
+    /// Runs a per-author move on the tracked value: changes not recorded yet (the root's) are
+    /// recorded first, then the move runs on the history's version, and the result is written
+    /// to the root object, if there is one.
+    private func moveByAuthor(
+        _ move: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Result<Bool, ReversionError>
+    ) throws(Failure) -> Value {
+        let object = root.object
+        if case .object = root, object == nil { return currentVersion }
+        let tracked = object.map { $0[keyPath: root.keyPath] }
+        let (result, value) = storage.withLock { storage in
+            flushPendingChange(&storage)
+            if let tracked { record(tracked, in: &storage) }
+            let result = move(&storage.history, storage.policy)
+            return (result, storage.history.current)
+        }
+        notifyObservers()
+        switch result {
+        case let .success(changed):
+            if changed, let object { writeRoot(value, to: object) }
+        case let .failure(error):
+            try reportError(object, error)
+        }
+        return value
+    }
+}
