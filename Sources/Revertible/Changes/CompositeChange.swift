@@ -42,6 +42,10 @@ final class CompositeChange<Root>: ReversionNode {
         return true
     }
 
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        nodes.allSatisfy { $0.bringsBackOnlyAbsentIDs(in: value, direction) }
+    }
+
     /// Each change on its own, in the order `apply` takes them.
     func applySelectively(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,

@@ -32,20 +32,22 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
             guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
         }
         guard let structure else { return true }
-        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
-        let holdsCurrent = current.allSatisfy { index, source in
+        return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
             switch source {
             case let .stored(expected): matches(array[index], expected)
             case let .moved(_, id): array[index].id == id
             }
         }
-        return holdsCurrent && Self.placesNoPresentID(target, in: array, removing: current)
+    }
+
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        guard let structure else { return true }
+        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
+        return Self.placesNoPresentID(target, in: value[keyPath: keyPath], removing: current)
     }
 
     /// Whether the elements `target` brings back from storage are absent from what stays of
-    /// `array`: another writer may have made an element with the same id, keeping the count,
-    /// and bringing ours back would make its id appear twice. Reads the array only when the
-    /// change brings elements back (an undone removal), whose rebuild costs as much.
+    /// `array`. Reads the array only when the change brings elements back.
     private static func placesNoPresentID(
         _ target: [(index: Int, source: Source)], in array: [Element], removing current: [(index: Int, source: Source)]
     ) -> Bool {

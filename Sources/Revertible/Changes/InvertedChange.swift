@@ -16,6 +16,10 @@ final class InvertedChange<Root>: ReversionNode {
         base.apply(to: &value, direction.reversed)
     }
 
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        base.bringsBackOnlyAbsentIDs(in: value, direction.reversed)
+    }
+
     func applySelectively(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]

@@ -24,6 +24,10 @@ final class KeyPathChange<Root, Value>: ReversionNode {
         child.advance(&value[keyPath: keyPath], toward: newer[keyPath: keyPath])
     }
 
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        child.bringsBackOnlyAbsentIDs(in: value[keyPath: keyPath], direction)
+    }
+
     func applySelectively(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]

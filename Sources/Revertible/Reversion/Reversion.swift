@@ -61,6 +61,12 @@ public struct Reversion<Root> {
         isInverted ? node.advance(&value, toward: target) : node.apply(to: &value, direction)
     }
 
+    /// Whether every element this reversion brings back by identity is absent from `value`
+    /// (see `ReversionNode.bringsBackOnlyAbsentIDs(in:_:)`).
+    func bringsBackOnlyAbsentIDs(_ value: Root) -> Bool {
+        node.bringsBackOnlyAbsentIDs(in: value, direction)
+    }
+
     /// Whether ``revert(_:)`` would accept `value`, without writing.
     func canRevert(_ value: Root) -> Bool {
         node.canApply(to: value, direction)

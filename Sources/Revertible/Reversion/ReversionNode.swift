@@ -55,9 +55,22 @@ protocol ReversionNode<Root>: AnyObject {
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     )
+
+    /// Whether every element this change brings back by identity (an undone removal) is
+    /// absent from `value`. Among other writers, one may have made an element with the same
+    /// id while keeping what `canApply` reads; bringing ours back would make the id appear
+    /// twice. Asked only where others write, since a history's own versions never hold the
+    /// id already, and the answer reads the whole collection.
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool
 }
 
 extension ReversionNode {
+
+    /// Most changes bring back no element by identity.
+    @usableFromInline
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        true
+    }
 
     /// A change that cannot be divided is one location: applied whole, or one conflict.
     @usableFromInline

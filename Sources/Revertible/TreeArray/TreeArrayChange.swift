@@ -229,20 +229,24 @@ extension TreeArrayChange {
             guard element.id == edit.id, edit.node.canApply(to: element, direction) else { return false }
         }
         guard let structure else { return true }
-        let (current, target) = backward ? (structure.new, structure.old) : (structure.old, structure.new)
-        for (index, source) in current {
+        for (index, source) in backward ? structure.new : structure.old {
             switch source {
             case let .stored(expected): guard matches(tree[index], expected) else { return false }
             case let .moved(_, id): guard tree[index].id == id else { return false }
             }
         }
+        return true
+    }
+
+    @usableFromInline
+    func bringsBackOnlyAbsentIDs(in tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+        guard let structure else { return true }
+        let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
         return placesNoPresentID(target, in: tree, removing: current)
     }
 
     /// Whether the elements `target` brings back from storage are absent from what stays of
-    /// `tree`: another writer may have made an element with the same id, keeping the count,
-    /// and bringing ours back would make its id appear twice. Asks the identity index, and
-    /// only when the change brings elements back (an undone removal).
+    /// `tree`, asking the identity index, and only when the change brings elements back.
     @usableFromInline
     func placesNoPresentID(
         _ target: [(index: Int, source: IdentifiedArraySource<Element>)], in tree: TreeArray<Element>,
