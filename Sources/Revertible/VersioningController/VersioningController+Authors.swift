@@ -29,9 +29,11 @@ extension VersioningController {
     /// try controller.undo(by: "ana") // ana's edit is gone, ben's stays
     /// ```
     ///
-    /// - Parameter policy: What to do where someone else changed a location since; `nil`
-    ///   for the controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse`` changes nothing and reports the
-    ///   conflicts (``ReversionError/Reason/conflict(_:)``).
+    /// - Parameters:
+    ///   - author: Whose newest step to take back.
+    ///   - policy: What to do where someone else changed a location since; `nil` for the
+    ///     controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse``
+    ///     changes nothing and reports the conflicts (``ReversionError/Reason/conflict(_:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try moveByAuthor { history, storagePolicy in

@@ -21,7 +21,7 @@ import Revertible
 ///   ignored change wrote since, the options' `conflictPolicy` decides: by default undo
 ///   leaves that location as it is and reverts the rest of the step
 ///   (``UndoableState/lastConflicts`` lists what it left), so undo never jams; with
-///   ``ConflictPolicy/refuse`` nothing changes, the step stays, and ``UndoableState/error``
+///   `ConflictPolicy.refuse` nothing changes, the step stays, and ``UndoableState/error``
 ///   says so. An ignored action does not end an open group: a drag with pointer moves
 ///   between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the

@@ -25,7 +25,7 @@ public struct UndoableOptions<Action>: Sendable {
     public var label: @Sendable (Action) -> String?
     /// What undo and redo do at a location something else changed since the step was made
     /// (an action `recording` refused, an effect's action it refused, ``UndoableState/absorb(_:)``,
-    /// another author): ``ConflictPolicy/skip`` (the default) leaves it as the other writer
+    /// another author): `ConflictPolicy.skip` (the default) leaves it as the other writer
     /// set it and reverts the rest of the step, so undo never jams.
     public var conflictPolicy: ConflictPolicy {
         get { policy.conflictPolicy }

@@ -34,7 +34,7 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     /// Why the last history command was refused, or `nil` once one succeeds.
     public var error: ReversionError? { history.lastError }
     /// The locations the last undo or redo left as something else had set them (or wrote
-    /// over, under ``ConflictPolicy/overwrite``): written since the step by an action that
+    /// over, under `ConflictPolicy.overwrite`): written since the step by an action that
     /// was not recorded, ``absorb(_:)`` or another author. Empty when the move reverted
     /// everything.
     public var lastConflicts: [ReversionConflict] { history.lastConflicts }
