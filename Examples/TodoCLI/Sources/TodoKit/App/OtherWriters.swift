@@ -2,14 +2,15 @@ import Foundation
 import Revertible
 import UndoableReducer
 
-/// The todo's side of "other writers" (issue 24), in one place: what it needs from the
-/// engine's selective undo, made of what `main` has today.
+/// The todo's side of "other writers" (issue 24), in one place.
 ///
-/// When the engine's API lands (`UndoableState.absorb(_:)`, `undo(onConflict:)`,
-/// `lastConflicts`; see WRITERS.md), ``absorb(_:into:)`` sends `.absorb` as an
-/// `UndoableAction` instead of the unrecorded ``TodoAction/absorb(items:)``, and
-/// ``SelectiveMove`` can give way to the engine's conflicts: the server store then runs
-/// moves on the absorbed state with the policy and reads `lastConflicts`.
+/// A move on the server store skips in two places: the engine, under `.skip`, leaves what
+/// changes absorbed into the caller's history wrote since a step (its `lastConflicts`, made
+/// into ``SkippedPart``s by ``SkippedPart/init(_:current:known:)``); ``SelectiveMove`` then
+/// carries the move from the caller's saved view onto the list as it is now, skipping what
+/// others changed after that view was saved. ``SelectiveMove`` could give way to the engine
+/// if every move first absorbed the current list; that would change where moved and
+/// restored items land (it places them by their neighbours), so it stays for now.
 enum OtherWriters {
 
     /// Makes `list` the present of the store's history without an undo step: what other
