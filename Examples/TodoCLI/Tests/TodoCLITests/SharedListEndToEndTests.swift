@@ -102,9 +102,9 @@ struct SharedListEndToEndTests {
         #expect(try titles(todo) == ["old"])
     }
 
-    @Test("Undo goes on past others' changes it can leave alone, and refuses to remove an item someone else changed since")
+    @Test("Undo goes on past others' changes; removing an item someone else changed since is skipped and named, or refused with --strict")
     func olderStepsAroundOthersChanges() throws {
-        let (todo, _) = try sharedList()
+        let (todo, conninfo) = try sharedList()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "bob", "edit", "1", "oat milk")
@@ -116,13 +116,33 @@ struct SharedListEndToEndTests {
         #expect(undo.stdout == "Undid: done \"oat milk\"\n")
         #expect(undo.stderr.isEmpty)
         // Her older step added the item bob renamed since: removing it would discard bob's
-        // change, so the todo (which refuses conflicts for now) changes nothing and says so.
-        let refused = try todo.run(["--as", "alice", "undo"])
+        // change. With --strict the undo is refused, naming the item and bob, not a struct.
+        let before = try snapshot(conninfo)
+        let refused = try todo.run(["--as", "alice", "undo", "--strict"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("Someone else changed what the step left"))
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("refused"))
+        #expect(refused.stderr.contains("the item \"oat milk\" (bob changed it since)"))
         #expect(refused.stderr.contains("nothing was changed"))
+        #expect(!refused.stderr.contains("TodoItem("))
+        #expect(try snapshot(conninfo) == before)
+        // Without --strict the step is undone around bob's item, which stays, and the
+        // skipped part is named on standard error with who changed it (exit 0).
+        let skipped = try todo.run(["--as", "alice", "undo"])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout == "Undid: add \"milk\"\n")
+        #expect(skipped.stderr.contains("skipped"))
+        #expect(skipped.stderr.contains("the item \"oat milk\" (bob changed it since)"))
+        #expect(!skipped.stderr.contains("TodoItem("))
         let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
         #expect(items == [ListedItem(position: 1, title: "oat milk", done: false), ListedItem(position: 2, title: "eggs", done: false)])
+        // The skipped part left the step: redoing and undoing it again change nothing of
+        // bob's, and have nothing more to report (ok() requires an empty standard error).
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
+        #expect(try titles(todo) == ["oat milk", "eggs"])
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
+        #expect(try titles(todo) == ["oat milk", "eggs"])
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo\n")
         // Every history still loads and moves: bob's is whole, alice's goes on.
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"milk\" → \"oat milk\"\n")
         try todo.ok("--as", "alice", "add", "bread")
@@ -215,6 +235,27 @@ struct SharedListEndToEndTests {
         #expect(try snapshot(conninfo) == before)
         let plain = try todo.run(["--as", "alice", "undo"])
         #expect(plain.status == 0)
+        #expect(try titles(todo) == ["soy milk"])
+    }
+
+    @Test("redo skips what someone else changed since and says who (exit 0); redo --strict refuses")
+    func redoSkipsOrRefuses() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "edit", "1", "oat milk")
+        try todo.ok("--as", "alice", "undo")
+        try todo.ok("--as", "bob", "edit", "1", "soy milk")
+        let before = try snapshot(conninfo)
+        let strict = try todo.run(["--as", "alice", "redo", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("refused"))
+        #expect(strict.stderr.contains("the title of \"soy milk\" (bob changed it since)"))
+        #expect(!strict.stderr.contains("TodoItem("))
+        #expect(try snapshot(conninfo) == before)
+        let redo = try todo.run(["--as", "alice", "redo"])
+        #expect(redo.status == 0, "\(redo.stderr)")
+        #expect(redo.stdout == "Redid: edit \"milk\" → \"oat milk\"\n")
+        #expect(redo.stderr.contains("the title of \"soy milk\" (bob changed it since)"))
         #expect(try titles(todo) == ["soy milk"])
     }
 

@@ -2,14 +2,15 @@ import Foundation
 import Revertible
 import UndoableReducer
 
-/// The todo's side of "other writers" (issue 24), in one place: what it needs from the
-/// engine's selective undo, made of what `main` has today.
+/// The todo's side of "other writers" (issue 24), in one place.
 ///
-/// When the engine's API lands (`UndoableState.absorb(_:)`, `undo(onConflict:)`,
-/// `lastConflicts`; see WRITERS.md), ``absorb(_:into:)`` sends `.absorb` as an
-/// `UndoableAction` instead of the unrecorded ``TodoAction/absorb(items:)``, and
-/// ``SelectiveMove`` can give way to the engine's conflicts: the server store then runs
-/// moves on the absorbed state with the policy and reads `lastConflicts`.
+/// A move on the server store skips in two places: the engine, under `.skip`, leaves what
+/// changes absorbed into the caller's history wrote since a step (its `lastConflicts`, made
+/// into ``SkippedPart``s by ``SkippedPart/init(_:current:known:)``); ``SelectiveMove`` then
+/// carries the move from the caller's saved view onto the list as it is now, skipping what
+/// others changed after that view was saved. ``SelectiveMove`` could give way to the engine
+/// if every move first absorbed the current list; that would change where moved and
+/// restored items land (it places them by their neighbours), so it stays for now.
 enum OtherWriters {
 
     /// Makes `list` the present of the store's history without an undo step: what other
@@ -72,6 +73,36 @@ public struct SkippedPart: Equatable, Sendable, Encodable {
     public var changedBy: String?
     /// Whether the item is gone from the list.
     public var removed: Bool
+}
+
+extension SkippedPart {
+
+    /// The part an engine conflict names, if it is an item's: `\TodoList.items[id: …]` (the
+    /// item as a whole), or its `.title` or `.isDone`. The title is the item's in `current`
+    /// (the list as it is now), else the first of `known` that holds it.
+    init?(_ conflict: ReversionConflict, current: TodoList, known: [TodoList]) {
+        let location = conflict.location
+        guard let open = location.range(of: "[id: "),
+              let close = location[open.upperBound...].firstIndex(of: "]"),
+              let id = UUID(uuidString: String(location[open.upperBound..<close]))
+        else { return nil }
+        let rest = location[location.index(after: close)...]
+        let field: String
+        switch rest {
+        case "": field = "item"
+        case ".title": field = "title"
+        case ".isDone": field = "done"
+        default: return nil
+        }
+        let now = current.index(of: id).map { current.items[$0] }
+        let title = now?.title ?? known.lazy.compactMap { list in list.index(of: id).map { list.items[$0].title } }.first ?? String(ShortID.hex(id).prefix(8))
+        self.init(field: field, item: id, title: title, changedBy: nil, removed: now == nil)
+    }
+
+    /// Whether both name the same field of the same item.
+    func isSamePart(as other: SkippedPart) -> Bool {
+        item == other.item && field == other.field
+    }
 }
 
 /// A move through one person's history applied to a list other people changed too: the
@@ -211,6 +242,7 @@ final class ActionLog: @unchecked Sendable {
     // @unchecked: one command runs on one thread; the lock makes a misuse safe anyway.
     private let lock = NSLock()
     private var logged: [UndoableAction<TodoAction>] = []
+    private var movedOver: [ReversionConflict] = []
 
     var actions: [UndoableAction<TodoAction>] {
         lock.lock()
@@ -227,6 +259,21 @@ final class ActionLog: @unchecked Sendable {
     func clear() {
         lock.lock()
         logged.removeAll()
+        movedOver.removeAll()
+        lock.unlock()
+    }
+
+    /// What the history moves sent since the last `clear()` left in place, because an
+    /// absorbed change (someone else's) wrote there since the step; each once.
+    var conflicts: [ReversionConflict] {
+        lock.lock()
+        defer { lock.unlock() }
+        return movedOver
+    }
+
+    func append(_ conflicts: [ReversionConflict]) {
+        lock.lock()
+        for conflict in conflicts where !movedOver.contains(conflict) { movedOver.append(conflict) }
         lock.unlock()
     }
 }
@@ -238,6 +285,14 @@ struct LoggingReducer: Reducer {
 
     func reduce(into state: inout UndoableState<TodoList>, action: UndoableAction<TodoAction>) -> Effect<UndoableAction<TodoAction>> {
         log.append(action)
-        return base.reduce(into: &state, action: action)
+        let effect = base.reduce(into: &state, action: action)
+        switch action {
+        case .action, .transaction:
+            // Not a move: `lastConflicts` still speaks of an earlier one, if any.
+            break
+        default:
+            log.append(state.lastConflicts)
+        }
+        return effect
     }
 }

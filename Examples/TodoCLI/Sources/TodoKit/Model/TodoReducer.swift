@@ -2,7 +2,7 @@ import Revertible
 import UndoableReducer
 
 /// The todo list's reducer. It knows nothing about undo: `undoable` adds that around it
-/// (see ``TodoReducer/withUndo(historyLimit:)``).
+/// (see ``TodoReducer/withUndo(historyLimit:conflictPolicy:)``).
 ///
 /// Actions naming an item that is gone do nothing, so a stale action can never corrupt the
 /// list; the command layer checks positions before it sends anything.
@@ -40,14 +40,18 @@ public struct TodoReducer: Reducer {
 extension TodoReducer {
 
     /// The reducer the app runs: this one with undo, redo, tags and scopes, every step
-    /// labelled for `todo undo` and `todo history`; `nil` keeps every step. A move over an
-    /// outside edit is refused, naming the step (`.refuse`), until the todo undoes selectively.
-    public static func withUndo(historyLimit: Int?) -> Undoable<TodoReducer> {
+    /// labelled for `todo undo` and `todo history`; `nil` keeps every step.
+    ///
+    /// - Parameter conflictPolicy: What a move does where an absorbed change (another
+    ///   person's, on a shared list) wrote since its step. A file has no other writers, so
+    ///   it keeps the default `.refuse` (an outside edit stops the move, naming the step);
+    ///   the server store moves with `.skip` and reports the engine's `lastConflicts`.
+    public static func withUndo(historyLimit: Int?, conflictPolicy: ConflictPolicy = .refuse) -> Undoable<TodoReducer> {
         TodoReducer().undoable(UndoableOptions(
             historyLimit: historyLimit,
             recording: { if case .absorb = $0 { false } else { true } },
             label: TodoAction.label,
-            conflictPolicy: .refuse
+            conflictPolicy: conflictPolicy
         ))
     }
 }

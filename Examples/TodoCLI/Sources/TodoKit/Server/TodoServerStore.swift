@@ -14,9 +14,11 @@ import UndoableReducer
 /// Each person's history holds their own steps only. What others changed since reaches it
 /// without a step (it is absorbed, see ``OtherWriters``), so `undo` undoes the caller's own
 /// last change. A move through the history (undo, redo, goto, rollback) is made on the list
-/// as the caller's history last saw it, and what it changed is applied to the current list
-/// part by part (``SelectiveMove``): a part someone else changed since is skipped and
-/// reported, or with `--strict` the move is refused.
+/// as the caller's history last saw it, under the engine's `.skip` policy (what an absorbed
+/// change wrote since a step stays, listed in `lastConflicts`), and what it changed is
+/// applied to the current list part by part (``SelectiveMove``): a part someone else changed
+/// since is skipped and reported on standard error with who changed it, or with `--strict`
+/// the move is refused.
 public final class TodoServerStore: TodoStorage {
     /// The connection string as given: a `postgresql://` URI or `key=value` pairs.
     public let conninfo: String
@@ -26,6 +28,10 @@ public final class TodoServerStore: TodoStorage {
     /// The most undo steps each person's history keeps.
     public let historyLimit: Int
     let reducer: Undoable<TodoReducer>
+    /// The reducer moves through the history run with: what someone else wrote since a
+    /// step is left in place (`.skip`), and the engine's `lastConflicts` say what; `--strict`
+    /// then refuses the whole move from that report, so both speak of items, not structs.
+    let movingReducer: Undoable<TodoReducer>
     /// Called with a line for standard error (the parts a move skipped).
     let notice: (String) -> Void
     private var connection: PostgresConnection?
@@ -51,6 +57,7 @@ public final class TodoServerStore: TodoStorage {
         self.historyLimit = historyLimit
         self.notice = notice
         reducer = TodoReducer.withUndo(historyLimit: historyLimit)
+        movingReducer = TodoReducer.withUndo(historyLimit: historyLimit, conflictPolicy: .skip)
     }
 
     public var isShared: Bool { true }
@@ -135,17 +142,23 @@ public final class TodoServerStore: TodoStorage {
             self.lastListing = own.listing
             let base = own.state ?? UndoableState(current)
             let log = ActionLog()
-            let store = TodoStore(initialState: base, reducer: LoggingReducer(base: self.reducer, log: log))
+            let store = TodoStore(initialState: base, reducer: LoggingReducer(base: appliesSavedSteps ? self.movingReducer : self.reducer, log: log))
             let result: Result
             let after: TodoList
             var skipped: [SkippedPart] = []
             var saved: UndoableState<TodoList>? = nil
             if appliesSavedSteps {
-                // On the caller's own view, where every step of their history applies; then
-                // part by part onto the list as it is.
+                // On the caller's own view: the engine leaves what others' absorbed changes
+                // wrote since a step (its conflicts); then part by part onto the list as it
+                // is, skipping what others changed since the view was saved.
                 result = try self.typed { () throws(TodoError) in try change(store) }
                 let move = SelectiveMove(view: base.present, moved: store.state.present, current: current)
-                skipped = try move.skipped.map { try self.withAuthor($0, connection) }
+                var parts: [SkippedPart] = []
+                let engineParts = log.conflicts.compactMap { SkippedPart($0, current: current, known: [base.present, store.state.present]) }
+                for part in engineParts + move.skipped where !parts.contains(where: part.isSamePart) {
+                    parts.append(part)
+                }
+                skipped = try parts.map { try self.withAuthor($0, connection) }
                 if !skipped.isEmpty, onConflict == .refuse {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
                 }
@@ -314,11 +327,14 @@ public final class TodoServerStore: TodoStorage {
     private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
         var part = part
         // An item the move would remove or restore conflicts through a change of its title or
-        // done mark (or its removal): the latest of those says who.
+        // done mark (or its removal): the latest of those says who. A part is skipped for
+        // what someone else wrote (the caller's own changes are steps of their history), so
+        // another person's change comes first: the caller may have changed the other field
+        // later (alice marks done the item bob renamed, then undoes that and her add).
         let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
         part.changedBy = try connection.query(
-            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY at DESC LIMIT 1",
-            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}"]
+            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY author = $3, at DESC LIMIT 1",
+            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
         ).first?[0] ?? nil
         return part
     }

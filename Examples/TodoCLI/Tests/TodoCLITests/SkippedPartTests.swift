@@ -1,0 +1,77 @@
+import Foundation
+import Revertible
+import Testing
+@testable import TodoKit
+import UndoableReducer
+
+/// The engine's conflicts, as the server store reports them: each names an item's field by
+/// the item's title now, not by a struct's description.
+@Suite("Skipped parts from the engine's conflicts")
+struct SkippedPartTests {
+    let milk = UUID(uuidString: "00000000-0000-0000-0000-0000000000a1")!
+    let eggs = UUID(uuidString: "00000000-0000-0000-0000-0000000000b2")!
+
+    /// A store moving with `.skip`, as the server store's moves do, with `milk` added and
+    /// marked done by the caller.
+    func makeStore() -> (TodoStore, ActionLog) {
+        let log = ActionLog()
+        let store = TodoStore(
+            initialState: UndoableState(TodoList()),
+            reducer: LoggingReducer(base: TodoReducer.withUndo(historyLimit: 100, conflictPolicy: .skip), log: log)
+        )
+        store.send(.action(.add(id: milk, title: "milk")))
+        store.send(.action(.setDone(id: milk, title: "milk", isDone: true)))
+        return (store, log)
+    }
+
+    /// Someone else's change, absorbed as the server store absorbs it.
+    func absorb(_ items: [TodoItem], into store: TodoStore) {
+        store.send(.action(.absorb(items: items)))
+    }
+
+    func parts(_ store: TodoStore, _ log: ActionLog) -> [SkippedPart] {
+        log.conflicts.compactMap { SkippedPart($0, current: store.state.present, known: []) }
+    }
+
+    @Test func aDoneMarkSomeoneElseChangedIsSkippedByField() {
+        let (store, log) = makeStore()
+        absorb([TodoItem(id: milk, title: "oat milk", isDone: false)], into: store)
+        log.clear()
+        store.send(.undo)
+        #expect(store.state.error == nil)
+        #expect(parts(store, log) == [SkippedPart(field: "done", item: milk, title: "oat milk", changedBy: nil, removed: false)])
+        // The step is undone all the same, and what it left alone stays.
+        #expect(store.state.undoCount == 1)
+        #expect(Array(store.state.present.items) == [TodoItem(id: milk, title: "oat milk", isDone: false)])
+    }
+
+    @Test func removingAnItemSomeoneElseChangedIsSkippedAsTheItem() {
+        let (store, log) = makeStore()
+        store.send(.undo)
+        absorb([TodoItem(id: milk, title: "oat milk", isDone: false), TodoItem(id: eggs, title: "eggs")], into: store)
+        log.clear()
+        store.send(.undo)
+        #expect(store.state.error == nil)
+        #expect(parts(store, log) == [SkippedPart(field: "item", item: milk, title: "oat milk", changedBy: nil, removed: false)])
+        #expect(store.state.present.items.map(\.title) == ["oat milk", "eggs"])
+    }
+
+    @Test func moreThanOneStepReportsEachPartOnce() {
+        let (store, log) = makeStore()
+        absorb([TodoItem(id: milk, title: "oat milk", isDone: false)], into: store)
+        log.clear()
+        store.send(.undo(to: .steps(2)))
+        let found = parts(store, log)
+        #expect(found.count == Set(found.map { "\($0.item) \($0.field)" }).count)
+        #expect(found.contains { $0.field == "item" && $0.title == "oat milk" })
+        #expect(store.state.present.items.map(\.title) == ["oat milk"])
+    }
+
+    @Test func aLocationThatNamesNoItemIsNoPart() {
+        let list = TodoList(items: [TodoItem(id: milk, title: "milk")])
+        #expect(SkippedPart(ReversionConflict(location: #"\TodoList.items"#), current: list, known: []) == nil)
+        #expect(SkippedPart(ReversionConflict(location: #"\TodoList.items[id: not-an-id].title"#), current: list, known: []) == nil)
+        let gone = SkippedPart(ReversionConflict(location: "\\TodoList.items[id: \(eggs)].title"), current: list, known: [TodoList(items: [TodoItem(id: eggs, title: "eggs")])])
+        #expect(gone == SkippedPart(field: "title", item: eggs, title: "eggs", changedBy: nil, removed: true))
+    }
+}
