@@ -82,14 +82,14 @@ extension History {
         guard top > 0, count > 0, count <= path.count else { return nil }
         var after = current
         for step in path[count...].reversed() {
-            step.reversion.revertSkippingConflicts(&after)
+            step.reversion.revertSkippingConflicts(&after, checkingIDs: hasAbsorbedWrites)
         }
         var started = after
         for step in path[..<count].reversed() {
-            step.reversion.revertSkippingConflicts(&started)
+            step.reversion.revertSkippingConflicts(&started, checkingIDs: hasAbsorbedWrites)
         }
         let existing = scopes[top].start
-        existing?.reversion?.revertSkippingConflicts(&started)
+        existing?.reversion?.revertSkippingConflicts(&started, checkingIDs: hasAbsorbedWrites)
         let annotations = (existing.map { [$0.annotation] } ?? []) + path[..<count].map(\.annotation)
         scopes[top].start = ScopeStart(
             version: existing?.version ?? scopes[top].floor,

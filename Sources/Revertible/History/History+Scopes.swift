@@ -20,7 +20,7 @@ extension History {
         guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
         var start = value
-        scope.takeBackSelectively(&start)
+        scope.takeBackSelectively(&start, checkingIDs: hasAbsorbedWrites)
         scopes.removeLast()
         keepTagsMoved(by: scope)
         defer { forgetTagsOfRemovedVersions() }
@@ -60,7 +60,8 @@ extension History {
     mutating func undoAndPopCurrentScope(_ value: inout Value) throws(ReversionError) -> Bool {
         guard top > 0 else { throw .noScopeToPop }
         let steps = try undo(&value, to: .steps(undoCount))
-        if let start = scopes[top].start?.reversion, !(start.canRevert(value) && start.revertUnchecked(&value)) {
+        if let start = scopes[top].start?.reversion,
+           !(start.canRevert(value) && (!hasAbsorbedWrites || start.bringsBackOnlyAbsentIDs(value)) && start.revertUnchecked(&value)) {
             var taken = value
             let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !conflicts.isEmpty {
@@ -83,11 +84,11 @@ extension HistoryScope {
     /// Takes `value`, at this scope's current version, back to the version the scope started
     /// from: every undo step, then the start, each where it still applies (see
     /// ``ConflictPolicy/skip``). Never fails.
-    func takeBackSelectively(_ value: inout Value) {
+    func takeBackSelectively(_ value: inout Value, checkingIDs: Bool) {
         for step in undo.reversed() {
-            step.reversion.revertSkippingConflicts(&value)
+            step.reversion.revertSkippingConflicts(&value, checkingIDs: checkingIDs)
         }
-        start?.reversion?.revertSkippingConflicts(&value)
+        start?.reversion?.revertSkippingConflicts(&value, checkingIDs: checkingIDs)
     }
 }
 
@@ -95,8 +96,12 @@ extension Reversion {
 
     /// Reverts `value` where it holds what this reversion was made from, and leaves every
     /// other location as it is; strictly (no copy, no comparison) when nothing conflicts.
-    func revertSkippingConflicts(_ value: inout Root) {
-        if canRevert(value), revertUnchecked(&value) { return }
+    /// With `checkingIDs` (a history that absorbed others' writes), an element brought back
+    /// by id that is there again is a conflict too: strictly, it would appear twice (seed 987
+    /// of the other-writers model: a scope's start found so, then squashed into a step that
+    /// brought an element back over itself).
+    func revertSkippingConflicts(_ value: inout Root, checkingIDs: Bool) {
+        if canRevert(value), !checkingIDs || bringsBackOnlyAbsentIDs(value), revertUnchecked(&value) { return }
         _ = revertSelectively(&value, onConflict: .skip)
     }
 }
