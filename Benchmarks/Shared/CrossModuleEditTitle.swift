@@ -56,7 +56,7 @@ public struct CrossModuleFailure: Error, CustomStringConvertible {
 /// The `edit-title` workload, timed in this thread's CPU time: `k` title edits at seeded random positions of `n` items, each
 /// recorded by a direct-tracking controller, then `k` undos and `k` redos; each pass checked.
 public func measureCrossModuleEditTitle(tree: Bool, n: Int, k: Int, seed: UInt64) throws(CrossModuleFailure) -> CrossModuleFigures {
-    var random = CrossModuleRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let items = (0..<n).map { index in
         CrossModuleItem(id: UUID(), title: random.text(30), isDone: index % 3 == 0, notes: random.text(200))
     }
@@ -75,7 +75,7 @@ extension CrossModuleTreeState: CrossModuleState {}
 extension CrossModuleArrayState: CrossModuleState {}
 
 @inline(__always)
-private func measure<State: CrossModuleState>(_ initial: State, n: Int, k: Int, random: inout CrossModuleRandom) throws(CrossModuleFailure) -> CrossModuleFigures {
+private func measure<State: CrossModuleState>(_ initial: State, n: Int, k: Int, random: inout SeededGenerator) throws(CrossModuleFailure) -> CrossModuleFigures {
     var state = initial
     let controller = VersioningController<State, State, ReversionError>(state)
     let edits = (0..<k).map { _ in (Int(random.next() % UInt64(n)), random.text(30)) }
@@ -117,22 +117,9 @@ private func threadCPUNanoseconds() -> Double {
     return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
 }
 
-/// A small seeded generator (SplitMix64), so both builds see the same edits.
-private struct CrossModuleRandom {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Both builds draw the same edits: `SeededGenerator` is the repository's one generator
+/// (Tests/TestSupport/SeededGenerator.swift, linked into both targets).
+extension SeededGenerator {
     mutating func text(_ length: Int) -> String {
         String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(97 + next() % 26))) })
     }
