@@ -8,7 +8,7 @@ import UndoableReducer
 /// record steps (ana owns the name, the note and the labels; ben the items and the counts),
 /// something else writes any field without a step (an action the filter refuses, `absorb`),
 /// and undo, redo, `undo(by:)`, `redo(by:)`, tags, scopes, groups, transactions, moves and the
-/// limit are interleaved at random.
+/// limit are interleaved at random, with the state saved as JSON and reloaded now and then.
 ///
 /// The reference, per step: the value before it and after it (so the fields it wrote and
 /// their values). After a one-step undo, a field the step did not write is exactly as it was;
@@ -105,6 +105,7 @@ enum OtherWritersOperation: CustomStringConvertible {
     case clearHistory
     case moveEarlier(Int)
     case stopGrouping
+    case saveAndReload
 
     var description: String {
         switch self {
@@ -124,6 +125,7 @@ enum OtherWritersOperation: CustomStringConvertible {
         case .clearHistory: ".clearHistory"
         case let .moveEarlier(count): ".moveEarlier(\(count))"
         case .stopGrouping: ".stopGrouping"
+        case .saveAndReload: ".saveAndReload"
         }
     }
 }
@@ -232,6 +234,7 @@ struct OtherWritersRun {
             case 90..<91: return .clearHistory
             case 91..<93: return .moveEarlier(Int.random(in: -4...4, using: &random))
             case 93..<94: return .stopGrouping
+            case 94..<96: return .saveAndReload
             default:
                 let author = Int.random(in: 0...1, using: &random)
                 return .transaction(author: author, (0..<Int.random(in: 1...3, using: &random)).map { _ in action(of: author) })
@@ -389,6 +392,21 @@ struct OtherWritersRun {
                 scopeStarts = []
             case let .moveEarlier(count): send(.move(to: count >= 0 ? .earlier(count) : .later(-count)))
             case .stopGrouping: send(.stopGrouping)
+            case .saveAndReload:
+                // Saved as JSON and loaded as an app would after a restart: the present, every
+                // scope, step, author and tag, and that other writers wrote, all come back.
+                let loaded: UndoableState<Shelf.State>
+                do {
+                    let data = try JSONEncoder().encode(state)
+                    loaded = try JSONDecoder().decode(UndoableState<Shelf.State>.self, from: data)
+                } catch {
+                    return fail("saving and reloading failed: \(error)", "reload")
+                }
+                let same = state.error == nil ? loaded == state : loaded.present == state.present && loaded.scopeLevel == state.scopeLevel
+                guard same, loaded.currentVersionID == state.currentVersionID, loaded.tree() == state.tree() else {
+                    return fail("the reloaded state differs: \(loaded.steps()) against \(state.steps())", "reload")
+                }
+                state = loaded
             }
             // Nothing may fail for someone else's write: the policy skips it.
             if let reason = state.error?.reason {
