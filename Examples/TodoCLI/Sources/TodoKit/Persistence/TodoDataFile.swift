@@ -61,6 +61,14 @@ public final class TodoDataFile {
         var dataVersion: Int64
     }
 
+    /// A command already run on `start` (an empty list, before the file existed), with what
+    /// it returned: written as it is if the transaction finds the file still at `start`.
+    struct Prepared<Result> {
+        var start: UndoableState<TodoList>
+        var store: TodoStore
+        var result: Result
+    }
+
     /// A data file at `path`; nothing is read or created until a command needs it.
     public init(
         path: String,
@@ -129,13 +137,17 @@ public final class TodoDataFile {
         let existing = try reported { () throws(DataFileProblem) in
             try open(forWriting: true)
         }
+        var prepared: Prepared<Result>?
         if existing == nil {
-            // No file yet: try the command on an empty list first, so that one that fails or
-            // changes nothing ("undo", "done 1") leaves no file and no directory behind.
+            // No file yet: the command runs on an empty list before the file is made, so that
+            // one that fails or changes nothing ("undo", "done 1") leaves no file and no
+            // directory behind. What it did is written as it is (not run again) unless
+            // another process wrote to the new file first.
             let empty = UndoableState(TodoList())
             let store = TodoStore(initialState: empty, reducer: reducer)
             let result = try change(store)
             if store.state == empty { return result }
+            prepared = Prepared(start: empty, store: store, result: result)
         }
         let database = try reported { () throws(DataFileProblem) in
             if let existing { return existing }
@@ -143,11 +155,14 @@ public final class TodoDataFile {
         }
         do {
             let result = try database.transaction(immediate: true) {
-                if nearTheEnds, singleCommand, cache == nil, try TodoSchema.check(database) == TodoSchema.version,
+                // At most two attempts, each running the command once: on the ends of the
+                // list, then, only if those were not enough, on the whole list (the first
+                // attempt's result is dropped unseen, and it wrote nothing).
+                if prepared == nil, nearTheEnds, singleCommand, cache == nil, try TodoSchema.check(database) == TodoSchema.version,
                    let result = try writeNearTheEnds(database, appliesSavedSteps: appliesSavedSteps, change) {
                     return result
                 }
-                return try writeTransaction(database, appliesSavedSteps: appliesSavedSteps, change)
+                return try writeTransaction(database, appliesSavedSteps: appliesSavedSteps, prepared: prepared, change)
             }
             try settleJournal(database)
             return result
@@ -170,14 +185,23 @@ public final class TodoDataFile {
     private func writeTransaction<Result>(
         _ database: Database,
         appliesSavedSteps: Bool,
+        prepared: Prepared<Result>?,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result {
         try checkPagesOnce(database)
         try TodoSchema.prepare(database)
         initialized = true
         let before = try load(database)
-        let store = TodoStore(initialState: before.state, reducer: reducer)
-        let result = try change(store)
+        let store: TodoStore
+        let result: Result
+        if let prepared, prepared.start == before.state, prepared.start.currentVersionID == before.state.currentVersionID {
+            (store, result) = (prepared.store, prepared.result)
+        } else {
+            // A second attempt when another process wrote the new file first: the command
+            // runs again on what it wrote, and the first result is dropped unseen.
+            store = TodoStore(initialState: before.state, reducer: reducer)
+            result = try change(store)
+        }
         let after = store.state
         if appliesSavedSteps, after.currentVersionID != before.state.currentVersionID {
             try HistoryMismatch.checkLoadable(after)
