@@ -132,7 +132,7 @@ public final class TodoServerStore: TodoStorage {
         onConflict: ConflictPolicy,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
-        let (result, skipped) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart]) in
+        let (result, skipped, state) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart], UndoableState<TodoList>) in
             // Once per attempt: a transaction the server refuses as conflicting runs again
             // from here (see `transaction`), on the list as it is then, with a fresh store;
             // what the command says is only returned, and shown after the commit.
@@ -167,9 +167,10 @@ public final class TodoServerStore: TodoStorage {
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
                 [self.person, try self.encodeState(store.state), try Self.encodeListing(listing)]
             )
-            self.cachedState = store.state
-            return (result, skipped)
+            return (result, skipped, store.state)
         }
+        // Kept only once committed: an attempt the server refused wrote nothing.
+        cachedState = state
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
         return result
