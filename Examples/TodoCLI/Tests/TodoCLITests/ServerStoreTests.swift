@@ -3,8 +3,8 @@ import Revertible
 import Testing
 @testable import TodoKit
 
-/// The server store in process: what a lost connection leaves, and the rules of a move
-/// applied part by part (`SelectiveMove`).
+/// The server store in process: what a lost connection leaves, and how one's own change
+/// moves one's listing.
 @Suite("The server store", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
 struct ServerStoreTests {
 
@@ -40,55 +40,11 @@ struct ServerStoreTests {
     }
 }
 
-@Suite("A move applied part by part")
-struct SelectiveMoveTests {
+@Suite("The caller's listing")
+struct ListingTests {
     let milk = TodoItem(id: UUID(), title: "milk")
     let eggs = TodoItem(id: UUID(), title: "eggs")
     let tea = TodoItem(id: UUID(), title: "tea")
-
-    @Test("With nobody else's change, the result is the moved view exactly")
-    func noOtherWriter() {
-        let view = TodoList(items: [milk, eggs])
-        let moved = TodoList(items: [eggs, milk])
-        let move = SelectiveMove(view: view, moved: moved, current: view)
-        #expect(Array(move.result.items) == [eggs, milk])
-        #expect(move.skipped.isEmpty)
-    }
-
-    @Test("Removing an item someone else changed is skipped; an unchanged one is removed")
-    func removal() {
-        var renamed = eggs
-        renamed.title = "brown eggs"
-        let move = SelectiveMove(view: TodoList(items: [milk, eggs]), moved: TodoList(items: []), current: TodoList(items: [tea, milk, renamed]))
-        #expect(Array(move.result.items) == [tea, renamed])
-        #expect(move.skipped.map(\.field) == ["item"])
-        #expect(move.skipped.first?.item == eggs.id)
-        #expect(move.skipped.first?.title == "brown eggs")
-    }
-
-    @Test("A field is reverted only where it still holds the view's value; a removed item is reported")
-    func fields() {
-        var doneMilk = milk
-        doneMilk.isDone = true
-        var renamedMilk = doneMilk
-        renamedMilk.title = "soy milk"
-        var doneEggs = eggs
-        doneEggs.isDone = true
-        // The view had both done; the move un-does both, and renames milk back.
-        let view = TodoList(items: [TodoItem(id: milk.id, title: "oat milk", isDone: true), doneEggs])
-        let moved = TodoList(items: [milk, eggs])
-        let move = SelectiveMove(view: view, moved: moved, current: TodoList(items: [renamedMilk]))
-        #expect(Array(move.result.items) == [TodoItem(id: milk.id, title: "soy milk", isDone: false)])
-        #expect(Set(move.skipped.map { "\($0.field) \($0.title) \($0.removed)" }) == ["title soy milk false", "done eggs true"])
-    }
-
-    @Test("An item brought back goes after the one it followed, else before the one it preceded, else at the end")
-    func placement() {
-        let current = TodoList(items: [tea, eggs])
-        #expect(Array(SelectiveMove(view: TodoList(items: [eggs]), moved: TodoList(items: [eggs, milk]), current: current).result.items) == [tea, eggs, milk])
-        #expect(Array(SelectiveMove(view: TodoList(items: [tea]), moved: TodoList(items: [milk, tea]), current: current).result.items) == [milk, tea, eggs])
-        #expect(Array(SelectiveMove(view: TodoList(items: []), moved: TodoList(items: [milk]), current: current).result.items) == [tea, eggs, milk])
-    }
 
     @Test("One's own change moves one's listing with it; others' changes do not")
     func listing() {

@@ -75,8 +75,9 @@ struct SharedListEndToEndTests {
         #expect(try todo.ok("--as", "alice", "earlier").stdout.hasPrefix("Went to v"))
         #expect(try titles(todo) == ["b", "e"])
         #expect(try todo.ok("--as", "alice", "later").stdout.hasPrefix("Went to v"))
-        // Alice's own view holds no item around "d": it goes back at the end.
-        #expect(try titles(todo) == ["b", "e", "d"])
+        // The engine brings "d" back where it was, its old position among the items that
+        // remain (2), not after bob's "e" (the todo's own placement by neighbours did that).
+        #expect(try titles(todo) == ["b", "d", "e"])
     }
 
     @Test("A list moves from a file to a server and back with export and import")
@@ -147,6 +148,28 @@ struct SharedListEndToEndTests {
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"milk\" → \"oat milk\"\n")
         try todo.ok("--as", "alice", "add", "bread")
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"bread\"\n")
+    }
+
+    @Test("Older steps undo after one changed an item someone else had changed, and moved items around others' adds")
+    func olderStepsAfterTouchingOthersItems() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "bob", "list")
+        try todo.ok("--as", "bob", "edit", "2", "brown eggs")
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "done", "2")
+        try todo.ok("--as", "bob", "add", "tea")
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "move", "3", "1")
+        // ok() requires an empty standard error: all three of alice's steps undo around
+        // bob's add and edit, none dropped or skipped.
+        #expect(try todo.ok("--as", "alice", "undo", "3").stdout == "Undid 3 steps: move \"tea\" 3 → 1; done \"brown eggs\"; add \"milk\"\n")
+        let items = try JSONDecoder().decode([ListedItem].self, from: Data(try todo.ok("--as", "x", "list", "--json").stdout.utf8))
+        #expect(items.map(\.title) == ["brown eggs", "tea"])
+        #expect(items.allSatisfy { !$0.done })
+        #expect(try todo.ok("--as", "alice", "redo", "3").stdout == "Redid 3 steps: add \"milk\"; done \"brown eggs\"; move \"tea\" 3 → 1\n")
+        #expect(try titles(todo) == ["tea", "milk", "brown eggs"])
     }
 
     @Test("history shows everyone's steps with their authors; --mine only one's own")

@@ -13,15 +13,14 @@ struct SkippedPartTests {
 
     /// A store moving with `.skip`, as the server store's moves do, with `milk` added and
     /// marked done by the caller.
-    func makeStore() -> (TodoStore, ActionLog) {
-        let log = ActionLog()
+    func makeStore() -> TodoStore {
         let store = TodoStore(
             initialState: UndoableState(TodoList()),
-            reducer: LoggingReducer(base: TodoReducer.withUndo(historyLimit: 100, conflictPolicy: .skip), log: log)
+            reducer: TodoReducer.withUndo(historyLimit: 100, conflictPolicy: .skip)
         )
         store.send(.action(.add(id: milk, title: "milk")))
         store.send(.action(.setDone(id: milk, title: "milk", isDone: true)))
-        return (store, log)
+        return store
     }
 
     /// Someone else's change, absorbed as the server store absorbs it.
@@ -29,39 +28,37 @@ struct SkippedPartTests {
         store.send(.action(.absorb(items: items)))
     }
 
-    func parts(_ store: TodoStore, _ log: ActionLog) -> [SkippedPart] {
-        log.conflicts.compactMap { SkippedPart($0, current: store.state.present, known: []) }
+    /// The parts the last move skipped, as the server store names them.
+    func parts(_ store: TodoStore) -> [SkippedPart] {
+        SkippedPart.parts(of: store.state.lastConflicts, current: store.state.present, known: [])
     }
 
     @Test func aDoneMarkSomeoneElseChangedIsSkippedByField() {
-        let (store, log) = makeStore()
+        let store = makeStore()
         absorb([TodoItem(id: milk, title: "oat milk", isDone: false)], into: store)
-        log.clear()
         store.send(.undo)
         #expect(store.state.error == nil)
-        #expect(parts(store, log) == [SkippedPart(field: "done", item: milk, title: "oat milk", changedBy: nil, removed: false)])
+        #expect(parts(store) == [SkippedPart(field: "done", item: milk, title: "oat milk", changedBy: nil, removed: false)])
         // The step is undone all the same, and what it left alone stays.
         #expect(store.state.undoCount == 1)
         #expect(Array(store.state.present.items) == [TodoItem(id: milk, title: "oat milk", isDone: false)])
     }
 
     @Test func removingAnItemSomeoneElseChangedIsSkippedAsTheItem() {
-        let (store, log) = makeStore()
+        let store = makeStore()
         store.send(.undo)
         absorb([TodoItem(id: milk, title: "oat milk", isDone: false), TodoItem(id: eggs, title: "eggs")], into: store)
-        log.clear()
         store.send(.undo)
         #expect(store.state.error == nil)
-        #expect(parts(store, log) == [SkippedPart(field: "item", item: milk, title: "oat milk", changedBy: nil, removed: false)])
+        #expect(parts(store) == [SkippedPart(field: "item", item: milk, title: "oat milk", changedBy: nil, removed: false)])
         #expect(store.state.present.items.map(\.title) == ["oat milk", "eggs"])
     }
 
     @Test func moreThanOneStepReportsEachPartOnce() {
-        let (store, log) = makeStore()
+        let store = makeStore()
         absorb([TodoItem(id: milk, title: "oat milk", isDone: false)], into: store)
-        log.clear()
         store.send(.undo(to: .steps(2)))
-        let found = parts(store, log)
+        let found = parts(store)
         #expect(found.count == Set(found.map { "\($0.item) \($0.field)" }).count)
         #expect(found.contains { $0.field == "item" && $0.title == "oat milk" })
         #expect(store.state.present.items.map(\.title) == ["oat milk"])

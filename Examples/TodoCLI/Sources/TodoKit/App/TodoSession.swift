@@ -249,29 +249,49 @@ public final class TodoSession {
     }
 
     private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
-        let state = store.state
-        guard let (steps, ending) = try reach(target, undoing: true, in: state) else {
-            return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
-        }
-        guard steps > 0 else { return ending }
-        let labels = Array(StepDescriptions(state).undo.suffix(steps).reversed())
-        store.send(.undo(to: .steps(steps)))
-        try checkHistoryError(store)
-        return steps == 1 && ending.isEmpty
-            ? "Undid: \(labels[0])"
-            : "Undid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
+        try step(to: target, undoing: true, in: store)
     }
 
     private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
-        let state = store.state
-        guard let (steps, ending) = try reach(target, undoing: false, in: state) else { return "Nothing to redo" }
-        guard steps > 0 else { return ending }
-        let labels = Array(StepDescriptions(state).redo.prefix(steps))
-        store.send(.redo(to: .steps(steps)))
-        try checkHistoryError(store)
+        try step(to: target, undoing: false, in: store)
+    }
+
+    /// Undoes (or redoes) to `target` and says what it took back (or replayed).
+    ///
+    /// The history resolves a tag and refuses one the move cannot reach (see ``reason(_:undoing:)``);
+    /// the session only caps a count at the steps there are, as asking for more than there
+    /// are is no error here.
+    private func step(to target: HistoryTarget, undoing: Bool, in store: TodoStore) throws(TodoError) -> String {
+        let before = store.state
+        var target = target
+        var ending = ""
+        if case let .steps(requested) = target {
+            let available = undoing ? before.undoCount : before.redoCount
+            guard available > 0 else {
+                if !undoing { return "Nothing to redo" }
+                return before.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
+            }
+            if requested > available {
+                target = .steps(available)
+                ending = " (all there were)"
+            }
+        }
+        store.send(undoing ? .undo(to: target) : .redo(to: target))
+        if let error = store.state.error {
+            throw .badInput(reason(error, undoing: undoing))
+        }
+        let steps = undoing ? before.undoCount - store.state.undoCount : before.redoCount - store.state.redoCount
+        if case let .tag(tag) = target {
+            let name = quoted(tag.description)
+            guard steps > 0 else { return "Already at tag \(name)" }
+            ending = undoing ? " back to \(name)" : " up to \(name)"
+        }
+        let descriptions = StepDescriptions(before)
+        let labels = undoing ? Array(descriptions.undo.suffix(steps).reversed()) : Array(descriptions.redo.prefix(steps))
+        let verb = undoing ? "Undid" : "Redid"
         return steps == 1 && ending.isEmpty
-            ? "Redid: \(labels[0])"
-            : "Redid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
+            ? "\(verb): \(labels[0])"
+            : "\(verb) \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
     }
 
     /// Moves to `destination` through the tree of the current scope: up to the nearest common
@@ -295,7 +315,7 @@ public final class TodoSession {
         }
         store.send(.move(to: destination))
         if let error = store.state.error {
-            throw .badInput(describe(error, moving: destination))
+            throw .badInput(reason(error, undoing: nil))
         }
         let now = store.state.currentVersionID
         guard now != before else { return "Already at \(now): \(presentLabel(store.state))" }
@@ -315,50 +335,31 @@ public final class TodoSession {
         return state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
     }
 
-    /// What a refused move means, in the words of the commands.
-    private func describe(_ error: ReversionError, moving destination: HistoryDestination) -> String {
+    /// What a refused move means, in the words of the commands: `undoing` is `nil` for
+    /// `goto`, `earlier` and `later`, which reach every branch of the scope.
+    private func reason(_ error: ReversionError, undoing: Bool?) -> String {
         switch error.reason {
         case let .unknownVersion(version):
-            "there is no version \(version) in this scope (\"todo history\" shows them)"
+            return "there is no version \(version) in this scope (\"todo history\" shows them)"
         case let .versionOutOfReach(version):
-            "version \(version) is outside the open scope: commit or roll back first"
+            return "version \(version) is outside the open scope: commit or roll back first"
         case let .unknownTag(tag):
-            "unknown tag \(quoted(tag.description)) (\"todo history\" shows the tags)"
-        case let .tagOutOfReach(tag, _):
-            "tag \(quoted(tag.description)) is outside the open scope: commit or roll back first"
-        default:
-            "the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed"
-        }
-    }
-
-    /// How many undos (or redos) reach `target`, and what to add to the message; `nil` when
-    /// there is no step at all that way. Zero steps come with the whole message.
-    private func reach(_ target: HistoryTarget, undoing: Bool, in state: UndoableState<TodoList>) throws(TodoError) -> (Int, String)? {
-        let verb = undoing ? "undo" : "redo"
-        switch target {
-        case let .steps(requested):
-            let available = undoing ? state.undoCount : state.redoCount
-            guard available > 0 else { return nil }
-            return (min(requested, available), requested > available ? " (all there were)" : "")
-        case let .tag(tag):
+            return "unknown tag \(quoted(tag.description)) (\"todo history\" shows the tags)"
+        case let .tagOutOfReach(tag, location):
             let name = quoted(tag.description)
-            switch state.location(of: tag) {
-            case .present:
-                return (0, "Already at tag \(name)")
-            case let .behind(steps) where undoing:
-                return (steps, " back to \(name)")
-            case let .ahead(steps) where !undoing:
-                return (steps, " up to \(name)")
+            switch location {
             case .behind, .ahead:
-                let other = undoing ? "redo" : "undo"
-                throw .badInput("tag \(name) is \(undoing ? "ahead of" : "behind") the present: use \"\(other) \(tag)\", not \"\(verb)\"")
+                guard let undoing else { break }
+                let (verb, other) = undoing ? ("undo", "redo") : ("redo", "undo")
+                return "tag \(name) is \(undoing ? "ahead of" : "behind") the present: use \"\(other) \(tag)\", not \"\(verb)\""
             case .onAnotherBranch:
-                throw .badInput("tag \(name) is on another branch of the history")
-            case .outsideCurrentScope:
-                throw .badInput("tag \(name) is outside the open scope: commit or roll back first")
-            case .unknown:
-                throw .badInput("unknown tag \(name) (\"todo history\" shows the tags)")
+                return "tag \(name) is on another branch of the history"
+            default:
+                break
             }
+            return "tag \(name) is outside the open scope: commit or roll back first"
+        default:
+            return "the history could not be applied (\(HistoryMismatch.readable(error.description))); nothing was changed"
         }
     }
 

@@ -13,12 +13,10 @@ import UndoableReducer
 ///
 /// Each person's history holds their own steps only. What others changed since reaches it
 /// without a step (it is absorbed, see ``OtherWriters``), so `undo` undoes the caller's own
-/// last change. A move through the history (undo, redo, goto, rollback) is made on the list
-/// as the caller's history last saw it, under the engine's `.skip` policy (what an absorbed
-/// change wrote since a step stays, listed in `lastConflicts`), and what it changed is
-/// applied to the current list part by part (``SelectiveMove``): a part someone else changed
-/// since is skipped and reported on standard error with who changed it, or with `--strict`
-/// the move is refused.
+/// last change. A move through the history (undo, redo, goto, rollback) runs under the
+/// engine's `.skip` policy: what an absorbed change wrote since a step stays, and the
+/// engine's `lastConflicts` say what; each such part is reported on standard error with who
+/// changed it, or with `--strict` the move is refused.
 public final class TodoServerStore: TodoStorage {
     /// The connection string as given: a `postgresql://` URI or `key=value` pairs.
     public let conninfo: String
@@ -134,82 +132,47 @@ public final class TodoServerStore: TodoStorage {
         onConflict: ConflictPolicy,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
-        var dropped = false
-        let (result, skipped) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart]) in
-            dropped = false
+        let (result, skipped, state) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart], UndoableState<TodoList>) in
+            // Once per attempt: a transaction the server refuses as conflicting runs again
+            // from here (see `transaction`), on the list as it is then, with a fresh store;
+            // what the command says is only returned, and shown after the commit.
             let (current, keys) = try Self.loadItems(connection)
             let own = try self.loadOwn(connection)
             self.lastListing = own.listing
-            let base = own.state ?? UndoableState(current)
-            let log = ActionLog()
-            let store = TodoStore(initialState: base, reducer: LoggingReducer(base: appliesSavedSteps ? self.movingReducer : self.reducer, log: log))
-            let result: Result
-            let after: TodoList
+            let store = TodoStore(
+                initialState: own.state ?? UndoableState(current),
+                reducer: appliesSavedSteps ? self.movingReducer : self.reducer
+            )
+            // Others' changes since, without a step: undo and redo then take back the
+            // caller's own steps around them, and skip what others wrote since a step.
+            OtherWriters.absorb(current, into: store)
+            let result = try self.typed { () throws(TodoError) in try change(store) }
+            let after = store.state.present
             var skipped: [SkippedPart] = []
-            var saved: UndoableState<TodoList>? = nil
             if appliesSavedSteps {
-                // On the caller's own view: the engine leaves what others' absorbed changes
-                // wrote since a step (its conflicts); then part by part onto the list as it
-                // is, skipping what others changed since the view was saved.
-                result = try self.typed { () throws(TodoError) in try change(store) }
-                let move = SelectiveMove(view: base.present, moved: store.state.present, current: current)
-                var parts: [SkippedPart] = []
-                let engineParts = log.conflicts.compactMap { SkippedPart($0, current: current, known: [base.present, store.state.present]) }
-                for part in engineParts + move.skipped where !parts.contains(where: part.isSamePart) {
-                    parts.append(part)
-                }
-                skipped = try parts.map { try self.withAuthor($0, connection) }
+                // Named as the list was before the move; an item someone else removed, as the
+                // caller last saw it.
+                let known = [own.state?.present, after].compactMap { $0 }
+                skipped = try SkippedPart.parts(of: store.state.lastConflicts, current: current, known: known)
+                    .map { try self.withAuthor($0, connection) }
                 if !skipped.isEmpty, onConflict == .refuse {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
-                }
-                after = move.result
-            } else {
-                OtherWriters.absorb(current, into: store)
-                log.clear()
-                result = try self.typed { () throws(TodoError) in try change(store) }
-                after = store.state.present
-                if store.state.currentVersionID == base.currentVersionID, OtherWriters.sameItems(after, current) {
-                    // No step and no change of the list (tag, begin, a no-op): the history
-                    // keeps the caller's own view rather than absorbing others' changes.
-                    let own = TodoStore(initialState: base, reducer: self.reducer)
-                    _ = try self.typed { () throws(TodoError) in try change(own) }
-                    saved = own.state
-                } else if OtherWriters.replaysOnView(log.actions, view: base.present, current: current) {
-                    // The command touched only items the caller's view holds as they are now:
-                    // recorded on that view, without absorbing what others changed elsewhere,
-                    // so the caller's older steps keep applying (see `keepsOlderSteps`).
-                    let own = TodoStore(initialState: base, reducer: self.reducer)
-                    for action in log.actions { own.send(action) }
-                    if own.state.error == nil, own.state.undoCount == store.state.undoCount, own.state.scopeLevel == store.state.scopeLevel {
-                        saved = own.state
-                    }
                 }
             }
             try self.writeItems(before: current, keys: keys, after: after, connection)
             // The caller's own change moves the positions they know of as it moves the list;
             // what others changed since their last `list` stays unknown to them.
             let listing = own.listing.map { Self.listing($0, after: current, became: after) } ?? after.items.map(\.id)
-            var state = saved ?? store.state
-            var encoded = try self.encodeState(state)
-            if (try? self.decodeState(encoded, of: self.person)) == nil {
-                // The step undo would take next no longer fits the caller's view: see
-                // `OtherWriters.keepsOlderSteps`. Never save what cannot be read again.
-                state = UndoableState(state.present)
-                encoded = try self.encodeState(state)
-                dropped = true
-            }
             try connection.query(
                 "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
-                [self.person, encoded, try Self.encodeListing(listing)]
+                [self.person, try self.encodeState(store.state), try Self.encodeListing(listing)]
             )
-            self.cachedState = state
-            return (result, skipped)
+            return (result, skipped, store.state)
         }
+        // Kept only once committed: an attempt the server refused wrote nothing.
+        cachedState = state
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
-        if dropped {
-            notice("note: your older undo steps no longer fit the shared list (you changed an item someone else had changed, or moved or imported items, after others added or removed some), and this todo cannot undo past that yet (issue 24); your history continues from here")
-        }
         return result
     }
 
@@ -351,7 +314,7 @@ public final class TodoServerStore: TodoStorage {
 
     /// A person's saved history, checked only next to its present: older steps were made
     /// before other people's changes were absorbed, and apply only where the list still
-    /// agrees with them, which is what a move finds out, part by part.
+    /// agrees with them, which is what a move finds out (the engine's `lastConflicts`).
     private func decodeState(_ text: String, of name: String) throws -> UndoableState<TodoList> {
         do {
             let saved = try JSONDecoder().decode(SavedState.self, from: Data(text.utf8))
