@@ -332,4 +332,65 @@ struct BrokenByHandEndToEndTests {
         try digits.ok("redo")
         #expect(try digits.titles() == ["call 123456789012345678901234567890 e5 1.5"])
     }
+
+    /// Item 14: a byte flipped inside a title on disk was read as the title.
+    @Test("a byte changed inside an item's row on disk is reported as damage, and the file is left untouched")
+    func flippedByteInATitle() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("add", "zebra crossing")
+        // The row's bytes on the items table's page (the step that added it holds the title
+        // too, in another table: that copy stays as it is).
+        let file = try SQLiteFile(todo.file)
+        let page = try Int(file.integer("SELECT rootpage FROM sqlite_schema WHERE name = 'items'"))
+        let pageSize = try Int(file.integer("PRAGMA page_size"))
+        var bytes = try #require(todo.fileBytes())
+        let pageRange = (page - 1) * pageSize..<page * pageSize
+        let title = try #require(bytes[pageRange].firstRange(of: Data("zebra crossing".utf8)))
+        bytes[title.lowerBound] = UInt8(ascii: "Z")
+        try bytes.write(to: URL(fileURLWithPath: todo.file))
+
+        for command in [["list"], ["add", "bread"], ["done", "2"]] {
+            let refused = try todo.run(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderr == "todo: \(todo.file): the database is damaged (the row of item 2 does not match its checksum: changed on disk, not through SQLite); the file was left untouched\n", "\(command)")
+            #expect(todo.fileBytes() == bytes, "\(command)")
+        }
+    }
+
+    /// Item 14, the other side: another program that edits a row through SQLite (the
+    /// `sqlite3` shell, say) is another writer, not damage: SQLite runs the file's trigger,
+    /// which marks the row, and `todo` reads it and checks it again once it writes it.
+    @Test("a row edited through SQLite by another program is read as that program wrote it, and checked again once todo writes it")
+    func rowEditedThroughSQLite() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("add", "eggs")
+        let file = try SQLiteFile(todo.file)
+        #expect(try file.integer("SELECT count(*) FROM items WHERE checksum IS NOT NULL") == 2)
+        try file.execute("UPDATE items SET title = 'oat milk' WHERE title = 'milk'")
+        #expect(try file.integer("SELECT count(*) FROM items WHERE checksum IS NULL") == 1)
+        #expect(try todo.titles() == ["oat milk", "eggs"])
+        try todo.ok("edit", "1", "soy milk")
+        #expect(try file.integer("SELECT count(*) FROM items WHERE checksum IS NULL") == 0)
+        #expect(try todo.titles() == ["soy milk", "eggs"])
+    }
+
+    /// Item 14, migration: a file of schema 1 (no checksums) is read as it is, and its rows
+    /// get their checksums with the first write.
+    @Test("a file without checksums is read as it is and gets them with the first write")
+    func checksumsAddedByMigration() throws {
+        let todo = try Sandbox()
+        try todo.ok("add", "milk")
+        try todo.ok("add", "eggs")
+        let file = try SQLiteFile(todo.file)
+        try file.execute("DROP TRIGGER items_edited_elsewhere; ALTER TABLE items DROP COLUMN checksum; PRAGMA user_version = 1")
+        let bytes = try #require(todo.fileBytes())
+        #expect(try todo.titles() == ["milk", "eggs"])
+        #expect(todo.fileBytes() == bytes)
+        try todo.ok("add", "bread")
+        #expect(try file.integer("PRAGMA user_version") == 2)
+        #expect(try file.integer("SELECT count(*) FROM items WHERE checksum IS NOT NULL") == 3)
+        #expect(try todo.titles() == ["milk", "eggs", "bread"])
+    }
 }

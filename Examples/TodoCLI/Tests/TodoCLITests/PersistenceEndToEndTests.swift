@@ -100,7 +100,7 @@ struct PersistenceEndToEndTests {
         #expect(try todo.directoryEntries() == ["todo.db"])
         let file = try SQLiteFile(todo.file)
         #expect(try file.integer("PRAGMA application_id") == 0x746F_646F)
-        #expect(try file.integer("PRAGMA user_version") == 1)
+        #expect(try file.integer("PRAGMA user_version") == 2)
         #expect(try file.integer("SELECT count(*) FROM items") == 2)
         #expect(try file.integer("SELECT count(*) FROM steps") == 3)
         #expect(try file.integer("SELECT count(*) FROM items WHERE title = 'oat milk' AND done = 0") == 1)

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Revertible
 
@@ -9,7 +10,7 @@ enum ItemRows {
     static func load(from database: Database) throws(DataFileProblem) -> (list: TodoList, keys: [Int64]) {
         var items: [TodoItem] = []
         var keys: [Int64] = []
-        try read("SELECT position, id, title, done FROM items ORDER BY position", from: database, firstPosition: 1, into: &items, keys: &keys)
+        try read("SELECT position, id, title, done, \(try checksumColumn(in: database)) FROM items ORDER BY position", from: database, firstPosition: 1, into: &items, keys: &keys)
         return (TodoList(items: TreeArray(items)), keys)
     }
 
@@ -26,12 +27,13 @@ enum ItemRows {
             throw DataFileProblem(error)
         }
         guard count > 2 * rows else { return nil }
+        let checksum = try checksumColumn(in: database)
         var head: [TodoItem] = []
         var headKeys: [Int64] = []
-        try read("SELECT position, id, title, done FROM items ORDER BY position LIMIT \(rows)", from: database, firstPosition: 1, into: &head, keys: &headKeys)
+        try read("SELECT position, id, title, done, \(checksum) FROM items ORDER BY position LIMIT \(rows)", from: database, firstPosition: 1, into: &head, keys: &headKeys)
         var tail: [TodoItem] = []
         var tailKeys: [Int64] = []
-        try read("SELECT position, id, title, done FROM items ORDER BY position DESC LIMIT \(rows)", from: database, firstPosition: count, descending: true, into: &tail, keys: &tailKeys)
+        try read("SELECT position, id, title, done, \(checksum) FROM items ORDER BY position DESC LIMIT \(rows)", from: database, firstPosition: count, descending: true, into: &tail, keys: &tailKeys)
         guard head.count == rows, tail.count == rows else {
             throw DataFileProblem.damaged("the items table changed while it was read")
         }
@@ -50,8 +52,9 @@ enum ItemRows {
         return PartialList(list: TodoList(items: TreeArray(items)), keys: keys, placeholders: placeholders)
     }
 
-    /// Appends the rows of `sql` (position, id, title, done) to `items` and `keys`;
-    /// `firstPosition` is the 1-based list position of the first row, for messages.
+    /// Appends the rows of `sql` (position, id, title, done, checksum) to `items` and `keys`,
+    /// checking each row that has a checksum; `firstPosition` is the 1-based list position of
+    /// the first row, for messages.
     private static func read(
         _ sql: String,
         from database: Database,
@@ -67,6 +70,12 @@ enum ItemRows {
             var position = firstPosition
             while try statement.step() {
                 let key = statement.integer(0)
+                if statement.type(4) != SQLITE_NULL {
+                    let stored = statement.withText(1) { id in statement.withText(2) { title in checksum(id: id, title: title, done: statement.integer(3)) } }
+                    guard stored == statement.integer(4) else {
+                        throw DataFileProblem.damaged("the row of item \(position) does not match its checksum: changed on disk, not through SQLite")
+                    }
+                }
                 guard let id = statement.withText(1, { UUID(parsingUTF8: $0) }) else {
                     throw DataFileProblem.damaged("item \(position) has an id that is not a UUID")
                 }
@@ -98,17 +107,17 @@ enum ItemRows {
             try delete.bind(.text(id.uuidString)).run()
             try expectOneRow(changed: database, id: id)
         }
-        let insert = try database.statement("INSERT INTO items (position, id, title, done) VALUES (?, ?, ?, ?)")
+        let insert = try database.statement("INSERT INTO items (position, id, title, done, checksum) VALUES (?, ?, ?, ?, ?)")
         for position in changes.inserted {
             let item = list.items[position]
             try insert.bind(
-                .integer(changes.keys[position]), .text(item.id.uuidString), .text(item.title), .integer(item.isDone ? 1 : 0)
+                .integer(changes.keys[position]), .text(item.id.uuidString), .text(item.title), .integer(item.isDone ? 1 : 0), .integer(checksum(of: item))
             ).run()
         }
-        let update = try database.statement("UPDATE items SET title = ?, done = ? WHERE id = ?")
+        let update = try database.statement("UPDATE items SET title = ?, done = ?, checksum = ? WHERE id = ?")
         for position in changes.updated {
             let item = list.items[position]
-            try update.bind(.text(item.title), .integer(item.isDone ? 1 : 0), .text(item.id.uuidString)).run()
+            try update.bind(.text(item.title), .integer(item.isDone ? 1 : 0), .integer(checksum(of: item)), .text(item.id.uuidString)).run()
             try expectOneRow(changed: database, id: item.id)
         }
     }
@@ -123,10 +132,57 @@ enum ItemRows {
     static func replaceAll(with list: TodoList, in database: Database) throws(DatabaseError) -> [Int64] {
         try database.execute("DELETE FROM items", operation: "write the list")
         let keys = ItemChanges.freshKeys(count: list.items.count)
-        let insert = try database.statement("INSERT INTO items (position, id, title, done) VALUES (?, ?, ?, ?)")
+        let insert = try database.statement("INSERT INTO items (position, id, title, done, checksum) VALUES (?, ?, ?, ?, ?)")
         for (item, key) in zip(list.items, keys) {
-            try insert.bind(.integer(key), .text(item.id.uuidString), .text(item.title), .integer(item.isDone ? 1 : 0)).run()
+            try insert.bind(.integer(key), .text(item.id.uuidString), .text(item.title), .integer(item.isDone ? 1 : 0), .integer(checksum(of: item))).run()
         }
         return keys
+    }
+
+    // MARK: - Checksums
+
+    /// The checksum of a row: CRC-32 of its id, title and done flag as stored, each ended by
+    /// a zero byte (which UTF-8 text in a row cannot hold unescaped, so no two rows share
+    /// their bytes). It finds any flipped bit and any run of flipped bits up to 32 long.
+    static func checksum(id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, done: Int64) -> Int64 {
+        var crc = CRC32()
+        crc.update(id)
+        crc.update(CollectionOfOne(0))
+        crc.update(title)
+        crc.update(CollectionOfOne(0))
+        crc.update(CollectionOfOne(UInt8(truncatingIfNeeded: done)))
+        return Int64(crc.value)
+    }
+
+    /// The checksum of the row `item` is written as.
+    static func checksum(of item: TodoItem) -> Int64 {
+        var id = item.id.uuidString
+        var title = item.title
+        return id.withUTF8 { id in title.withUTF8 { title in checksum(id: id, title: title, done: item.isDone ? 1 : 0) } }
+    }
+
+    /// The column that holds a row's checksum, or `NULL` in a file an earlier `todo` wrote
+    /// (schema 1, read as it is: reading never migrates).
+    private static func checksumColumn(in database: Database) throws(DataFileProblem) -> String {
+        do {
+            return try database.integer("PRAGMA user_version") ?? 0 >= 2 ? "checksum" : "NULL"
+        } catch {
+            throw DataFileProblem(error)
+        }
+    }
+
+    /// Gives every row without a checksum one, taking it as it is: for the rows of a file an
+    /// earlier `todo` wrote, when it is migrated.
+    static func addMissingChecksums(in database: Database) throws(DatabaseError) {
+        let select = try database.statement("SELECT position, id, title, done FROM items WHERE checksum IS NULL")
+        var sums: [(key: Int64, checksum: Int64)] = []
+        while try select.step() {
+            let sum = select.withText(1) { id in select.withText(2) { title in checksum(id: id, title: title, done: select.integer(3)) } }
+            sums.append((select.integer(0), sum))
+        }
+        let update = try database.statement("UPDATE items SET checksum = ? WHERE position = ?")
+        for (key, sum) in sums {
+            try update.bind(.integer(sum), .integer(key)).run()
+        }
     }
 }

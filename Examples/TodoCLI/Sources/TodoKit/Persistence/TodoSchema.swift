@@ -6,8 +6,11 @@
 ///     position INTEGER PRIMARY KEY,  -- order key: increasing in list order, with gaps
 ///     id TEXT NOT NULL UNIQUE,       -- the item's UUID, upper case
 ///     title TEXT NOT NULL,
-///     done INTEGER NOT NULL CHECK (done IN (0, 1))
-/// );
+///     done INTEGER NOT NULL CHECK (done IN (0, 1)),
+///     checksum INTEGER               -- of id, title and done (`ItemRows.checksum`);
+/// );                                 -- NULL: written by another program
+/// CREATE TRIGGER items_edited_elsewhere ...  -- any SQLite client's edit of a row that
+///                                            -- keeps the checksum sets it to NULL
 /// CREATE TABLE steps (            -- one row per kept history step
 ///     version INTEGER PRIMARY KEY,   -- the version the step leads to
 ///     step BLOB NOT NULL             -- JSON: the step's parent, label, time and reversion
@@ -47,6 +50,19 @@ enum TodoSchema {
             value BLOB NOT NULL
         ) WITHOUT ROWID;
         """,
+        // 1 → 2: a checksum per item row, so that a byte changed on disk is found where it
+        // is read. Another program editing the file goes through SQLite, which runs the
+        // trigger: a row it changes without a new checksum is marked as written elsewhere
+        // (NULL) and read as it is. A flipped byte runs no trigger, and fails the check.
+        """
+        ALTER TABLE items ADD COLUMN checksum INTEGER;
+        CREATE TRIGGER items_edited_elsewhere AFTER UPDATE OF id, title, done ON items
+        WHEN NEW.checksum IS OLD.checksum
+            AND (NEW.id IS NOT OLD.id OR NEW.title IS NOT OLD.title OR NEW.done IS NOT OLD.done)
+        BEGIN
+            UPDATE items SET checksum = NULL WHERE position = NEW.position;
+        END;
+        """,
     ]
 
     /// Brings the database to ``version``: creates the tables in a new (empty) database, or
@@ -63,6 +79,10 @@ enum TodoSchema {
             }
             for step in migrations[Int(current)...] {
                 try database.execute(step, operation: "set up the database")
+            }
+            if current >= 1, current < 2 {
+                // The rows an earlier `todo` wrote are taken as they are, and checked from now on.
+                try ItemRows.addMissingChecksums(in: database)
             }
             try database.execute("PRAGMA user_version = \(version)", operation: "set up the database")
         } catch {
