@@ -146,11 +146,13 @@ enum ItemRows {
     /// their bytes). It finds any flipped bit and any run of flipped bits up to 32 long.
     static func checksum(id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, done: Int64) -> Int64 {
         var crc = CRC32()
-        crc.update(id)
-        crc.update(CollectionOfOne(0))
-        crc.update(title)
-        crc.update(CollectionOfOne(0))
-        crc.update(CollectionOfOne(UInt8(truncatingIfNeeded: done)))
+        var separator: UInt8 = 0
+        var flag = UInt8(truncatingIfNeeded: done)
+        crc.update(UnsafeRawBufferPointer(id))
+        withUnsafeBytes(of: &separator) { crc.update($0) }
+        crc.update(UnsafeRawBufferPointer(title))
+        withUnsafeBytes(of: &separator) { crc.update($0) }
+        withUnsafeBytes(of: &flag) { crc.update($0) }
         return Int64(crc.value)
     }
 
