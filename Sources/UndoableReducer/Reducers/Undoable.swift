@@ -25,9 +25,9 @@ import Revertible
 ///   says so. An ignored action does not end an open group: a drag with pointer moves
 ///   between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the
-///   previous recorded action (typing into one field), and, if `groupingInterval` is set,
+///   previous recorded action (typing into one field), and, if `debounceInterval` is set,
 ///   comes less than that interval after it; or, without `groupingBy`, it comes less than
-///   `groupingInterval` after the previous recorded action. An action whose key is `nil` is
+///   `debounceInterval` after the previous recorded action. An action whose key is `nil` is
 ///   always a step of its own, and `.stopGrouping` ends a group early.
 ///
 /// An action that changes nothing makes no step; a transaction is always a step of its own.

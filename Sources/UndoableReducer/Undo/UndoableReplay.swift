@@ -108,7 +108,7 @@ extension Undoable {
         // each transaction is one step.
         var unlimited = options
         unlimited.historyLimit = nil
-        unlimited.groupingInterval = nil
+        unlimited.debounceInterval = nil
         unlimited.groupingBy = { _ in nil }
         let replaying = Undoable(base, options: unlimited)
         var state = UndoableState(replay.base)
