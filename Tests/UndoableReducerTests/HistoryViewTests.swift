@@ -112,11 +112,11 @@ struct HistoryViewTests {
         func disagreement() -> String? {
             let expected = Answers(controller.history)
             let others: [(String, Answers)] = [
-                ("controller's own members", Answers(readingThrough: controller)),
+                ("controller's own members", Answers(controller)),
                 ("@Versioned's view", Answers($property.history)),
-                ("@Versioned's own members", Answers(readingThrough: $property)),
+                ("@Versioned's own members", Answers($property)),
                 ("UndoableState's view", Answers(state.history)),
-                ("UndoableState's own members", Answers(readingThrough: state)),
+                ("UndoableState's own members", Answers(state)),
             ]
             for (door, answers) in others where answers != expected {
                 return "\(door):\n\(answers)\ncontroller's view:\n\(expected)"
@@ -144,30 +144,8 @@ struct HistoryViewTests {
 
         static let tagNames = ["a", "b", "c", "never"]
 
-        init(_ view: HistoryView<Note>) {
-            let levels = 0...view.scopeLevel
-            counts = [view.undoCount, view.redoCount, view.scopeLevel]
-            flags = [view.hasUndo, view.hasRedo]
-            error = view.error
-            conflicts = view.lastConflicts
-            labels = [view.nextUndoLabel, view.nextRedoLabel]
-            currentVersion = view.currentVersionID
-            currentTags = view.currentVersionTags
-            tagsPerScope = levels.map { [view.tags(inScopeLevel: $0)!.undo, view.tags(inScopeLevel: $0)!.redo] }
-                + [[view.tags().undo, view.tags().redo]]
-            stepsPerScope = levels.map { [view.steps(inScopeLevel: $0)!.undo, view.steps(inScopeLevel: $0)!.redo] }
-                + [[view.steps().undo, view.steps().redo]]
-            treePerScope = levels.map { view.tree(inScopeLevel: $0)! } + [view.tree()]
-            branchesOfCurrent = view.branches(from: view.currentVersionID)
-            locations = Self.tagNames.map { view.location(of: $0) }
-            tagsOfVersions = view.tree().map { view.tags(of: $0.version) }
-            archivedSteps = view.archive.steps.count
-            // Past the last scope there is none.
-            precondition(view.tags(inScopeLevel: view.scopeLevel + 1) == nil && view.steps(inScopeLevel: -1) == nil)
-        }
-
-        /// The same answers through a front door's own members (`door.hasUndo`, ...).
-        init(readingThrough door: some HistoryReading<Note>) {
+        /// The answers of `door`: a front door's own (`controller.hasUndo`), or a view's.
+        init(_ door: some HistoryReading<Note>) {
             let levels = 0...door.scopeLevel
             counts = [door.undoCount, door.redoCount, door.scopeLevel]
             flags = [door.hasUndo, door.hasRedo]
@@ -185,6 +163,8 @@ struct HistoryViewTests {
             locations = Self.tagNames.map { door.location(of: $0) }
             tagsOfVersions = door.tree().map { door.tags(of: $0.version) }
             archivedSteps = door.archive.steps.count
+            // Past the last scope there is none.
+            precondition(door.tags(inScopeLevel: door.scopeLevel + 1) == nil && door.steps(inScopeLevel: -1) == nil)
         }
 
         var description: String {

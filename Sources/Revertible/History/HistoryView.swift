@@ -12,8 +12,8 @@
 ///
 /// A view is a snapshot: it holds a copy of the history (copy-on-write, so taking one costs
 /// no copy of its steps), and later changes to the history never change a view already taken.
-/// The front doors also answer every question of the view directly (`controller.hasUndo`),
-/// through ``HistoryReading``.
+/// Its questions are ``HistoryReading``'s, answered once for the view and every front door
+/// alike: `controller.hasUndo` is `controller.history.hasUndo`.
 public struct HistoryView<Value: Revertible> {
 
     /// The history read: a `History` of the front door's own step annotation, which the
@@ -24,104 +24,11 @@ public struct HistoryView<Value: Revertible> {
         base = history
     }
 
-    /// Whether there is a step to undo in the current scope.
-    public var hasUndo: Bool { base.hasUndo }
-
-    /// Whether there is a step to redo in the current scope.
-    public var hasRedo: Bool { base.hasRedo }
-
-    /// How many steps can be undone in the current scope.
-    public var undoCount: Int { base.undoCount }
-
-    /// How many steps can be redone in the current scope.
-    public var redoCount: Int { base.redoCount }
-
-    /// The current scope, `0` for the outermost.
-    public var scopeLevel: Int { base.scopeLevel }
-
-    /// Why the last history command (an undo, a redo, a scope or tag operation) was refused,
-    /// or `nil` once one succeeds.
-    public var error: ReversionError? { base.lastError }
-
-    /// The locations the last undo, redo or move found changed by another writer, with what
-    /// the step expected there and what was found; empty when it found none, or when the
-    /// move reverted everything. A refusal (``ConflictPolicy/refuse``) lists its conflicts in
-    /// ``error`` instead.
-    public var lastConflicts: [ReversionConflict] { base.lastConflicts }
-
-    /// The label of the step the next undo would take back ("Add “milk”"), if it has one.
-    /// Steps have labels where the front door gives them (the undoable reducer's `label`).
-    public var nextUndoLabel: String? { base.nextUndoLabel }
-
-    /// The label of the step the next redo would replay, if it has one.
-    public var nextRedoLabel: String? { base.nextRedoLabel }
-
-    /// The identifier of the current version.
-    public var currentVersionID: HistoryVersion { base.currentVersionID }
-
-    /// The tags of the current version, oldest first.
-    public var currentVersionTags: [HistoryTag] { base.currentTags }
-
-    /// Every tag of `version`, oldest first (``tags()`` shows only the newest of each
-    /// version); empty for a version without tags or one the history does not hold.
-    public func tags(of version: HistoryVersion) -> [HistoryTag] {
-        base.tags(of: version)
-    }
-
-    /// The tags of the current scope's versions, `nil` where a version has none: `undo` lists
-    /// the versions from the scope's start up to the current one, `redo` the versions ahead,
-    /// next first. For example `(["original", nil, "without-child"], ["with-child"])`.
-    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
-        base.tags(inScopeLevel: base.scopeLevel)!
-    }
-
-    /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
-    public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
-        base.tags(inScopeLevel: level)
-    }
-
-    /// Where the version tagged `tag` is, seen from the present: `.present` for a document
-    /// saved at the version tagged `"saved"`, say.
-    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
-        base.location(of: HistoryTag(tag))
-    }
-
-    /// The steps of the current scope, with labels, change counts, tags and times: `undo`
-    /// oldest first, `redo` next first.
-    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
-        base.steps(inScopeLevel: base.scopeLevel)!
-    }
-
-    /// The steps of the scope at `level`, or `nil` if there is no such scope.
-    public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
-        base.steps(inScopeLevel: level)
-    }
-
-    /// The steps that leave `version` in the current scope: more than one where a change
-    /// after an undo started a branch. Redo follows the last.
-    public func branches(from version: HistoryVersion) -> [HistoryStep] {
-        base.branches(from: version)
-    }
-
-    /// Every step of the current scope, in the order they were made; each step's `parent`
-    /// links it into the tree of versions.
-    public func tree() -> [HistoryStep] {
-        base.tree(inScopeLevel: base.scopeLevel)!
-    }
-
-    /// Every step of the scope at `level`, in the order they were made (branches off undo's
-    /// and redo's way included), or `nil` if there is no such scope.
-    public func tree(inScopeLevel level: Int) -> [HistoryStep]? {
-        base.tree(inScopeLevel: level)
-    }
-
-    /// The history without the current version, for saving (it is `Codable` when `Value`
-    /// is): the whole archive, or ``HistoryArchive/changes(since:)`` after each change.
-    /// Encodes nothing. Loading checks it against the current version, saved beside it.
-    ///
-    /// - Complexity: O(*n*) in the number of steps.
-    public var archive: HistoryArchive<Value> { base.archive }
+    /// The view itself: a view answers its questions as every front door does.
+    public var history: HistoryView<Value> { self }
 }
+
+extension HistoryView: HistoryReading {}
 
 /// Sound: `base` is always a `History` (the only `HistoryReadable`), whose annotation is
 /// `Sendable` and which is `Sendable` when its value is; the view never mutates it.
@@ -179,12 +86,16 @@ public protocol HistoryReading<Value> {
     var redoCount: Int { get }
     /// The current scope, `0` for the outermost.
     var scopeLevel: Int { get }
-    /// Why the last history command was refused, or `nil` once one succeeds.
+    /// Why the last history command (an undo, a redo, a scope or tag operation) was refused,
+    /// or `nil` once one succeeds.
     var error: ReversionError? { get }
-    /// The locations the last undo, redo or move left as another writer set them
-    /// (``HistoryView/lastConflicts``).
+    /// The locations the last undo, redo or move found changed by another writer, with what
+    /// the step expected there and what was found; empty when it found none, or when the
+    /// move reverted everything. A refusal (``ConflictPolicy/refuse``) lists its conflicts in
+    /// ``error`` instead.
     var lastConflicts: [ReversionConflict] { get }
-    /// The label of the step the next undo would take back, if it has one.
+    /// The label of the step the next undo would take back ("Add “milk”"), if it has one.
+    /// Steps have labels where the front door gives them (the undoable reducer's `label`).
     var nextUndoLabel: String? { get }
     /// The label of the step the next redo would replay, if it has one.
     var nextRedoLabel: String? { get }
@@ -192,56 +103,76 @@ public protocol HistoryReading<Value> {
     var currentVersionID: HistoryVersion { get }
     /// The tags of the current version, oldest first.
     var currentVersionTags: [HistoryTag] { get }
-    /// Every tag of `version`, oldest first (``HistoryView/tags(of:)``).
+    /// Every tag of `version`, oldest first (``tags()`` shows only the newest of each
+    /// version); empty for a version without tags or one the history does not hold.
     func tags(of version: HistoryVersion) -> [HistoryTag]
-    /// The tags of the current scope's versions (``HistoryView/tags()``).
+    /// The tags of the current scope's versions, `nil` where a version has none: `undo` lists
+    /// the versions from the scope's start up to the current one, `redo` the versions ahead,
+    /// next first. For example `(["original", nil, "without-child"], ["with-child"])`.
     func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?])
     /// The tags of the versions of the scope at `level`, or `nil` if there is no such scope.
     func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])?
-    /// Where the version tagged `tag` is, seen from the present.
+    /// Where the version tagged `tag` is, seen from the present: `.present` for a document
+    /// saved at the version tagged `"saved"`, say.
     func location(of tag: some Hashable & Sendable) -> HistoryTagLocation
-    /// The steps of the current scope: `undo` oldest first, `redo` next first.
+    /// The steps of the current scope, with labels, change counts, tags and times: `undo`
+    /// oldest first, `redo` next first.
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep])
     /// The steps of the scope at `level`, or `nil` if there is no such scope.
     func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])?
-    /// The steps that leave `version` in the current scope; redo follows the last.
+    /// The steps that leave `version` in the current scope: more than one where a change
+    /// after an undo started a branch. Redo follows the last.
     func branches(from version: HistoryVersion) -> [HistoryStep]
-    /// Every step of the current scope, in the order they were made.
+    /// Every step of the current scope, in the order they were made; each step's `parent`
+    /// links it into the tree of versions.
     func tree() -> [HistoryStep]
-    /// Every step of the scope at `level`, in the order they were made, or `nil` if there is
-    /// no such scope.
+    /// Every step of the scope at `level`, in the order they were made (branches off undo's
+    /// and redo's way included), or `nil` if there is no such scope.
     func tree(inScopeLevel level: Int) -> [HistoryStep]?
-    /// The history without the current version, for saving (``HistoryView/archive``).
+    /// The history without the current version, for saving (it is `Codable` when `Value`
+    /// is): the whole archive, or ``HistoryArchive/changes(since:)`` after each change.
+    /// Encodes nothing. Loading checks it against the current version, saved beside it.
     ///
     /// - Complexity: O(*n*) in the number of steps.
     var archive: HistoryArchive<Value> { get }
 }
 
-/// Every answer is the view's.
+/// Every answer, given once: read from the history the view holds.
 extension HistoryReading {
-    public var hasUndo: Bool { history.hasUndo }
-    public var hasRedo: Bool { history.hasRedo }
-    public var undoCount: Int { history.undoCount }
-    public var redoCount: Int { history.redoCount }
-    public var scopeLevel: Int { history.scopeLevel }
-    public var error: ReversionError? { history.error }
-    public var lastConflicts: [ReversionConflict] { history.lastConflicts }
-    public var nextUndoLabel: String? { history.nextUndoLabel }
-    public var nextRedoLabel: String? { history.nextRedoLabel }
-    public var currentVersionID: HistoryVersion { history.currentVersionID }
-    public var currentVersionTags: [HistoryTag] { history.currentVersionTags }
-    public func tags(of version: HistoryVersion) -> [HistoryTag] { history.tags(of: version) }
-    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) { history.tags() }
+    public var hasUndo: Bool { history.base.hasUndo }
+    public var hasRedo: Bool { history.base.hasRedo }
+    public var undoCount: Int { history.base.undoCount }
+    public var redoCount: Int { history.base.redoCount }
+    public var scopeLevel: Int { history.base.scopeLevel }
+    public var error: ReversionError? { history.base.lastError }
+    public var lastConflicts: [ReversionConflict] { history.base.lastConflicts }
+    public var nextUndoLabel: String? { history.base.nextUndoLabel }
+    public var nextRedoLabel: String? { history.base.nextRedoLabel }
+    public var currentVersionID: HistoryVersion { history.base.currentVersionID }
+    public var currentVersionTags: [HistoryTag] { history.base.currentTags }
+    public func tags(of version: HistoryVersion) -> [HistoryTag] { history.base.tags(of: version) }
+    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
+        let base = history.base
+        return base.tags(inScopeLevel: base.scopeLevel)!
+    }
     public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
-        history.tags(inScopeLevel: level)
+        history.base.tags(inScopeLevel: level)
     }
-    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation { history.location(of: tag) }
-    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { history.steps() }
+    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
+        history.base.location(of: HistoryTag(tag))
+    }
+    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        let base = history.base
+        return base.steps(inScopeLevel: base.scopeLevel)!
+    }
     public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
-        history.steps(inScopeLevel: level)
+        history.base.steps(inScopeLevel: level)
     }
-    public func branches(from version: HistoryVersion) -> [HistoryStep] { history.branches(from: version) }
-    public func tree() -> [HistoryStep] { history.tree() }
-    public func tree(inScopeLevel level: Int) -> [HistoryStep]? { history.tree(inScopeLevel: level) }
-    public var archive: HistoryArchive<Value> { history.archive }
+    public func branches(from version: HistoryVersion) -> [HistoryStep] { history.base.branches(from: version) }
+    public func tree() -> [HistoryStep] {
+        let base = history.base
+        return base.tree(inScopeLevel: base.scopeLevel)!
+    }
+    public func tree(inScopeLevel level: Int) -> [HistoryStep]? { history.base.tree(inScopeLevel: level) }
+    public var archive: HistoryArchive<Value> { history.base.archive }
 }
