@@ -18,9 +18,9 @@ public struct HistoryView<Value: Revertible> {
 
     /// The history read: a `History` of the front door's own step annotation, which the
     /// view's type does not name.
-    let base: any HistoryReadable<Value>
+    let base: any HistoryReading<Value>
 
-    package init(_ history: some HistoryReadable<Value>) {
+    package init<Annotation>(_ history: History<Value, Annotation>) {
         base = history
     }
 
@@ -30,37 +30,26 @@ public struct HistoryView<Value: Revertible> {
 
 extension HistoryView: HistoryReading {}
 
-/// Sound: `base` is always a `History` (the only `HistoryReadable`), whose annotation is
+/// Sound: `base` is always a `History` (the only initializer takes one), whose annotation is
 /// `Sendable` and which is `Sendable` when its value is; the view never mutates it.
 extension HistoryView: @unchecked Sendable where Value: Sendable {}
 
-/// A history of any step annotation, read by ``HistoryView``. `History` alone conforms: the
-/// protocol only hides its annotation type from the view's.
-package protocol HistoryReadable<Value> {
-    associatedtype Value: Revertible
-    var hasUndo: Bool { get }
-    var hasRedo: Bool { get }
-    var undoCount: Int { get }
-    var redoCount: Int { get }
-    var scopeLevel: Int { get }
-    var lastError: ReversionError? { get }
-    var lastConflicts: [ReversionConflict] { get }
-    var nextUndoLabel: String? { get }
-    var nextRedoLabel: String? { get }
-    var currentVersionID: HistoryVersion { get }
-    var currentTags: [HistoryTag] { get }
-    func tags(of version: HistoryVersion) -> [HistoryTag]
-    func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])?
-    func location(of tag: HistoryTag) -> HistoryTagLocation
-    func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])?
-    func branches(from version: HistoryVersion) -> [HistoryStep]
-    func tree(inScopeLevel level: Int) -> [HistoryStep]?
-    var archive: HistoryArchive<Value> { get }
-}
-
-extension History: HistoryReadable {
+/// The history answers every question itself, under the protocol's names; the view only
+/// hides its annotation type. Each requirement needs a witness here or in `History`'s own
+/// files: the protocol's default would ask the view, which would ask this history again.
+extension History: HistoryReading {
+    package var history: HistoryView<Value> { HistoryView(self) }
+    package var error: ReversionError? { lastError }
     package var nextUndoLabel: String? { nextUndo?.annotation.label }
     package var nextRedoLabel: String? { nextRedo?.annotation.label }
+
+    package func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
+        tags(inScopeLevel: scopeLevel)!
+    }
+
+    package func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        steps(inScopeLevel: scopeLevel)!
+    }
 }
 
 /// A type that reads one history through a ``HistoryView``: `VersioningController` (so
@@ -137,42 +126,31 @@ public protocol HistoryReading<Value> {
     var archive: HistoryArchive<Value> { get }
 }
 
-/// Every answer, given once: read from the history the view holds.
+/// Every answer, given once: the history's own, asked through the view.
 extension HistoryReading {
     public var hasUndo: Bool { history.base.hasUndo }
     public var hasRedo: Bool { history.base.hasRedo }
     public var undoCount: Int { history.base.undoCount }
     public var redoCount: Int { history.base.redoCount }
     public var scopeLevel: Int { history.base.scopeLevel }
-    public var error: ReversionError? { history.base.lastError }
+    public var error: ReversionError? { history.base.error }
     public var lastConflicts: [ReversionConflict] { history.base.lastConflicts }
     public var nextUndoLabel: String? { history.base.nextUndoLabel }
     public var nextRedoLabel: String? { history.base.nextRedoLabel }
     public var currentVersionID: HistoryVersion { history.base.currentVersionID }
-    public var currentVersionTags: [HistoryTag] { history.base.currentTags }
+    public var currentVersionTags: [HistoryTag] { history.base.currentVersionTags }
     public func tags(of version: HistoryVersion) -> [HistoryTag] { history.base.tags(of: version) }
-    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
-        let base = history.base
-        return base.tags(inScopeLevel: base.scopeLevel)!
-    }
+    public func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) { history.base.tags() }
     public func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         history.base.tags(inScopeLevel: level)
     }
-    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
-        history.base.location(of: HistoryTag(tag))
-    }
-    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
-        let base = history.base
-        return base.steps(inScopeLevel: base.scopeLevel)!
-    }
+    public func location(of tag: some Hashable & Sendable) -> HistoryTagLocation { history.base.location(of: tag) }
+    public func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { history.base.steps() }
     public func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         history.base.steps(inScopeLevel: level)
     }
     public func branches(from version: HistoryVersion) -> [HistoryStep] { history.base.branches(from: version) }
-    public func tree() -> [HistoryStep] {
-        let base = history.base
-        return base.tree(inScopeLevel: base.scopeLevel)!
-    }
+    public func tree() -> [HistoryStep] { history.base.tree() }
     public func tree(inScopeLevel level: Int) -> [HistoryStep]? { history.base.tree(inScopeLevel: level) }
     public var archive: HistoryArchive<Value> { history.base.archive }
 }
