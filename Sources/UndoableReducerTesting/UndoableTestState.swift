@@ -71,13 +71,14 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     /// The state and history of `state`, with `details` too.
     public init(_ state: UndoableState<State>, stating details: Details) {
         present = state.present
-        scopes = (0...state.scopeLevel).map { level in
-            let steps = state.steps(inScopeLevel: level)!
-            let tags = state.tags(inScopeLevel: level)!
+        let history = state.history
+        scopes = (0...history.scopeLevel).map { level in
+            let steps = history.steps(inScopeLevel: level)!
+            let tags = history.tags(inScopeLevel: level)!
             var branches: [Step] = []
             if details.contains(.branches) {
                 let onTheWay = Set((steps.undo + steps.redo).map(\.version))
-                branches = state.tree(inScopeLevel: level)!.filter { !onTheWay.contains($0.version) }.map { Step($0, stating: details) }
+                branches = history.tree(inScopeLevel: level)!.filter { !onTheWay.contains($0.version) }.map { Step($0, stating: details) }
             }
             return Scope(
                 startTag: tags.undo.first.flatMap { $0 },
@@ -86,8 +87,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
                 branches: branches
             )
         }
-        error = state.error
-        currentVersion = details.contains(.versions) ? state.currentVersionID : nil
+        error = history.error
+        currentVersion = details.contains(.versions) ? history.currentVersionID : nil
     }
 
     /// One scope of the history.

@@ -292,4 +292,14 @@ extension RevertibleDocumentationTests {
         controller.append("Hello, world") // a step of its own
         #expect(controller.undoCount == 2)
     }
+
+    @Test("HistoryView: one look at a history")
+    func historyView() {
+        let controller = ValueVersioningController("Hello")
+        controller.append("Hello, world")
+        controller.tag("greeting")
+        let history = controller.history
+        // history.undoCount == 1, history.currentVersionTags == ["greeting"]
+        #expect(history.undoCount == 1 && history.currentVersionTags == ["greeting"])
+    }
 }

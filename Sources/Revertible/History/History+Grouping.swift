@@ -16,18 +16,18 @@ extension History {
     func joinsGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
         // Without a key or an interval nothing joins; said before reading `group`, whose
         // copy costs a metadata lookup in this generic code on every recorded change.
-        if mark.key == nil, policy.groupingInterval == nil { return false }
+        if mark.key == nil, policy.debounceInterval == nil { return false }
         guard let open = group, open.scope == top, scopes[top].currentStep != nil else { return false }
         // The keys must be equal, `nil` included: a change without a key never joins a keyed
         // group (an unrelated action amid typing), nor a keyed change a group without one.
         guard mark.key == open.mark.key else { return false }
-        guard let interval = policy.groupingInterval else { return mark.key != nil }
+        guard let interval = policy.debounceInterval else { return mark.key != nil }
         return mark.time - open.mark.time < interval
     }
 
     /// Whether a change marked `mark` starts a group later changes may join.
     func opensGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
-        mark.key != nil || policy.groupingInterval != nil
+        mark.key != nil || policy.debounceInterval != nil
     }
 
     /// Folds `value` into the open group, replacing the group's step with the change from the

@@ -42,7 +42,7 @@ extension History {
     }
 
     /// The tags of the current version, oldest first.
-    package var currentTags: [HistoryTag] {
+    package var currentVersionTags: [HistoryTag] {
         tags(of: currentVersion)
     }
 
@@ -81,7 +81,8 @@ extension History {
     }
 
     /// Where the version tagged `tag` is, seen from the present.
-    package func location(of tag: HistoryTag) -> HistoryTagLocation {
+    package func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
+        let tag = HistoryTag(tag)
         guard let version = tagged.last(where: { $0.tag == tag })?.version else { return .unknown }
         let scope = scopes[top]
         if version == scope.current { return .present }

@@ -6,9 +6,9 @@ package struct HistoryPolicy: Sendable {
     /// The largest number of steps kept in the current scope (a scope never trims the steps
     /// before its start; see `History.trim(to:)`), or `nil` for no limit.
     package var limit: Int?
-    /// Changes less than this apart join one step (with a grouping key: the longest pause
-    /// within a group); `nil` to group by key alone.
-    package var groupingInterval: Duration?
+    /// The debounce interval: changes less than this apart join one step (with a grouping
+    /// key: the longest pause within a group); `nil` to group by key alone.
+    package var debounceInterval: Duration?
     /// The time elapsed on the history's clock.
     package var now: @Sendable () -> Duration
     /// What undo, redo and the other moves do where another writer changed a location a step
@@ -25,13 +25,13 @@ package struct HistoryPolicy: Sendable {
 
     package init(
         limit: Int? = nil,
-        groupingInterval: Duration? = nil,
+        debounceInterval: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock(),
         conflictPolicy: ConflictPolicy = .skip
     ) {
         self.limit = limit
         self.conflictPolicy = conflictPolicy
-        self.groupingInterval = groupingInterval
+        self.debounceInterval = debounceInterval
         now = elapsedTime(on: clock)
         clockIdentity = ClockIdentity()
     }

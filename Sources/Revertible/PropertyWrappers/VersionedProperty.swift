@@ -47,7 +47,7 @@ public struct VersionedProperty<Value: Revertible, Failure: Error> {
         projectedValue = VersioningController(
             value: wrappedValue,
             root: .value(\Value.self),
-            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
             reportError: { (_, error) throws(Failure) in
                 // `Never` has no values: a `@Versioned` property keeps the error in `error`.
                 if let error = error as? Failure { throw error }

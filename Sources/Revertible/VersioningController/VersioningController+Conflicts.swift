@@ -8,11 +8,6 @@ extension VersioningController {
         set { change { $0.policy.conflictPolicy = newValue } }
     }
 
-    /// The locations the last undo, redo or move found changed by another writer, with what
-    /// the step expected there and what was found; empty when it found none. A refusal
-    /// (``ConflictPolicy/refuse``) lists its conflicts in ``error`` instead.
-    public var lastConflicts: [ReversionConflict] { read { $0.history.lastConflicts } }
-
     /// Removes the step undo would take, keeping the current version as it is: its change
     /// stays, as if another writer had made it, and the steps before it become reachable.
     /// For a step that undo refused (``ConflictPolicy/refuse``) and that is not to be undone.

@@ -10,7 +10,7 @@ extension VersioningController {
     public func withDebouncing(clock: some Clock<Duration> = ContinuousClock(), interval: Duration) {
         change {
             $0.history.endGroup()
-            $0.policy = HistoryPolicy(limit: $0.policy.limit, groupingInterval: interval, clock: clock, conflictPolicy: $0.policy.conflictPolicy)
+            $0.policy = HistoryPolicy(limit: $0.policy.limit, debounceInterval: interval, clock: clock, conflictPolicy: $0.policy.conflictPolicy)
         }
     }
 
@@ -18,7 +18,7 @@ extension VersioningController {
     public func withoutDebouncing() {
         change {
             $0.history.endGroup()
-            $0.policy.groupingInterval = nil
+            $0.policy.debounceInterval = nil
         }
     }
 }

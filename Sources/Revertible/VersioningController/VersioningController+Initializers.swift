@@ -23,7 +23,7 @@ extension VersioningController where Root == Value, Failure == ReversionError {
         self.init(
             value: value,
             root: .value(\Value.self),
-            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
             reportError: { (_, error) throws(ReversionError) in throw error }
         )
     }
@@ -47,7 +47,7 @@ extension VersioningController where Failure == ReversionError {
         self.init(
             value: root[keyPath: keyPath],
             root: .value(keyPath),
-            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
             reportError: { (_, error) throws(ReversionError) in throw error }
         )
     }
@@ -100,7 +100,7 @@ extension VersioningController where Root: AnyObject, Failure == ReversionError 
             object: root,
             at: keyPath,
             isolation: isolation,
-            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
             reportError: { (_, error) throws(ReversionError) in throw error }
         )
     }
@@ -123,7 +123,7 @@ extension VersioningController where Root: AnyObject, Failure == Never {
             object: root,
             at: keyPath,
             isolation: isolation,
-            policy: HistoryPolicy(limit: historyLimit, groupingInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
             reportError: { root, error in root?[keyPath: errorKeyPath] = error }
         )
     }

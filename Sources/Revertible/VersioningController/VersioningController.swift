@@ -70,24 +70,9 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
         self.reportError = reportError
     }
 
-    /// Whether there is a step to undo in the current scope.
-    public var hasUndo: Bool { read { $0.history.hasUndo } }
-
-    /// Whether there is a step to redo in the current scope.
-    public var hasRedo: Bool { read { $0.history.hasRedo } }
-
-    /// How many steps can be undone in the current scope.
-    public var undoCount: Int { read { $0.history.undoCount } }
-
-    /// How many steps can be redone in the current scope.
-    public var redoCount: Int { read { $0.history.redoCount } }
-
-    /// The current scope, `0` for the outermost.
-    public var scopeLevel: Int { read { $0.history.scopeLevel } }
-
-    /// Why the last command (an undo, a redo, a scope or tag operation) was refused, or `nil`
-    /// once one succeeds.
-    public var error: ReversionError? { read { $0.history.lastError } }
+    /// The history as it is now: counts, tags, steps, the tree. The controller answers each
+    /// of its questions directly too (``hasUndo``, ``tags()``, ...; see ``HistoryReading``).
+    public var history: HistoryView<Value> { read { HistoryView($0.history) } }
 
     /// The current version: the last one appended, undone to or redone to.
     public var currentVersion: Value { read { $0.history.current } }
@@ -125,6 +110,8 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
 }
 
 extension VersioningController: Observable {}
+
+extension VersioningController: HistoryReading {}
 
 /// Sound when `Root` and `Value` are: the history is guarded by a lock, and an object root is
 /// only touched in the isolation the controller was made in (see ``RootAccess``).

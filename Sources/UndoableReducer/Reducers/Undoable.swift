@@ -25,9 +25,9 @@ import Revertible
 ///   says so. An ignored action does not end an open group: a drag with pointer moves
 ///   between its updates is one step.
 /// - It joins the previous step: it has the same non-`nil` key from `groupingBy` as the
-///   previous recorded action (typing into one field), and, if `groupingInterval` is set,
+///   previous recorded action (typing into one field), and, if `debounceInterval` is set,
 ///   comes less than that interval after it; or, without `groupingBy`, it comes less than
-///   `groupingInterval` after the previous recorded action. An action whose key is `nil` is
+///   `debounceInterval` after the previous recorded action. An action whose key is `nil` is
 ///   always a step of its own, and `.stopGrouping` ends a group early.
 ///
 /// An action that changes nothing makes no step; a transaction is always a step of its own.
@@ -80,32 +80,32 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     func perform(_ command: HistoryCommand, on state: inout State) {
         // A write nothing recorded yet is someone else's: absorbed, so the steps undo
         // around it (under the options' conflict policy) and never take it back.
-        state.history.recordWithoutTracking(state.present)
+        state.engine.recordWithoutTracking(state.present)
         // The history's own copy holds exactly the bytes its steps check (the present may
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
-        state.present = state.history.current
-        state.history.perform(command, on: &state.present, policy: options.policy)
+        state.present = state.engine.current
+        state.engine.perform(command, on: &state.present, policy: options.policy)
     }
 
     /// Runs `undo(by:)` (`undoing`) or `redo(by:)` for `author` on the history's version.
     private func moveByAuthor(_ author: HistoryAuthor, undoing: Bool, in state: inout State) {
-        state.history.recordWithoutTracking(state.present)
+        state.engine.recordWithoutTracking(state.present)
         // The step made keeps the label of the step it takes back, for history views; it
         // has no base actions of its own.
         let annotation = { (step: RecordedStep<Base.State, StepRecord>) in StepRecord(label: step.annotation.label, actions: []) }
         if undoing {
-            state.history.undo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+            state.engine.undo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
         } else {
-            state.history.redo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
+            state.engine.redo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
         }
-        state.present = state.history.current
+        state.present = state.engine.current
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
         let effect = base.reduce(into: &state.present, action: action)
         if options.recording(action) {
-            state.history.record(
+            state.engine.record(
                 state.present,
                 annotation: StepRecord(label: options.label(action), actions: [action]),
                 grouping: options.grouping(of: action),
@@ -113,7 +113,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
                 policy: options.policy
             )
         } else {
-            state.history.recordWithoutTracking(state.present)
+            state.engine.recordWithoutTracking(state.present)
         }
         return effect
     }
@@ -123,7 +123,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         for action in actions {
             effects.append(base.reduce(into: &state.present, action: action))
         }
-        state.history.record(
+        state.engine.record(
             state.present,
             annotation: StepRecord(label: actions.lazy.compactMap(options.label).first, actions: actions),
             changeCount: actions.count,

@@ -12,14 +12,14 @@ import Revertible
 /// ```
 public struct UndoableOptions<Action>: Sendable {
 
-    /// The limit, the grouping interval and the clock, as the history applies them.
+    /// The limit, the debounce interval and the clock, as the history applies them.
     var policy: HistoryPolicy
     /// Returns `false` for actions whose changes are kept without an undo step.
     public var recording: @Sendable (Action) -> Bool
     /// A key for each action (any `Hashable & Sendable` value: a field's identifier, an enum
     /// case, a string); consecutive recorded actions with the same key are one step. An action
     /// whose key is `nil` is always a step of its own. `nil` (the default) groups by
-    /// ``groupingInterval`` alone.
+    /// ``debounceInterval`` alone.
     public var groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)?
     /// A label for the step an action starts ("Add “milk”").
     public var label: @Sendable (Action) -> String?
@@ -49,9 +49,10 @@ public struct UndoableOptions<Action>: Sendable {
     ///   - groupingBy: A key for each action, of any `Hashable & Sendable` type;
     ///     consecutive recorded actions with the same key are one step, and an action whose
     ///     key is `nil` is always a step of its own, never joining a group.
-    ///   - groupingInterval: With `groupingBy`, the longest pause within a group; without it,
-    ///     recorded actions less than this apart are one step.
-    ///   - clock: The clock that measures `groupingInterval` and times each step (a
+    ///   - debounceInterval: With `groupingBy`, the longest pause within a group; without
+    ///     it, recorded actions less than this apart are one step (the controller's
+    ///     `debounceInterval`, the same idea).
+    ///   - clock: The clock that measures `debounceInterval` and times each step (a
     ///     `TestClock` in tests).
     ///   - label: A label for the step an action starts.
     ///   - conflictPolicy: What undo and redo do where something else changed a location
@@ -61,13 +62,13 @@ public struct UndoableOptions<Action>: Sendable {
         historyLimit: Int? = nil,
         recording: @escaping @Sendable (Action) -> Bool = { _ in true },
         groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)? = nil,
-        groupingInterval: Duration? = nil,
+        debounceInterval: Duration? = nil,
         clock: some Clock<Duration> = ContinuousClock(),
         label: @escaping @Sendable (Action) -> String? = { _ in nil },
         conflictPolicy: ConflictPolicy = .skip,
         author: (@Sendable (Action) -> HistoryAuthor?)? = nil
     ) {
-        policy = HistoryPolicy(limit: historyLimit, groupingInterval: groupingInterval, clock: clock)
+        policy = HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock)
         self.recording = recording
         self.groupingBy = groupingBy
         self.label = label
@@ -76,7 +77,7 @@ public struct UndoableOptions<Action>: Sendable {
     }
 
     /// The most steps kept in the current scope, or `nil` for no limit (see
-    /// ``init(historyLimit:recording:groupingBy:groupingInterval:clock:label:conflictPolicy:author:)``).
+    /// ``init(historyLimit:recording:groupingBy:debounceInterval:clock:label:conflictPolicy:author:)``).
     public var historyLimit: Int? {
         get { policy.limit }
         set { policy.limit = newValue }
@@ -91,8 +92,42 @@ public struct UndoableOptions<Action>: Sendable {
     }
 
     /// The longest pause within a group of recorded actions, or `nil` to group by key alone.
+    public var debounceInterval: Duration? {
+        get { policy.debounceInterval }
+        set { policy.debounceInterval = newValue }
+    }
+}
+
+extension UndoableOptions {
+
+    /// The name ``debounceInterval`` had before the controller's and the reducer's were one.
+    @available(*, deprecated, renamed: "debounceInterval")
     public var groupingInterval: Duration? {
-        get { policy.groupingInterval }
-        set { policy.groupingInterval = newValue }
+        get { debounceInterval }
+        set { debounceInterval = newValue }
+    }
+
+    /// The options, with the debounce interval under its former name, `groupingInterval`.
+    @available(*, deprecated, renamed: "init(historyLimit:recording:groupingBy:debounceInterval:clock:label:conflictPolicy:author:)")
+    public init(
+        historyLimit: Int? = nil,
+        recording: @escaping @Sendable (Action) -> Bool = { _ in true },
+        groupingBy: (@Sendable (Action) -> (any Hashable & Sendable)?)? = nil,
+        groupingInterval: Duration?,
+        clock: some Clock<Duration> = ContinuousClock(),
+        label: @escaping @Sendable (Action) -> String? = { _ in nil },
+        conflictPolicy: ConflictPolicy = .skip,
+        author: (@Sendable (Action) -> HistoryAuthor?)? = nil
+    ) {
+        self.init(
+            historyLimit: historyLimit,
+            recording: recording,
+            groupingBy: groupingBy,
+            debounceInterval: groupingInterval,
+            clock: clock,
+            label: label,
+            conflictPolicy: conflictPolicy,
+            author: author
+        )
     }
 }

@@ -50,25 +50,25 @@ extension UndoableState {
         // A tag an open scope moved is first given where it was before the scope moved it,
         // so that the rebuilt scope remembers the move and abandoning it puts the tag back.
         var movedFrom: [HistoryVersion: [HistoryTag]] = [:]
-        for scope in history.scopes {
+        for scope in engine.scopes {
             for (tag, version) in scope.movedTags {
                 movedFrom[version, default: []].append(tag)
             }
         }
         func tagging(_ version: HistoryVersion) -> [UndoableAction<Action>] {
             var tags: [HistoryTag] = []
-            for tag in (movedFrom[version] ?? []) + history.tags(of: version) where !tags.contains(tag) {
+            for tag in (movedFrom[version] ?? []) + engine.tags(of: version) where !tags.contains(tag) {
                 tags.append(tag)
             }
             return tags.map { .tag($0) }
         }
         var actions: [UndoableAction<Action>] = []
-        for level in 0...history.scopeLevel {
-            let scope = history.scopes[level]
+        for level in 0...engine.scopeLevel {
+            let scope = engine.scopes[level]
             if level > 0 { actions.append(.pushNewScope) }
             // Every tag of the version the scope starts from, not only the newest.
             actions += tagging(scope.floor)
-            let described = history.steps(inScopeLevel: level)!
+            let described = engine.steps(inScopeLevel: level)!
             for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
                 if let author = step.author, let isUndo = step.isAuthorUndo {
                     // Made by a per-author move, which replays as that move.
@@ -86,7 +86,7 @@ extension UndoableState {
 
     /// The present with every step of every scope undone.
     private func oldestVersion() throws(UndoableReplayError) -> State {
-        var history = history
+        var history = engine
         let policy = HistoryPolicy()
         while history.scopeLevel > 0 {
             if case let .failure(error) = history.perform(.undoAndPopCurrentScope, policy: policy) { throw .reversion(error) }
@@ -108,7 +108,7 @@ extension Undoable {
         // each transaction is one step.
         var unlimited = options
         unlimited.historyLimit = nil
-        unlimited.groupingInterval = nil
+        unlimited.debounceInterval = nil
         unlimited.groupingBy = { _ in nil }
         let replaying = Undoable(base, options: unlimited)
         var state = UndoableState(replay.base)
@@ -116,8 +116,8 @@ extension Undoable {
             _ = replaying.apply(action, to: &state)
         }
         guard state.present == replay.present else { throw .presentMismatch }
-        state.history.trim(to: options.historyLimit)
-        state.history.lastError = nil
+        state.engine.trim(to: options.historyLimit)
+        state.engine.lastError = nil
         return state
     }
 }

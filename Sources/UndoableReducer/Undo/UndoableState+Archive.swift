@@ -2,22 +2,14 @@ import Revertible
 
 extension UndoableState {
 
-    /// The history without the present, in the pieces a store saves one at a time: write
-    /// `HistoryArchive.changes(since:)` after each action, or the whole archive. Encodes
-    /// nothing.
-    ///
-    /// A loaded step keeps its label but not the actions that made it, so
-    /// ``replay(of:)`` covers only the steps recorded since loading.
-    ///
-    /// - Complexity: O(*n*) in the number of steps.
-    public var archive: HistoryArchive<State> { history.archive }
-
     /// The state `archive` was saved from, at `present`: undo and redo then do exactly what
     /// they did before saving.
     ///
     /// The same check as `VersioningController.restoreHistory(from:)` and
     /// `HistoryArchive.validate(present:)`, by the same code: the structure, each step's
-    /// checksum, and every step of every scope and branch applied from `present`.
+    /// checksum, and every step of every scope and branch applied from `present`. A loaded
+    /// step keeps its label but not the actions that made it, so ``replay(of:)`` covers only
+    /// the steps recorded since loading.
     ///
     /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
     ///   changes.
@@ -31,7 +23,7 @@ extension UndoableState {
     /// `false`: for a store whose present other programs also write (see `History`'s loading).
     package init(present: State, archive: HistoryArchive<State>, checkingEveryStep: Bool) throws(HistoryArchiveError) {
         self.present = present
-        history = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)
+        engine = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)
     }
 }
 
@@ -58,7 +50,7 @@ extension UndoableState: Codable where State: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(history.current, forKey: .present)
+        try container.encode(engine.current, forKey: .present)
         try container.encode(archive, forKey: .history)
     }
 }

@@ -458,7 +458,7 @@ struct UndoableModelRun {
             historyLimit: limit,
             recording: \.isRecorded,
             groupingBy: \.groupKey,
-            groupingInterval: groupingInterval,
+            debounceInterval: groupingInterval,
             clock: TestClock()
         ))
         var store = Store(initialState: UndoableState(initial), reducer: reducer)

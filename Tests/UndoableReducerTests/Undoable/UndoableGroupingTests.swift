@@ -17,7 +17,7 @@ struct UndoableGroupingTests {
         let clock = TestClock()
         let reducer = TodoList().undoable(UndoableOptions(
             groupingBy: { action in if case .type = action { "draft" } else { nil } },
-            groupingInterval: .seconds(1),
+            debounceInterval: .seconds(1),
             clock: clock
         ))
         var state = reduce(reducer, UndoableState(TodoList.State()), [
@@ -33,7 +33,7 @@ struct UndoableGroupingTests {
         let clock = TestClock()
         let reducer = TodoList().undoable(UndoableOptions(
             groupingBy: { action in if case .type = action { "draft" } else { nil } },
-            groupingInterval: .seconds(1),
+            debounceInterval: .seconds(1),
             clock: clock
         ))
         let state = reduce(reducer, UndoableState(TodoList.State()), [

@@ -96,7 +96,7 @@ struct UndoableOptionsTests {
     @Test("Actions less than the interval apart are one step, measured by the injected clock")
     func groupByTime() {
         let clock = TestClock()
-        let reducer = Tally().undoable(UndoableOptions(groupingInterval: .seconds(1), clock: clock))
+        let reducer = Tally().undoable(UndoableOptions(debounceInterval: .seconds(1), clock: clock))
         var state = UndoableState(Tally.State())
         for _ in 0..<3 {
             state = reduce(reducer, state, [.action(.increment)])
@@ -114,10 +114,24 @@ struct UndoableOptionsTests {
     @Test("With a key and an interval, a long pause splits a group")
     func groupByKeyAndTime() {
         let clock = TestClock()
-        let reducer = TodoList().undoable(UndoableOptions(groupingBy: { _ in "typing" }, groupingInterval: .seconds(1), clock: clock))
+        let reducer = TodoList().undoable(UndoableOptions(groupingBy: { _ in "typing" }, debounceInterval: .seconds(1), clock: clock))
         var state = reduce(reducer, UndoableState(TodoList.State()), [.action(.type("a")), .action(.type("b"))])
         clock.advance(by: .seconds(5))
         state = reduce(reducer, state, [.action(.type("c"))])
         #expect(state.undoCount == 2)
+    }
+
+    /// Deprecated itself, so that calling the deprecated spellings warns nowhere.
+    @available(*, deprecated)
+    @Test("The former name, groupingInterval, still sets the debounce interval")
+    func groupingIntervalAlias() {
+        let clock = TestClock()
+        var options = UndoableOptions<Tally.Action>(groupingInterval: .seconds(1), clock: clock)
+        #expect(options.debounceInterval == .seconds(1) && options.groupingInterval == .seconds(1))
+        let reducer = Tally().undoable(options)
+        let state = reduce(reducer, UndoableState(Tally.State()), [.action(.increment), .action(.increment)])
+        #expect(state.undoCount == 1)
+        options.groupingInterval = nil
+        #expect(options.debounceInterval == nil)
     }
 }
