@@ -542,4 +542,29 @@ struct ShortIDTests {
         // The first shares "1234" with the others and has no letter before its last digit.
         #expect(ShortID.ids(for: shared) == ["1234567800000000000000000000000a", "1234a678", "1234a679"])
     }
+
+    @Test("Each id is the shortest start of its hex digits that no other item shares, lengthened to a letter")
+    func shortestUniqueStart() throws {
+        // Random ids, and ids that share long starts (with the same id twice: it shares all).
+        var items = (0..<300).map { TodoItem(id: UUID(), title: "\($0)") }
+        for prefix in ["0000", "00000000-0000", "abcdef01-2345-6789"] {
+            for _ in 0..<5 {
+                let tail = UUID().uuidString.suffix(36 - prefix.count)
+                items.append(TodoItem(id: try #require(UUID(uuidString: prefix + tail)), title: prefix))
+            }
+        }
+        items.append(items[0])
+        let hexes = items.map { ShortID.hex($0.id) }
+        #expect(hexes[0] == items[0].id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
+        // The rule, one item at a time against every other.
+        let expected = hexes.enumerated().map { index, hex in
+            var length = ShortID.minimumLength
+            while length < hex.count,
+                  hexes.enumerated().contains(where: { $0.offset != index && $0.element.hasPrefix(hex.prefix(length)) }) || !hex.prefix(length).contains(where: \.isLetter) {
+                length += 1
+            }
+            return String(hex.prefix(length))
+        }
+        #expect(ShortID.ids(for: items) == expected)
+    }
 }

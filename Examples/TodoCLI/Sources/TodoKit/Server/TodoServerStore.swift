@@ -100,6 +100,18 @@ public final class TodoServerStore: TodoStorage {
 
     public func openScopeLevel() -> Int? {
         if let cachedState { return cachedState.scopeLevel }
+        // From the outline alone when the steps are rows: every command asks, and decoding
+        // the steps (an import's holds the whole list) would cost more than the command.
+        let rows = try? transaction(readOnly: true) { connection in
+            try connection.query("SELECT state FROM histories WHERE author = $1", [self.person])
+        }
+        guard let rows else { return nil }
+        // Someone new: their history starts outside any scope.
+        guard let text = rows.first?[0] ?? nil else { return 0 }
+        if let saved = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+           let outline = saved["outline"] as? [String: Any], let scopes = outline["scopes"] as? [Any], !scopes.isEmpty {
+            return scopes.count - 1
+        }
         return try? readState().scopeLevel
     }
 
