@@ -417,6 +417,51 @@ struct SharedListEndToEndTests {
         #expect(try titles(todo) == (1...29).map { "item \($0)" })
     }
 
+    @Test("On a long list, commands near the ends (read at the ends only) do what they do on the whole list, around another person's")
+    func longListNearTheEnds() throws {
+        let (todo, conninfo) = try sharedList()
+        // More than the rows read at each end, twice over.
+        let count = 2 * TodoServerStore.endRows + 100
+        struct Item: Encodable { var id: String; var title: String; var done: Bool }
+        struct Document: Encodable { var format = "todo-export"; var version = 1; var items: [Item] }
+        let file = todo.directory.appendingPathComponent("long.json")
+        try JSONEncoder().encode(Document(items: (1...count).map { Item(id: UUID().uuidString, title: "item \($0)", done: false) })).write(to: file)
+        try todo.ok("--as", "alice", "--history-limit", "0", "import", "--json", file.path)
+        var expected = (1...count).map { "item \($0)" }
+        try todo.ok("--as", "alice", "list")
+        #expect(try todo.ok("--as", "alice", "add", "first").stdout == "Added \(count + 1): \"first\"\n")
+        #expect(try todo.ok("--as", "alice", "add", "second").stdout == "Added \(count + 2): \"second\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"second\"\n")
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"second\"\n")
+        expected += ["first", "second"]
+        #expect(try titles(todo) == expected)
+        // Bob's change in the middle: alice's next command absorbs it (on the whole list).
+        try todo.ok("--as", "bob", "edit", "300", "bob's item")
+        expected[299] = "bob's item"
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"second\"\n")
+        expected.removeLast()
+        // Alice's step on an item in the middle: undoing it needs the whole list again.
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "done", "400")
+        #expect(try todo.ok("--as", "alice", "add", "third").stdout == "Added \(count + 2): \"third\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"third\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: done \"item 400\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"first\"\n")
+        expected.removeLast()
+        #expect(try titles(todo) == expected)
+        #expect(try todo.ok("--as", "alice", "redo", "3").stdout.hasPrefix("Redid 3 steps"))
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"item 300\" → \"bob's item\"\n")
+        expected[299] = "item 300"
+        expected += ["first", "third"]
+        #expect(try titles(todo) == expected)
+        struct Listed: Decodable { var title: String; var done: Bool }
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try todo.ok("--as", "reader", "list", "--json").stdout.utf8))
+        #expect(listed.filter(\.done).map(\.title) == ["item 400"])
+        // No stand-in ever reached a saved step: every step decodes and names real items.
+        let steps = try PostgresConnection(conninfo).query("SELECT step FROM steps")
+        #expect(steps.allSatisfy { ($0[0] ?? "").contains("\"title\":\"\"") == false })
+    }
+
     @Test("Stable ids: list shows them, every command takes them; a moved position is refused")
     func stableIDs() throws {
         let (todo, _) = try sharedList()

@@ -170,6 +170,9 @@ public final class TodoServerStore: TodoStorage {
             // Once per attempt: a transaction the server refuses as conflicting runs again
             // from here (see `transaction`), on the list as it is then, with a fresh store;
             // what the command says is only returned, and shown after the commit.
+            if nearTheEnds, let done = try self.modifyNearTheEnds(connection, appliesSavedSteps: appliesSavedSteps, change) {
+                return (done.result, [], done.state)
+            }
             let versions = try ListVersions(connection)
             let (current, keys) = (versions.current, versions.keys)
             let own = try self.loadOwn(connection, versions)
@@ -220,6 +223,85 @@ public final class TodoServerStore: TodoStorage {
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
         return result
+    }
+
+    /// How many items at each end of the list ``modifyNearTheEnds(_:appliesSavedSteps:_:)``
+    /// reads, as the file store does.
+    static let endRows = TodoDataFile.endRows
+
+    /// A command near the ends of a long list, on the list read at its ends only (stand-ins
+    /// between, see ``Placeholders``), when nobody else changed the list since the caller's
+    /// last command and their listing, if any, is the list now: so nothing is absorbed and
+    /// no position is checked against items not read. `nil`, having written nothing, when
+    /// that does not hold, or when the command failed, met a conflict, or touched, wrote or
+    /// saved in a step an item not read: the caller then runs it on the whole list, which
+    /// also says what went wrong.
+    private func modifyNearTheEnds<Result>(
+        _ connection: PostgresConnection,
+        appliesSavedSteps: Bool,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws -> (result: Result, state: UndoableState<TodoList>)? {
+        let version = try Self.listVersion(connection)
+        guard let own = try connection.query(
+            "SELECT state, seen_version, listing IS NULL, listing_version FROM histories WHERE author = $1", [person]
+        ).first, let text = own[0], own[1] == String(version), own[2] == "t", own[3] == nil || own[3] == String(version),
+        let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
+        let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, connection: connection)
+        let (before, rows) = try decodeState(text, of: person, seenVersion: version, connection) { versions }
+        let store = TodoStore(initialState: before, reducer: appliesSavedSteps ? movingReducer : reducer)
+        lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
+        guard let result = try? change(store), store.state.error == nil,
+              !appliesSavedSteps || store.state.lastConflicts.isEmpty else { return nil }
+        let after = store.state
+        let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
+        guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
+        let history = try historyWrite(after, since: rows)
+        guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
+        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, connection)
+        let outline = try write(history, connection)
+        // As on the whole list: one's own change moves one's listing with it, and someone
+        // without one gets the list as it is after their change.
+        try connection.query(
+            "UPDATE histories SET state = $2, seen_version = $3, listing_version = $3 WHERE author = $1",
+            [person, outline, String(written)]
+        )
+        if written != version { try Self.trimLog(connection, version: written) }
+        return (result, after)
+    }
+
+    /// The list read at its ends only, `nil` when it is short enough to read whole.
+    static func loadEnds(_ connection: PostgresConnection, rows: Int) throws -> PartialList? {
+        guard let count = try connection.query("SELECT count(*) FROM items").first?[0].flatMap({ Int($0) }), count > 2 * rows else { return nil }
+        func read(_ sql: String) throws -> (items: [TodoItem], keys: [Int64]) {
+            var items: [TodoItem] = []
+            var keys: [Int64] = []
+            for row in try connection.query(sql, [String(rows)]) {
+                guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
+                    throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                }
+                items.append(TodoItem(id: id, title: title, isDone: done == "t"))
+                keys.append(key)
+            }
+            return (items, keys)
+        }
+        let head = try read("SELECT position, id, title, done FROM items ORDER BY position LIMIT $1::bigint")
+        let tail = try read("SELECT position, id, title, done FROM items ORDER BY position DESC LIMIT $1::bigint")
+        guard head.items.count == rows, tail.items.count == rows else {
+            throw PostgresError(kind: .query, message: "the items table changed while it was read")
+        }
+        let placeholders = Placeholders()
+        let middle = count - 2 * rows
+        var items = head.items
+        items.reserveCapacity(count)
+        items += (0..<middle).lazy.map { placeholders.item(at: $0) }
+        items += tail.items.reversed()
+        // The stand-ins' keys are never written (see `Placeholders.allowWriting`); any value
+        // between their neighbours' keys keeps the array the right length.
+        var keys = head.keys
+        keys.reserveCapacity(count)
+        keys += repeatElement(head.keys[rows - 1], count: middle)
+        keys += tail.keys.reversed()
+        return PartialList(list: TodoList(items: TreeArray(items)), keys: keys, placeholders: placeholders)
     }
 
     /// The one line that says what a move skipped (or why it was refused).
@@ -309,26 +391,46 @@ public final class TodoServerStore: TodoStorage {
             self.connection = connection
         }
 
+        init(current: TodoList, keys: [Int64], version: Int64, connection: PostgresConnection) {
+            self.current = current
+            self.keys = keys
+            self.version = version
+            self.connection = connection
+        }
+
         func list(at earlier: Int64) throws -> TodoList {
             guard earlier != version else { return current }
             guard earlier < version else {
                 throw PostgresError(kind: .query, message: "a history stands at list version \(earlier), after the list's \(version)")
             }
-            var rows: [UUID: (key: Int64, item: TodoItem)] = [:]
-            rows.reserveCapacity(current.items.count)
-            for (item, key) in zip(current.items, keys) { rows[item.id] = (key, item) }
+            // Each logged item as it was at `earlier`: its oldest before-image after it.
+            var logged: [UUID: (key: Int64, item: TodoItem)?] = [:]
             let log = try connection.query("SELECT id, position, title, done FROM item_log WHERE version > $1 ORDER BY version DESC", [String(earlier)])
             for entry in log {
                 guard let id = entry[0].flatMap({ UUID(parsing: $0) }) else {
                     throw PostgresError(kind: .query, message: "a row of the item_log table is damaged")
                 }
                 if let key = entry[1].flatMap({ Int64($0) }), let title = entry[2], let done = entry[3] {
-                    rows[id] = (key, TodoItem(id: id, title: title, isDone: done == "t"))
+                    logged[id] = .some((key, TodoItem(id: id, title: title, isDone: done == "t")))
                 } else {
-                    rows[id] = nil
+                    logged[id] = .some(nil)
                 }
             }
-            return TodoList(items: rows.values.sorted { $0.key < $1.key }.map(\.item))
+            // The items no write since touched, in order, merged with the logged ones by key:
+            // one pass over the list, whatever its length.
+            let restored = logged.values.compactMap { $0 }.sorted { $0.key < $1.key }
+            var items: [TodoItem] = []
+            items.reserveCapacity(current.items.count + restored.count)
+            var next = restored.startIndex
+            for (item, key) in zip(current.items, keys) where logged[item.id] == nil {
+                while next < restored.endIndex, restored[next].key < key {
+                    items.append(restored[next].item)
+                    next += 1
+                }
+                items.append(item)
+            }
+            items += restored[next...].map(\.item)
+            return TodoList(items: items)
         }
     }
 
@@ -459,26 +561,52 @@ public final class TodoServerStore: TodoStorage {
         var outline: HistoryArchive<TodoList>.Outline?
     }
 
-    /// Writes the caller's history after a command: the steps that are new or changed since
-    /// `saved` (the archive as its rows hold it, `nil` when they hold none yet), the removal
-    /// of the steps gone, and the outline; returns the `state` text (the outline).
-    private func writeHistory(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?, _ connection: PostgresConnection) throws -> String {
+    /// The caller's history after a command, encoded: the steps that are new or changed since
+    /// `saved` (the archive as its rows hold it, `nil` when they hold none yet), the versions
+    /// of the steps gone, and the `state` text (the outline).
+    struct HistoryWrite {
+        var replacesAll: Bool
+        var removed: [Int64]
+        var saved: [(version: Int64, text: String)]
+        var outline: String
+
+        /// Every text to be written, to check what they mention.
+        var documents: [String] { saved.map(\.text) + [outline] }
+    }
+
+    private func historyWrite(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?) throws -> HistoryWrite {
         let archive = state.archive
         let changes = archive.changes(since: saved ?? HistoryArchive(outline: archive.outline, steps: []))
-        if saved == nil {
+        let encoder = JSONEncoder()
+        return HistoryWrite(
+            replacesAll: saved == nil,
+            removed: changes.removedVersions.map { Int64(bitPattern: $0.rawValue) },
+            saved: try changes.savedSteps.map { (Int64(bitPattern: $0.version.rawValue), String(decoding: try encoder.encode($0), as: UTF8.self)) },
+            outline: String(decoding: try encoder.encode(SavedState(present: nil, history: nil, outline: changes.outline)), as: UTF8.self)
+        )
+    }
+
+    /// Writes `history`'s steps; returns the `state` text.
+    private func write(_ history: HistoryWrite, _ connection: PostgresConnection) throws -> String {
+        if history.replacesAll {
             try connection.query("DELETE FROM steps WHERE author = $1", [person])
         }
-        for version in changes.removedVersions {
-            try connection.query("DELETE FROM steps WHERE author = $1 AND version = $2::bigint", [person, String(Int64(bitPattern: version.rawValue))])
+        for version in history.removed {
+            try connection.query("DELETE FROM steps WHERE author = $1 AND version = $2::bigint", [person, String(version)])
         }
-        let encoder = JSONEncoder()
-        for step in changes.savedSteps {
+        for (version, text) in history.saved {
             try connection.query(
                 "INSERT INTO steps (author, version, step) VALUES ($1, $2::bigint, $3) ON CONFLICT (author, version) DO UPDATE SET step = EXCLUDED.step",
-                [person, String(Int64(bitPattern: step.version.rawValue)), String(decoding: try encoder.encode(step), as: UTF8.self)]
+                [person, String(version), text]
             )
         }
-        return String(decoding: try encoder.encode(SavedState(present: nil, history: nil, outline: changes.outline)), as: UTF8.self)
+        return history.outline
+    }
+
+    /// Writes the caller's history after a command (see ``HistoryWrite``); returns the
+    /// `state` text.
+    private func writeHistory(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?, _ connection: PostgresConnection) throws -> String {
+        try write(try historyWrite(state, since: saved), connection)
     }
 
     /// A person's saved history, checked only next to its present: older steps were made
