@@ -426,7 +426,8 @@ struct SharedListEndToEndTests {
         struct Document: Encodable { var format = "todo-export"; var version = 1; var items: [Item] }
         let file = todo.directory.appendingPathComponent("long.json")
         try JSONEncoder().encode(Document(items: (1...count).map { Item(id: UUID().uuidString, title: "item \($0)", done: false) })).write(to: file)
-        try todo.ok("--as", "alice", "--history-limit", "0", "import", "--json", file.path)
+        // The import is a step: the first command after it needs the whole list to load it.
+        try todo.ok("--as", "alice", "import", "--json", file.path)
         var expected = (1...count).map { "item \($0)" }
         try todo.ok("--as", "alice", "list")
         #expect(try todo.ok("--as", "alice", "add", "first").stdout == "Added \(count + 1): \"first\"\n")

@@ -247,7 +247,9 @@ public final class TodoServerStore: TodoStorage {
         ).first, let text = own[0], own[1] == String(version), own[2] == "t", own[3] == nil || own[3] == String(version),
         let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
         let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, connection: connection)
-        let (before, rows) = try decodeState(text, of: person, seenVersion: version, connection) { versions }
+        // A step next to the present that touches items not read (an import's) does not load
+        // on the ends: the whole list then.
+        guard let (before, rows) = try? decodeState(text, of: person, seenVersion: version, connection, { versions }) else { return nil }
         let store = TodoStore(initialState: before, reducer: appliesSavedSteps ? movingReducer : reducer)
         lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
         guard let result = try? change(store), store.state.error == nil,
