@@ -5,6 +5,7 @@ enum ScenarioRegistry {
         EditTitle(),
         StoreUndoable(),
         TodoStartup(),
+        TodoServer(),
         TodoScript(),
         TreeVersusArray(),
         HistorySave(),

@@ -62,6 +62,21 @@ enum TodoProcess {
         using generator: inout SeededGenerator,
         scenario: String
     ) throws(BenchmarkFailure) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try prepare(binary, store: ["--file", path], in: directory, items: items, steps: steps, using: &generator, scenario: scenario)
+    }
+
+    /// The same for the list the options `store` name (`--file PATH`, or `--database URL
+    /// --as NAME`), with the input files written into `directory`.
+    static func prepare(
+        _ binary: String,
+        store: [String],
+        in directory: URL,
+        items: Int,
+        steps: Int,
+        using generator: inout SeededGenerator,
+        scenario: String
+    ) throws(BenchmarkFailure) {
         struct Item: Encodable {
             let id: String
             let title: String
@@ -75,7 +90,6 @@ enum TodoProcess {
         let all = (0..<items).map { _ in
             Item(id: TodoFixture.uuid(using: &generator).uuidString, title: TodoFixture.text(length: 30, using: &generator), done: false)
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let export = directory.appendingPathComponent("import.json")
         let script = directory.appendingPathComponent("adds.txt")
         do {
@@ -85,8 +99,8 @@ enum TodoProcess {
         } catch {
             throw BenchmarkFailure("\(scenario): could not write the input files: \(error)")
         }
-        let (imported, _) = try run(binary, ["--file", path, "--history-limit", "0", "import", "--json", export.path], scenario: scenario)
-        let (added, _) = try run(binary, ["--file", path], input: script, scenario: scenario)
+        let (imported, _) = try run(binary, store + ["--history-limit", "0", "import", "--json", export.path], scenario: scenario)
+        let (added, _) = try run(binary, store, input: script, scenario: scenario)
         guard imported == 0, added == 0 else {
             throw BenchmarkFailure("\(scenario): preparing \(items) items exited \(imported) (import), \(added) (adds)")
         }
@@ -94,7 +108,12 @@ enum TodoProcess {
 
     /// How many items `todo list` shows for the data file at `path`.
     static func count(_ binary: String, path: String, scenario: String) throws(BenchmarkFailure) -> Int {
-        let (status, output) = try run(binary, ["--file", path, "list"], scenario: scenario)
+        try count(binary, store: ["--file", path], scenario: scenario)
+    }
+
+    /// How many items `todo list` shows for the list the options `store` name.
+    static func count(_ binary: String, store: [String], scenario: String) throws(BenchmarkFailure) -> Int {
+        let (status, output) = try run(binary, store + ["list"], scenario: scenario)
         guard status == 0 else { throw BenchmarkFailure("\(scenario): `todo list` exited \(status)") }
         return output.hasPrefix("No items.") ? 0 : output.split(separator: "\n").count
     }

@@ -344,6 +344,125 @@ struct SharedListEndToEndTests {
         }
     }
 
+    @Test("Concurrent scripts (8 people × 200 commands: adds, undos and redos) lose nothing and never deadlock")
+    func concurrentScriptsLoseNothing() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "setup", "list")
+        let people = (1...8).map { "p\($0)" }
+        // Each cycle of five lines leaves its first add; its second is added, undone, redone
+        // and undone again, each time around the other people's commands.
+        let cycles = 40
+        func script(_ person: String) -> String {
+            (1...cycles).map { cycle in
+                ["add \(person) kept \(cycle)", "add \(person) undone \(cycle)", "undo", "redo", "undo"].joined(separator: "\n")
+            }.joined(separator: "\n") + "\n"
+        }
+        var processes: [(Process, URL)] = []
+        for person in people {
+            let input = todo.directory.appendingPathComponent("script-\(person)")
+            let errors = todo.directory.appendingPathComponent("errors-\(person)")
+            try Data(script(person).utf8).write(to: input)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let process = Process()
+            process.executableURL = try Sandbox.binary()
+            process.arguments = ["--as", person]
+            process.environment = todo.environment
+            process.standardInput = try FileHandle(forReadingFrom: input)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            processes.append((process, errors))
+        }
+        for (process, _) in processes { try process.run() }
+        for (process, errors) in processes {
+            process.waitUntilExit()
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            // Nothing skipped (nobody touched another's items) and no command given up on.
+            #expect(process.terminationStatus == 0, "\(text)")
+            #expect(text.isEmpty, "\(text)")
+        }
+        let listed = try titles(todo)
+        #expect(listed.count == people.count * cycles)
+        for person in people {
+            #expect(listed.filter { $0.hasPrefix(person + " ") } == (1...cycles).map { "\(person) kept \($0)" })
+        }
+        // Each person's history: their 80 adds, the last 40 of each pair undone, in rows.
+        let connection = try PostgresConnection(conninfo)
+        #expect(try connection.query("SELECT count(DISTINCT author), count(*) FROM steps WHERE author LIKE 'p%'") == [["8", String(people.count * cycles * 2)]])
+        // The log keeps only what some person's history or listing still stands before.
+        let oldest = try #require(try connection.query("SELECT min(least(seen_version, listing_version))::text FROM histories").first?[0] ?? nil)
+        #expect(try connection.query("SELECT count(*) FROM item_log WHERE version <= $1::bigint", [oldest]) == [["0"]])
+    }
+
+    @Test("A command saves its step and the rows it changed: no copy of the list in anyone's history")
+    func historiesHoldNoCopyOfTheList() throws {
+        let (todo, conninfo) = try sharedList()
+        for index in 1...30 { try todo.ok("--as", "alice", "add", "item \(index)") }
+        try todo.ok("--as", "bob", "edit", "3", "item three")
+        try todo.ok("--as", "bob", "rm", "5")
+        try todo.ok("--as", "alice", "undo")
+        try todo.ok("--as", "alice", "list")
+        let connection = try PostgresConnection(conninfo)
+        // The list is in items only: each person's state is the outline of their history,
+        // and their listing a version of the list.
+        for row in try connection.query("SELECT author, state, listing FROM histories") {
+            let state = try #require(row[1] ?? nil)
+            #expect(!state.contains("item 1"), "\(row[0] ?? "")")
+            #expect(!state.contains("\"present\""), "\(row[0] ?? "")")
+            #expect(row[2] ?? nil == nil, "\(row[0] ?? "")")
+        }
+        #expect(try connection.query("SELECT author, count(*)::text FROM steps GROUP BY author ORDER BY author") == [["alice", "30"], ["bob", "2"]])
+        // Bob's undo goes back through alice's later changes, rebuilt from the log.
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: rm \"item 5\"\n")
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"item 3\" → \"item three\"\n")
+        #expect(try titles(todo) == (1...29).map { "item \($0)" })
+    }
+
+    @Test("On a long list, commands near the ends (read at the ends only) do what they do on the whole list, around another person's")
+    func longListNearTheEnds() throws {
+        let (todo, conninfo) = try sharedList()
+        // More than the rows read at each end, twice over.
+        let count = 2 * TodoServerStore.endRows + 100
+        struct Item: Encodable { var id: String; var title: String; var done: Bool }
+        struct Document: Encodable { var format = "todo-export"; var version = 1; var items: [Item] }
+        let file = todo.directory.appendingPathComponent("long.json")
+        try JSONEncoder().encode(Document(items: (1...count).map { Item(id: UUID().uuidString, title: "item \($0)", done: false) })).write(to: file)
+        // The import is a step: the first command after it needs the whole list to load it.
+        try todo.ok("--as", "alice", "import", "--json", file.path)
+        var expected = (1...count).map { "item \($0)" }
+        try todo.ok("--as", "alice", "list")
+        #expect(try todo.ok("--as", "alice", "add", "first").stdout == "Added \(count + 1): \"first\"\n")
+        #expect(try todo.ok("--as", "alice", "add", "second").stdout == "Added \(count + 2): \"second\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"second\"\n")
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"second\"\n")
+        expected += ["first", "second"]
+        #expect(try titles(todo) == expected)
+        // Bob's change in the middle: alice's next command absorbs it (on the whole list).
+        try todo.ok("--as", "bob", "edit", "300", "bob's item")
+        expected[299] = "bob's item"
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"second\"\n")
+        expected.removeLast()
+        // Alice's step on an item in the middle: undoing it needs the whole list again.
+        try todo.ok("--as", "alice", "list")
+        try todo.ok("--as", "alice", "done", "400")
+        #expect(try todo.ok("--as", "alice", "add", "third").stdout == "Added \(count + 2): \"third\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"third\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: done \"item 400\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"first\"\n")
+        expected.removeLast()
+        #expect(try titles(todo) == expected)
+        #expect(try todo.ok("--as", "alice", "redo", "3").stdout.hasPrefix("Redid 3 steps"))
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"item 300\" → \"bob's item\"\n")
+        expected[299] = "item 300"
+        expected += ["first", "third"]
+        #expect(try titles(todo) == expected)
+        struct Listed: Decodable { var title: String; var done: Bool }
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try todo.ok("--as", "reader", "list", "--json").stdout.utf8))
+        #expect(listed.filter(\.done).map(\.title) == ["item 400"])
+        // No stand-in ever reached a saved step: every step decodes and names real items.
+        let steps = try PostgresConnection(conninfo).query("SELECT step FROM steps")
+        #expect(steps.allSatisfy { ($0[0] ?? "").contains("\"title\":\"\"") == false })
+    }
+
     @Test("Stable ids: list shows them, every command takes them; a moved position is refused")
     func stableIDs() throws {
         let (todo, _) = try sharedList()
@@ -405,6 +524,9 @@ struct SharedListEndToEndTests {
         return try connection.query("SELECT 'items', id::text, title, done::text FROM items ORDER BY position")
             + connection.query("SELECT 'histories', author, md5(state), md5(coalesce(listing, '')) FROM histories ORDER BY author")
             + connection.query("SELECT 'schema', version::text, '', '' FROM schema_version")
+            + connection.query("SELECT 'steps', author, version::text, md5(step) FROM steps ORDER BY author, version")
+            + connection.query("SELECT 'log', version::text, id::text, coalesce(title, '') FROM item_log ORDER BY version, id")
+            + connection.query("SELECT 'version', version::text, '', '' FROM list_version")
     }
 }
 
@@ -465,5 +587,30 @@ struct ShortIDTests {
         ]
         // The first shares "1234" with the others and has no letter before its last digit.
         #expect(ShortID.ids(for: shared) == ["1234567800000000000000000000000a", "1234a678", "1234a679"])
+    }
+
+    @Test("Each id is the shortest start of its hex digits that no other item shares, lengthened to a letter")
+    func shortestUniqueStart() throws {
+        // Random ids, and ids that share long starts (with the same id twice: it shares all).
+        var items = (0..<300).map { TodoItem(id: UUID(), title: "\($0)") }
+        for prefix in ["0000", "00000000-0000", "abcdef01-2345-6789"] {
+            for _ in 0..<5 {
+                let tail = UUID().uuidString.suffix(36 - prefix.count)
+                items.append(TodoItem(id: try #require(UUID(uuidString: prefix + tail)), title: prefix))
+            }
+        }
+        items.append(items[0])
+        let hexes = items.map { ShortID.hex($0.id) }
+        #expect(hexes[0] == items[0].id.uuidString.lowercased().replacingOccurrences(of: "-", with: ""))
+        // The rule, one item at a time against every other.
+        let expected = hexes.enumerated().map { index, hex in
+            var length = ShortID.minimumLength
+            while length < hex.count,
+                  hexes.enumerated().contains(where: { $0.offset != index && $0.element.hasPrefix(hex.prefix(length)) }) || !hex.prefix(length).contains(where: \.isLetter) {
+                length += 1
+            }
+            return String(hex.prefix(length))
+        }
+        #expect(ShortID.ids(for: items) == expected)
     }
 }

@@ -22,7 +22,32 @@
 ///     at timestamptz NOT NULL,
 ///     PRIMARY KEY (id, field)
 /// );
+/// -- version 2: a command costs about its change, not the list (issue 25)
+/// CREATE TABLE list_version (version bigint NOT NULL);  -- one row: +1 per write of items
+/// CREATE TABLE item_log (            -- each written item as it was before that write
+///     version bigint NOT NULL,       -- the list_version the write made
+///     id uuid NOT NULL,
+///     position bigint,               -- NULL: the item was not in the list before
+///     title text,
+///     done boolean,
+///     PRIMARY KEY (version, id)
+/// );
+/// ALTER TABLE histories ADD seen_version bigint;     -- the list their history's present is:
+///                                    -- NULL, the present is in `state` (version 1's way)
+/// ALTER TABLE histories ADD listing_version bigint;  -- with `listing` NULL: their listing
+///                                    -- is the list at this version
+/// CREATE TABLE steps (               -- each person's steps, one row each; their `state`
+///     author text NOT NULL,          -- then holds the outline only (scopes, tags, current)
+///     version bigint NOT NULL,
+///     step text NOT NULL,            -- JSON: the step as the history archive encodes it
+///     PRIMARY KEY (author, version)
+/// );
 /// ```
+///
+/// A person's history is saved without its present from version 2 on: the present is the list
+/// at `seen_version`, rebuilt from the items and the log of what was written since. So a
+/// command writes its new step and the rows it changed, not a copy of the whole list and
+/// history; the log is trimmed to what some person's version still needs.
 enum ServerSchema {
     /// The version this `todo` writes, and the newest it reads.
     static var version: Int { migrations.count }
@@ -35,6 +60,14 @@ enum ServerSchema {
             "CREATE INDEX items_by_position ON items (position)",
             "CREATE TABLE histories (author text PRIMARY KEY, state text NOT NULL, listing text)",
             "CREATE TABLE item_changes (id uuid NOT NULL, field text NOT NULL, author text NOT NULL, at timestamptz NOT NULL, PRIMARY KEY (id, field))",
+        ],
+        [
+            "CREATE TABLE list_version (version bigint NOT NULL)",
+            "INSERT INTO list_version VALUES (0)",
+            "CREATE TABLE item_log (version bigint NOT NULL, id uuid NOT NULL, position bigint, title text, done boolean, PRIMARY KEY (version, id))",
+            "ALTER TABLE histories ADD seen_version bigint",
+            "ALTER TABLE histories ADD listing_version bigint",
+            "CREATE TABLE steps (author text NOT NULL, version bigint NOT NULL, step text NOT NULL, PRIMARY KEY (author, version))",
         ],
     ]
 

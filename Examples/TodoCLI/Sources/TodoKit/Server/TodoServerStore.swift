@@ -40,6 +40,8 @@ public final class TodoServerStore: TodoStorage {
     public private(set) var lastSkipped: [SkippedPart] = []
     /// The caller's history as this process last read or wrote it.
     private var cachedState: UndoableState<TodoList>?
+    /// The list's version as `readList` last read it, for `noteListed`.
+    private var lastReadVersion: Int64?
 
     /// The advisory lock `todo` writers take, one at a time ("todw" in ASCII); the session
     /// holding it ends with the process, so a killed `todo` never leaves it taken.
@@ -76,13 +78,18 @@ public final class TodoServerStore: TodoStorage {
     // MARK: Reading
 
     public func readList() throws(TodoError) -> TodoList {
-        try transaction(readOnly: true) { connection in try Self.loadItems(connection).list }
+        let (list, version) = try transaction(readOnly: true) { connection in
+            (try Self.loadItems(connection).list, try Self.listVersion(connection))
+        }
+        lastReadVersion = version
+        return list
     }
 
     public func readState() throws(TodoError) -> UndoableState<TodoList> {
         let state = try transaction(readOnly: true) { connection -> UndoableState<TodoList> in
-            let list = try Self.loadItems(connection).list
-            let own = try self.loadOwn(connection)
+            let versions = try ListVersions(connection)
+            let list = versions.current
+            let own = try self.loadOwn(connection, versions)
             let store = TodoStore(initialState: own.state ?? UndoableState(list), reducer: self.reducer)
             OtherWriters.absorb(list, into: store)
             return store.state
@@ -93,15 +100,33 @@ public final class TodoServerStore: TodoStorage {
 
     public func openScopeLevel() -> Int? {
         if let cachedState { return cachedState.scopeLevel }
+        // From the outline alone when the steps are rows: every command asks, and decoding
+        // the steps (an import's holds the whole list) would cost more than the command.
+        let rows = try? transaction(readOnly: true) { connection in
+            try connection.query("SELECT state FROM histories WHERE author = $1", [self.person])
+        }
+        guard let rows else { return nil }
+        // Someone new: their history starts outside any scope.
+        guard let text = rows.first?[0] ?? nil else { return 0 }
+        if let saved = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+           let outline = saved["outline"] as? [String: Any], let scopes = outline["scopes"] as? [Any], !scopes.isEmpty {
+            return scopes.count - 1
+        }
         return try? readState().scopeLevel
     }
 
     public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? {
         try transaction(readOnly: true) { connection -> [AuthoredStep] in
             var steps: [AuthoredStep] = []
-            for row in try connection.query("SELECT author, state FROM histories ORDER BY author") {
+            var versions: ListVersions?
+            for row in try connection.query("SELECT author, state, seen_version FROM histories ORDER BY author") {
                 guard let name = row[0], let text = row[1] else { continue }
-                let state = try self.decodeState(text, of: name)
+                let state = try self.decodeState(text, of: name, seenVersion: row[2].flatMap { Int64($0) }, connection) { () throws -> ListVersions in
+                    if let versions { return versions }
+                    let loaded = try ListVersions(connection)
+                    versions = loaded
+                    return loaded
+                }.state
                 let (undo, redo) = state.steps()
                 steps += undo.map { AuthoredStep(author: name, step: $0, undone: false) }
                 steps += redo.map { AuthoredStep(author: name, step: $0, undone: true) }
@@ -112,14 +137,23 @@ public final class TodoServerStore: TodoStorage {
 
     public func noteListed(_ list: TodoList) throws(TodoError) {
         let ids = list.items.map(\.id)
+        let readVersion = lastReadVersion
         try transaction(readOnly: false) { connection in
-            let listing = try Self.encodeListing(ids)
-            let updated = try connection.query("UPDATE histories SET listing = $2 WHERE author = $1 RETURNING 1", [self.person, listing])
+            // The list unchanged since it was read: the listing is that version of the list,
+            // kept as its number rather than as every id.
+            let version = try Self.listVersion(connection)
+            let unchanged = readVersion == version
+            let listing = unchanged ? nil : try Self.encodeListing(ids)
+            let listingVersion = unchanged ? String(version) : nil
+            let updated = try connection.query(
+                "UPDATE histories SET listing = $2, listing_version = $3 WHERE author = $1 RETURNING 1",
+                [self.person, listing, listingVersion]
+            )
             guard updated.isEmpty else { return }
             // Someone new: their history starts at the list they see.
             try connection.query(
-                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing",
-                [self.person, try self.encodeState(UndoableState(list)), listing]
+                "INSERT INTO histories (author, state, listing, listing_version, seen_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing, listing_version = EXCLUDED.listing_version",
+                [self.person, try self.encodeState(UndoableState(list), withPresent: !unchanged), listing, listingVersion, listingVersion]
             )
         }
     }
@@ -136,8 +170,12 @@ public final class TodoServerStore: TodoStorage {
             // Once per attempt: a transaction the server refuses as conflicting runs again
             // from here (see `transaction`), on the list as it is then, with a fresh store;
             // what the command says is only returned, and shown after the commit.
-            let (current, keys) = try Self.loadItems(connection)
-            let own = try self.loadOwn(connection)
+            if nearTheEnds, let done = try self.modifyNearTheEnds(connection, appliesSavedSteps: appliesSavedSteps, change) {
+                return (done.result, [], done.state)
+            }
+            let versions = try ListVersions(connection)
+            let (current, keys) = (versions.current, versions.keys)
+            let own = try self.loadOwn(connection, versions)
             self.lastListing = own.listing
             let store = TodoStore(
                 initialState: own.state ?? UndoableState(current),
@@ -159,14 +197,25 @@ public final class TodoServerStore: TodoStorage {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
                 }
             }
-            try self.writeItems(before: current, keys: keys, after: after, connection)
+            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, connection)
             // The caller's own change moves the positions they know of as it moves the list;
-            // what others changed since their last `list` stays unknown to them.
-            let listing = own.listing.map { Self.listing($0, after: current, became: after) } ?? after.items.map(\.id)
+            // what others changed since their last `list` stays unknown to them. A listing
+            // that is the list now is kept as the list's version (the common case: nobody
+            // else wrote since the caller's last `list`), not as every id.
+            var listingText: String?
+            var listingVersion: String? = String(written)
+            if let listing = own.listing, !own.listingIsCurrent, !listing.elementsEqual(current.items.lazy.map(\.id)) {
+                let moved = Self.listing(listing, after: current, became: after)
+                if !moved.elementsEqual(after.items.lazy.map(\.id)) {
+                    listingText = try Self.encodeListing(moved)
+                    listingVersion = nil
+                }
+            }
             try connection.query(
-                "INSERT INTO histories (author, state, listing) VALUES ($1, $2, $3) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing",
-                [self.person, try self.encodeState(store.state), try Self.encodeListing(listing)]
+                "INSERT INTO histories (author, state, listing, seen_version, listing_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing, seen_version = EXCLUDED.seen_version, listing_version = EXCLUDED.listing_version",
+                [self.person, try self.writeHistory(store.state, since: own.rows, connection), listingText, String(written), listingVersion]
             )
+            if written != versions.version { try Self.trimLog(connection, version: written) }
             return (result, skipped, store.state)
         }
         // Kept only once committed: an attempt the server refused wrote nothing.
@@ -174,6 +223,87 @@ public final class TodoServerStore: TodoStorage {
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
         return result
+    }
+
+    /// How many items at each end of the list ``modifyNearTheEnds(_:appliesSavedSteps:_:)``
+    /// reads, as the file store does.
+    static let endRows = TodoDataFile.endRows
+
+    /// A command near the ends of a long list, on the list read at its ends only (stand-ins
+    /// between, see ``Placeholders``), when nobody else changed the list since the caller's
+    /// last command and their listing, if any, is the list now: so nothing is absorbed and
+    /// no position is checked against items not read. `nil`, having written nothing, when
+    /// that does not hold, or when the command failed, met a conflict, or touched, wrote or
+    /// saved in a step an item not read: the caller then runs it on the whole list, which
+    /// also says what went wrong.
+    private func modifyNearTheEnds<Result>(
+        _ connection: PostgresConnection,
+        appliesSavedSteps: Bool,
+        _ change: (TodoStore) throws(TodoError) -> Result
+    ) throws -> (result: Result, state: UndoableState<TodoList>)? {
+        let version = try Self.listVersion(connection)
+        guard let own = try connection.query(
+            "SELECT state, seen_version, listing IS NULL, listing_version FROM histories WHERE author = $1", [person]
+        ).first, let text = own[0], own[1] == String(version), own[2] == "t", own[3] == nil || own[3] == String(version),
+        let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
+        let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, connection: connection)
+        // A step next to the present that touches items not read (an import's) does not load
+        // on the ends: the whole list then.
+        guard let (before, rows) = try? decodeState(text, of: person, seenVersion: version, connection, { versions }) else { return nil }
+        let store = TodoStore(initialState: before, reducer: appliesSavedSteps ? movingReducer : reducer)
+        lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
+        guard let result = try? change(store), store.state.error == nil,
+              !appliesSavedSteps || store.state.lastConflicts.isEmpty else { return nil }
+        let after = store.state
+        let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
+        guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
+        let history = try historyWrite(after, since: rows)
+        guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
+        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, connection)
+        let outline = try write(history, connection)
+        // As on the whole list: one's own change moves one's listing with it, and someone
+        // without one gets the list as it is after their change.
+        try connection.query(
+            "UPDATE histories SET state = $2, seen_version = $3, listing_version = $3 WHERE author = $1",
+            [person, outline, String(written)]
+        )
+        if written != version { try Self.trimLog(connection, version: written) }
+        return (result, after)
+    }
+
+    /// The list read at its ends only, `nil` when it is short enough to read whole.
+    static func loadEnds(_ connection: PostgresConnection, rows: Int) throws -> PartialList? {
+        guard let count = try connection.query("SELECT count(*) FROM items").first?[0].flatMap({ Int($0) }), count > 2 * rows else { return nil }
+        func read(_ sql: String) throws -> (items: [TodoItem], keys: [Int64]) {
+            var items: [TodoItem] = []
+            var keys: [Int64] = []
+            for row in try connection.query(sql, [String(rows)]) {
+                guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
+                    throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                }
+                items.append(TodoItem(id: id, title: title, isDone: done == "t"))
+                keys.append(key)
+            }
+            return (items, keys)
+        }
+        let head = try read("SELECT position, id, title, done FROM items ORDER BY position LIMIT $1::bigint")
+        let tail = try read("SELECT position, id, title, done FROM items ORDER BY position DESC LIMIT $1::bigint")
+        guard head.items.count == rows, tail.items.count == rows else {
+            throw PostgresError(kind: .query, message: "the items table changed while it was read")
+        }
+        let placeholders = Placeholders()
+        let middle = count - 2 * rows
+        var items = head.items
+        items.reserveCapacity(count)
+        items += (0..<middle).lazy.map { placeholders.item(at: $0) }
+        items += tail.items.reversed()
+        // The stand-ins' keys are never written (see `Placeholders.allowWriting`); any value
+        // between their neighbours' keys keeps the array the right length.
+        var keys = head.keys
+        keys.reserveCapacity(count)
+        keys += repeatElement(head.keys[rows - 1], count: middle)
+        keys += tail.keys.reversed()
+        return PartialList(list: TodoList(items: TreeArray(items)), keys: keys, placeholders: placeholders)
     }
 
     /// The one line that says what a move skipped (or why it was refused).
@@ -201,8 +331,10 @@ public final class TodoServerStore: TodoStorage {
         let commonBefore = before.items.map(\.id).filter { kept.contains($0) }
         var predecessorBefore: [UUID: UUID?] = [:]
         for (index, id) in commonBefore.enumerated() { predecessorBefore[id] = index > 0 ? commonBefore[index - 1] : nil }
+        // Looked up once per item: a search of `common` for each would be quadratic.
+        let commonIndex = Dictionary(common.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (offset, item) in after.items.enumerated() {
-            let index = common.firstIndex(of: item.id)
+            let index = commonIndex[item.id]
             let isNew = !old.contains(item.id)
             let moved = index.map { predecessorBefore[item.id] != ($0 > 0 ? common[$0 - 1] : nil) } ?? false
             guard isNew || moved else { continue }
@@ -238,22 +370,134 @@ public final class TodoServerStore: TodoStorage {
         return (TodoList(items: items), keys)
     }
 
-    /// The caller's saved history and last listing, if they have used this list before.
-    private func loadOwn(_ connection: PostgresConnection) throws -> (state: UndoableState<TodoList>?, listing: [UUID]?) {
-        guard let row = try connection.query("SELECT state, listing FROM histories WHERE author = $1", [person]).first else {
-            return (nil, nil)
+    /// The list's version: one more for every command that wrote items.
+    static func listVersion(_ connection: PostgresConnection) throws -> Int64 {
+        guard let text = try connection.query("SELECT version FROM list_version").first?[0], let version = Int64(text) else {
+            throw PostgresError(kind: .query, message: "the list_version table does not hold one version")
         }
-        let state = try row[0].map { try decodeState($0, of: person) }
-        let listing = try row[1].map { text -> [UUID] in
-            try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
-        }
-        return (state, listing)
+        return version
     }
 
-    /// Writes the rows that differ between `before` and `after`, and who changed them.
-    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, _ connection: PostgresConnection) throws {
+    /// The list now, with its version, and the list at any earlier version a person's history
+    /// or listing still stands at: rebuilt from the rows now and the log of what each write
+    /// replaced, newest first.
+    struct ListVersions {
+        let current: TodoList
+        let keys: [Int64]
+        let version: Int64
+        private let connection: PostgresConnection
+
+        init(_ connection: PostgresConnection) throws {
+            (current, keys) = try TodoServerStore.loadItems(connection)
+            version = try TodoServerStore.listVersion(connection)
+            self.connection = connection
+        }
+
+        init(current: TodoList, keys: [Int64], version: Int64, connection: PostgresConnection) {
+            self.current = current
+            self.keys = keys
+            self.version = version
+            self.connection = connection
+        }
+
+        func list(at earlier: Int64) throws -> TodoList {
+            guard earlier != version else { return current }
+            guard earlier < version else {
+                throw PostgresError(kind: .query, message: "a history stands at list version \(earlier), after the list's \(version)")
+            }
+            // Each logged item as it was at `earlier`: its oldest before-image after it.
+            var logged: [UUID: (key: Int64, item: TodoItem)?] = [:]
+            let log = try connection.query("SELECT id, position, title, done FROM item_log WHERE version > $1 ORDER BY version DESC", [String(earlier)])
+            for entry in log {
+                guard let id = entry[0].flatMap({ UUID(parsing: $0) }) else {
+                    throw PostgresError(kind: .query, message: "a row of the item_log table is damaged")
+                }
+                if let key = entry[1].flatMap({ Int64($0) }), let title = entry[2], let done = entry[3] {
+                    logged[id] = .some((key, TodoItem(id: id, title: title, isDone: done == "t")))
+                } else {
+                    logged[id] = .some(nil)
+                }
+            }
+            // The items no write since touched, in order, merged with the logged ones by key:
+            // one pass over the list, whatever its length.
+            let restored = logged.values.compactMap { $0 }.sorted { $0.key < $1.key }
+            var items: [TodoItem] = []
+            items.reserveCapacity(current.items.count + restored.count)
+            var next = restored.startIndex
+            for (item, key) in zip(current.items, keys) where logged[item.id] == nil {
+                while next < restored.endIndex, restored[next].key < key {
+                    items.append(restored[next].item)
+                    next += 1
+                }
+                items.append(item)
+            }
+            items += restored[next...].map(\.item)
+            return TodoList(items: items)
+        }
+    }
+
+    /// The caller's saved history and last listing, if they have used this list before.
+    private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions) throws -> OwnHistory {
+        guard let row = try connection.query("SELECT state, listing, seen_version, listing_version FROM histories WHERE author = $1", [person]).first else {
+            return OwnHistory()
+        }
+        var own = OwnHistory()
+        if let text = row[0] {
+            (own.state, own.rows) = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, connection) { versions }
+        }
+        if let text = row[1] {
+            own.listing = try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
+        } else if let listed = row[3].flatMap({ Int64($0) }) {
+            own.listing = try versions.list(at: listed).items.map(\.id)
+            own.listingIsCurrent = listed == versions.version
+        }
+        return own
+    }
+
+    /// The caller's saved history and last listing, if they have used this list before.
+    struct OwnHistory {
+        var state: UndoableState<TodoList>?
+        /// The archive as the `steps` rows hold it, if they hold it.
+        var rows: HistoryArchive<TodoList>?
+        var listing: [UUID]?
+        /// Whether `listing` is the list now.
+        var listingIsCurrent = false
+    }
+
+    /// Forgets the log a version no history or listing stands before any more needs.
+    static func trimLog(_ connection: PostgresConnection, version: Int64) throws {
+        try connection.query(
+            """
+            DELETE FROM item_log WHERE version <= (
+                SELECT min(least(coalesce(seen_version, $1::bigint), CASE WHEN listing IS NULL THEN coalesce(listing_version, $1::bigint) ELSE $1::bigint END))
+                FROM histories)
+            """,
+            [String(version)]
+        )
+    }
+
+    /// Writes the rows that differ between `before` and `after`, what they were before, and
+    /// who changed them; returns the list's version after (`version` if nothing changed).
+    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, _ connection: PostgresConnection) throws -> Int64 {
         let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
-        guard !changes.isEmpty else { return }
+        guard !changes.isEmpty else { return version }
+        let next = version + 1
+        try connection.query("UPDATE list_version SET version = $1::bigint", [String(next)])
+        // The items written, as they were and as they are: only these, never the whole list.
+        var afterIndex: [UUID: Int] = [:]
+        for position in changes.inserted + changes.updated { afterIndex[after.items[position].id] = position }
+        var touched = changes.deleted
+        for id in afterIndex.keys where !changes.deleted.contains(id) { touched.append(id) }
+        var beforeIndex: [UUID: Int] = [:]
+        let wanted = Set(touched)
+        for (index, item) in before.items.enumerated() where wanted.contains(item.id) { beforeIndex[item.id] = index }
+        for id in wanted {
+            let old = beforeIndex[id]
+            try connection.query(
+                "INSERT INTO item_log (version, id, position, title, done) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                [String(next), id.uuidString, old.map { String(keys[$0]) }, old.map { before.items[$0].title }, old.map { before.items[$0].isDone ? "t" : "f" }]
+            )
+        }
         for id in changes.deleted {
             try connection.query("DELETE FROM items WHERE id = $1", [id.uuidString])
         }
@@ -268,22 +512,23 @@ public final class TodoServerStore: TodoStorage {
             let item = after.items[position]
             try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
         }
-        // Who changed what, for the messages of someone else's later undo.
-        let old = Dictionary(before.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let new = Dictionary(after.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Who changed what, for the messages of someone else's later undo. An item not
+        // written kept its title and done mark.
         var fields: [(UUID, String)] = []
-        for (id, item) in new {
-            guard let previous = old[id] else { fields.append((id, "item")); continue }
+        for id in wanted {
+            let previous = beforeIndex[id].map { before.items[$0] }
+            let item = afterIndex[id].map { after.items[$0] }
+            guard let previous, let item else { fields.append((id, "item")); continue }
             if previous.title != item.title { fields.append((id, "title")) }
             if previous.isDone != item.isDone { fields.append((id, "done")) }
         }
-        for id in old.keys where new[id] == nil { fields.append((id, "item")) }
         for (id, field) in fields {
             try connection.query(
                 "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author, at = EXCLUDED.at",
                 [id.uuidString, field, person]
             )
         }
+        return next
     }
 
     /// `part` with who changed it last.
@@ -302,23 +547,98 @@ public final class TodoServerStore: TodoStorage {
         return part
     }
 
-    private func encodeState(_ state: UndoableState<TodoList>) throws -> String {
-        String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+    /// `{"present": ..., "history": ...}` as `UndoableState` encodes itself, with the present
+    /// left out when it is the list at the `seen_version` written with it: for a new person.
+    private func encodeState(_ state: UndoableState<TodoList>, withPresent: Bool) throws -> String {
+        let data = try JSONEncoder().encode(SavedState(present: withPresent ? state.present : nil, history: state.archive))
+        return String(decoding: data, as: UTF8.self)
     }
 
-    /// `{"present": ..., "history": ...}`, as `UndoableState` encodes itself.
-    private struct SavedState: Decodable {
-        var present: TodoList
-        var history: HistoryArchive<TodoList>
+    /// A person's saved history: the whole archive in the `state` text (schema version 1's
+    /// way, with the present), or its outline there and each step in a row of `steps`; the
+    /// present is the list at their `seen_version` when it is not saved.
+    private struct SavedState: Codable {
+        var present: TodoList?
+        var history: HistoryArchive<TodoList>?
+        var outline: HistoryArchive<TodoList>.Outline?
+    }
+
+    /// The caller's history after a command, encoded: the steps that are new or changed since
+    /// `saved` (the archive as its rows hold it, `nil` when they hold none yet), the versions
+    /// of the steps gone, and the `state` text (the outline).
+    struct HistoryWrite {
+        var replacesAll: Bool
+        var removed: [Int64]
+        var saved: [(version: Int64, text: String)]
+        var outline: String
+
+        /// Every text to be written, to check what they mention.
+        var documents: [String] { saved.map(\.text) + [outline] }
+    }
+
+    private func historyWrite(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?) throws -> HistoryWrite {
+        let archive = state.archive
+        let changes = archive.changes(since: saved ?? HistoryArchive(outline: archive.outline, steps: []))
+        let encoder = JSONEncoder()
+        return HistoryWrite(
+            replacesAll: saved == nil,
+            removed: changes.removedVersions.map { Int64(bitPattern: $0.rawValue) },
+            saved: try changes.savedSteps.map { (Int64(bitPattern: $0.version.rawValue), String(decoding: try encoder.encode($0), as: UTF8.self)) },
+            outline: String(decoding: try encoder.encode(SavedState(present: nil, history: nil, outline: changes.outline)), as: UTF8.self)
+        )
+    }
+
+    /// Writes `history`'s steps; returns the `state` text.
+    private func write(_ history: HistoryWrite, _ connection: PostgresConnection) throws -> String {
+        if history.replacesAll {
+            try connection.query("DELETE FROM steps WHERE author = $1", [person])
+        }
+        for version in history.removed {
+            try connection.query("DELETE FROM steps WHERE author = $1 AND version = $2::bigint", [person, String(version)])
+        }
+        for (version, text) in history.saved {
+            try connection.query(
+                "INSERT INTO steps (author, version, step) VALUES ($1, $2::bigint, $3) ON CONFLICT (author, version) DO UPDATE SET step = EXCLUDED.step",
+                [person, String(version), text]
+            )
+        }
+        return history.outline
+    }
+
+    /// Writes the caller's history after a command (see ``HistoryWrite``); returns the
+    /// `state` text.
+    private func writeHistory(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?, _ connection: PostgresConnection) throws -> String {
+        try write(try historyWrite(state, since: saved), connection)
     }
 
     /// A person's saved history, checked only next to its present: older steps were made
     /// before other people's changes were absorbed, and apply only where the list still
     /// agrees with them, which is what a move finds out (the engine's `lastConflicts`).
-    private func decodeState(_ text: String, of name: String) throws -> UndoableState<TodoList> {
+    /// With the archive as the `steps` rows hold it, if they do.
+    private func decodeState(
+        _ text: String, of name: String, seenVersion: Int64?, _ connection: PostgresConnection, _ versions: () throws -> ListVersions
+    ) throws -> (state: UndoableState<TodoList>, rows: HistoryArchive<TodoList>?) {
         do {
-            let saved = try JSONDecoder().decode(SavedState.self, from: Data(text.utf8))
-            return try UndoableState(present: saved.present, archive: saved.history, checkingEveryStep: false)
+            let decoder = JSONDecoder()
+            let saved = try decoder.decode(SavedState.self, from: Data(text.utf8))
+            guard let present = try saved.present ?? seenVersion.map({ try versions().list(at: $0) }) else {
+                throw PostgresError(kind: .query, message: "the history has neither a present nor a list version")
+            }
+            let archive: HistoryArchive<TodoList>
+            if let outline = saved.outline {
+                let steps = try connection.query("SELECT step FROM steps WHERE author = $1 ORDER BY version", [name]).map { row in
+                    try decoder.decode(HistoryArchive<TodoList>.Step.self, from: Data((row[0] ?? "").utf8))
+                }
+                archive = HistoryArchive(outline: outline, steps: steps)
+            } else if let history = saved.history {
+                archive = history
+            } else {
+                throw PostgresError(kind: .query, message: "the history has neither an archive nor an outline")
+            }
+            let state = try UndoableState(present: present, archive: archive, checkingEveryStep: false)
+            // The loaded state's own archive: a step the command leaves alone is then the very
+            // same step after it, and `changes(since:)` finds it unchanged without encoding.
+            return (state, saved.outline == nil ? nil : state.archive)
         } catch {
             throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(error)); nothing was changed")
         }
