@@ -54,6 +54,17 @@ struct RevertibleDocumentationTests {
         #expect(user.name == "")
     }
 
+    @Test("HistoryError")
+    func historyError() throws {
+        let controller = ValueVersioningController("a")
+        controller.append("ab")
+        controller.setWithoutTracking("b") // another writer changes what the step wrote
+        #expect(throws: HistoryError.unknownTag("published")) { try controller.redo(to: "published") }
+        let error = #expect(throws: HistoryError.self) { try controller.undo(onConflict: .refuse) }
+        #expect(error?.reversionError == .conflict(controller.lastConflicts))
+        #expect(!controller.lastConflicts.isEmpty && error?.step == 1 && controller.currentVersion == "b")
+    }
+
     @Test("VersioningController.init(_:)")
     func directTracking() throws {
         var activity = Activity.mock

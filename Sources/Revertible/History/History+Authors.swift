@@ -116,7 +116,7 @@ extension History {
         onConflict conflictPolicy: ConflictPolicy,
         annotation: (RecordedStep<Value, Annotation>) -> Annotation,
         policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         move(by: author, .backward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
     }
 
@@ -128,7 +128,7 @@ extension History {
         onConflict conflictPolicy: ConflictPolicy,
         annotation: (RecordedStep<Value, Annotation>) -> Annotation,
         policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         move(by: author, .forward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
     }
 
@@ -138,7 +138,7 @@ extension History {
         onConflict conflictPolicy: ConflictPolicy,
         annotation: (RecordedStep<Value, Annotation>) -> Annotation,
         policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         endGroup()
         var conflicts: [ReversionConflict] = []
         defer { lastConflicts = conflicts }
@@ -147,7 +147,7 @@ extension History {
             let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !found.isEmpty {
                 conflicts = found
-                let error = ReversionError(.conflict(found))
+                let error = HistoryError.stepRefused(.conflict(found))
                 lastError = error
                 return .failure(error)
             }

@@ -32,12 +32,12 @@ extension History {
     @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         endGroup()
         conflictPolicy = onConflict ?? policy.conflictPolicy
         lastConflicts = []
         reference = nil
-        let result: Result<Bool, ReversionError>
+        let result: Result<Bool, HistoryError>
         do {
             result = .success(try run(command, on: &value))
             lastError = nil
@@ -54,12 +54,12 @@ extension History {
     @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         var value = reference.take()!
         return perform(command, on: &value, policy: policy, onConflict: onConflict)
     }
 
-    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(ReversionError) -> Bool {
+    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(HistoryError) -> Bool {
         switch command {
         case let .undo(target):
             return try undo(&value, to: target) > 0

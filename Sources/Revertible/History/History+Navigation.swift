@@ -5,19 +5,19 @@ extension History {
     /// the error says which step refused.
     ///
     /// - Returns: How many steps were undone.
-    mutating func undo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
+    mutating func undo(_ value: inout Value, to target: HistoryTarget) throws(HistoryError) -> Int {
         try walk(scopes[top].movesUp(steps(to: target, .backward)), &value)
     }
 
     /// Moves `value`, the current version, forward through the current scope to `target`.
     ///
     /// - Returns: How many steps were redone.
-    mutating func redo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
+    mutating func redo(_ value: inout Value, to target: HistoryTarget) throws(HistoryError) -> Int {
         try walk(scopes[top].movesDown(steps(to: target, .forward)), &value)
     }
 
     /// How many steps in `direction` reach `target`.
-    private func steps(to target: HistoryTarget, _ direction: ReversionDirection) throws(ReversionError) -> Int {
+    private func steps(to target: HistoryTarget, _ direction: ReversionDirection) throws(HistoryError) -> Int {
         switch target {
         case let .steps(count):
             // Redo counts along its branch only as far as the move goes.
@@ -50,7 +50,7 @@ extension History {
     /// all walk this way.
     ///
     /// - Returns: How many moves were taken.
-    mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(ReversionError) -> Int {
+    mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(HistoryError) -> Int {
         for (index, move) in moves.enumerated() {
             do {
                 try take(move, &value)
@@ -64,7 +64,7 @@ extension History {
 
     /// Takes one move: back to the parent, or forward to one child, which becomes the branch
     /// redo follows.
-    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(ReversionError) {
+    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(HistoryError) {
         let direction: ReversionDirection
         switch move {
         case .up:

@@ -25,7 +25,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).
     var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
-    package var lastError: ReversionError?
+    package var lastError: HistoryError?
     /// The locations the last command's moves found changed by another writer (see
     /// ``ConflictPolicy``); empty when it found none, or moved nothing.
     package internal(set) var lastConflicts: [ReversionConflict] = []

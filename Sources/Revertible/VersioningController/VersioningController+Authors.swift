@@ -33,7 +33,7 @@ extension VersioningController {
     ///   - author: Whose newest step to take back.
     ///   - policy: What to do where someone else changed a location since; `nil` for the
     ///     controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse``
-    ///     changes nothing and reports the conflicts (``ReversionError/Reason/conflict(_:)``).
+    ///     changes nothing and reports the conflicts (``HistoryError/Reason/stepRefused(_:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try moveByAuthor { history, storagePolicy in
@@ -55,7 +55,7 @@ extension VersioningController {
     /// recorded first, then the move runs on the history's version, and the result is written
     /// to the root object, if there is one.
     private func moveByAuthor(
-        _ move: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Result<Bool, ReversionError>
+        _ move: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Result<Bool, HistoryError>
     ) throws(Failure) -> Value {
         let object = root.object
         if case .object = root, object == nil { return currentVersion }

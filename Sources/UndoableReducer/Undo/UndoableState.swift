@@ -32,7 +32,7 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     /// The current scope, `0` for the outermost.
     public var scopeLevel: Int { history.scopeLevel }
     /// Why the last history command was refused, or `nil` once one succeeds.
-    public var error: ReversionError? { history.lastError }
+    public var error: HistoryError? { history.lastError }
     /// The locations the last undo or redo left as something else had set them (or wrote
     /// over, under `ConflictPolicy.overwrite`): written since the step by an action that
     /// was not recorded, ``absorb(_:)`` or another author. Empty when the move reverted

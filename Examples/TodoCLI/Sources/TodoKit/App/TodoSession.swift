@@ -316,7 +316,7 @@ public final class TodoSession {
     }
 
     /// What a refused move means, in the words of the commands.
-    private func describe(_ error: ReversionError, moving destination: HistoryDestination) -> String {
+    private func describe(_ error: HistoryError, moving destination: HistoryDestination) -> String {
         switch error.reason {
         case let .unknownVersion(version):
             "there is no version \(version) in this scope (\"todo history\" shows them)"
