@@ -9,7 +9,7 @@ extension VersioningController {
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @discardableResult
     public func undo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.undo(target), onConflict: onConflict)
+        try perform(.undo(to: target), onConflict: onConflict)
     }
 
     /// Undoes `value` to `target` in the current scope, in place.
@@ -17,12 +17,12 @@ extension VersioningController {
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
     public func undo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.undo(target), on: &value, onConflict: onConflict)
+        try perform(.undo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
     public func undo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.undo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
+        try perform(.undo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Redoes to `target` in the current scope (one step by default, a number of steps, or up
@@ -33,17 +33,17 @@ extension VersioningController {
     /// or ``conflictPolicy`` when `nil`.
     @discardableResult
     public func redo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.redo(target), onConflict: onConflict)
+        try perform(.redo(to: target), onConflict: onConflict)
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
     public func redo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.redo(target), on: &value, onConflict: onConflict)
+        try perform(.redo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
     public func redo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.redo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
+        try perform(.redo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Moves to `destination` in the current scope's tree of versions, whichever branch it is
@@ -52,17 +52,17 @@ extension VersioningController {
     /// and redo take it, by `onConflict` (`nil`: ``conflictPolicy``).
     @discardableResult
     public func move(to destination: HistoryDestination, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.move(destination), onConflict: onConflict)
+        try perform(.move(to: destination), onConflict: onConflict)
     }
 
     /// Moves `value` to `destination` in the current scope's tree of versions, in place.
     public func move(_ value: inout Value, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(destination), on: &value)
+        try perform(.move(to: destination), on: &value)
     }
 
     /// Moves the tracked property of `root` to `destination`.
     public func move(root: inout Root, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(destination), on: &root[keyPath: self.root.keyPath])
+        try perform(.move(to: destination), on: &root[keyPath: self.root.keyPath])
     }
 }
 

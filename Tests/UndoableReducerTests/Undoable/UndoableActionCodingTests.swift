@@ -1,0 +1,43 @@
+import Foundation
+import Revertible
+import Testing
+import UndoableReducer
+
+@Suite("Undoable actions: coding")
+struct UndoableActionCodingTests {
+
+    /// Every kind of action, as a replay saves it.
+    let actions: [UndoableAction<Tally.Action>] = [
+        .action(.add(2)),
+        .transaction([.increment, .add(3)]),
+        .undo,
+        .redo(to: .steps(2)),
+        .undo(to: "saved"),
+        .undo(by: "ana"),
+        .redo(by: 3),
+        .move(to: .earlier(3)),
+        .move(to: .version(HistoryVersion(4))),
+        .undoCurrentScope,
+        .redoCurrentScope,
+        .tag("saved"),
+        .pushNewScope,
+        .popCurrentScope,
+        .undoAndPopCurrentScope,
+        .removeAllVersions,
+        .stopGrouping,
+    ]
+
+    /// The bytes replays saved before history commands became one enum: the same cases,
+    /// each an object keyed by its name.
+    static let saved = #"[{"action":{"_0":{"add":{"_0":2}}}},{"transaction":{"_0":[{"increment":{}},{"add":{"_0":3}}]}},{"undo":{"to":{"steps":1}}},{"redo":{"to":{"steps":2}}},{"undo":{"to":{"tag":"saved"}}},{"undoByAuthor":{"_0":"ana"}},{"redoByAuthor":{"_0":3}},{"move":{"to":{"earlier":{"_0":3}}}},{"move":{"to":{"version":{"_0":{"rawValue":4}}}}},{"undoCurrentScope":{}},{"redoCurrentScope":{}},{"tag":{"_0":"saved"}},{"pushNewScope":{}},{"popCurrentScope":{}},{"undoAndPopCurrentScope":{}},{"removeAllVersions":{}},{"stopGrouping":{}}]"#
+
+    @Test("Actions are saved as before, and saved actions load")
+    func savedFormIsKept() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try encoder.encode(actions)
+        #expect(String(decoding: encoded, as: UTF8.self) == Self.saved)
+        let decoded = try JSONDecoder().decode([UndoableAction<Tally.Action>].self, from: Data(Self.saved.utf8))
+        #expect(decoded == actions)
+    }
+}
