@@ -44,9 +44,7 @@ extension History {
                 floorDepth: scope.floorDepth,
                 floorTime: scope.floorTime,
                 current: scope.current,
-                start: scope.start.map {
-                    .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time, author: $0.author)
-                },
+                start: scope.start?.relabelled(),
                 branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) },
                 movedTags: scope.movedTags
             ))
@@ -99,9 +97,7 @@ extension History {
             var scope = HistoryScope<Value, Annotation>(floor: saved.floor, time: saved.floorTime)
             scope.floorDepth = saved.floorDepth
             scope.current = saved.current
-            scope.start = saved.start.map {
-                ScopeStart(version: $0.version, reversion: $0.reversion, annotation: Annotation(savedLabel: $0.label), changeCount: $0.changeCount, time: $0.time, author: $0.author)
-            }
+            scope.start = saved.start?.relabelled()
             scope.movedTags = saved.movedTags
             return scope
         }

@@ -263,6 +263,31 @@ struct ScopeStart<Value, Annotation> {
     var author: HistoryAuthor?
 }
 
+extension ScopeStart where Annotation: HistoryAnnotation {
+
+    /// The same start with another kind of annotation, made from this one's label: what an
+    /// archive saves, and what a loaded history keeps.
+    func relabelled<Other: HistoryAnnotation>(as _: Other.Type = Other.self) -> ScopeStart<Value, Other> {
+        ScopeStart<Value, Other>(
+            version: version, reversion: reversion, annotation: Other(savedLabel: annotation.label),
+            changeCount: changeCount, time: time, author: author
+        )
+    }
+}
+
+/// The annotation an archive keeps of a step: its label.
+struct SavedLabel: HistoryAnnotation {
+    let label: String?
+
+    init(savedLabel label: String?) {
+        self.label = label
+    }
+
+    func merged(with later: SavedLabel) -> SavedLabel {
+        SavedLabel(savedLabel: label ?? later.label)
+    }
+}
+
 extension History: Sendable where Value: Sendable {}
 extension RecordedStep: Sendable where Value: Sendable, Annotation: Sendable {}
 extension ScopeStart: Sendable where Value: Sendable, Annotation: Sendable {}

@@ -105,15 +105,9 @@ public struct HistoryArchive<Value> {
             var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
         }
 
-        /// The dropped beginning of an inner scope (see the history limit).
-        struct Start {
-            var version: HistoryVersion
-            var reversion: Reversion<Value>?
-            var label: String?
-            var changeCount: Int
-            var time: Duration
-            var author: HistoryAuthor?
-        }
+        /// The dropped beginning of an inner scope (see the history limit): the history's own
+        /// ``ScopeStart``, with the label alone for annotation, as an archive saves it.
+        typealias Start = ScopeStart<Value, SavedLabel>
     }
 
     /// What a store writes after a change: the steps that are new or changed, the versions
