@@ -3,7 +3,7 @@
 /// (`UndoableAction.history(_:)`) both run these, so the two read and behave alike.
 ///
 /// ```swift
-/// store.send(.undo)                      // UndoableAction's shorthand for .history(.undo)
+/// store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .oneStep))
 /// store.send(.history(.undo(to: "saved")))
 /// ```
 public enum HistoryCommand: Hashable, Sendable, Codable {
@@ -17,12 +17,11 @@ public enum HistoryCommand: Hashable, Sendable, Codable {
     /// step whose every location others have changed since is passed over for the next
     /// older one.
     ///
-    /// Spelled ``undo(by:)``; the case is named apart because Swift cannot yet match cases
-    /// that share a base name.
+    /// `UndoableAction` and `VersioningController` spell it `undo(by:)`; the case is named
+    /// apart because Swift cannot yet match cases that share a base name.
     case undoByAuthor(HistoryAuthor)
-    /// Takes back the newest ``undo(by:)`` of this author that is not taken back yet, as a
-    /// new step by the author, unless the author recorded an ordinary step since. Spelled
-    /// ``redo(by:)``.
+    /// Takes back the newest ``undoByAuthor(_:)`` of this author that is not taken back yet,
+    /// as a new step by the author, unless the author recorded an ordinary step since.
     case redoByAuthor(HistoryAuthor)
     /// Moves to `destination` in the current scope's tree of versions, whichever branch it
     /// is on.
@@ -48,15 +47,6 @@ public enum HistoryCommand: Hashable, Sendable, Codable {
     /// Removes the step undo would take, keeping the value: its change stays, as if another
     /// writer had made it (for a step a refusal left in place that is not to be undone).
     case dropNextUndo
-
-    /// Undoes one step.
-    public static var undo: Self { .undo(to: .oneStep) }
-    /// Redoes one step.
-    public static var redo: Self { .redo(to: .oneStep) }
-    /// Takes back the newest step of `author` not taken back yet (``undoByAuthor(_:)``).
-    public static func undo(by author: HistoryAuthor) -> Self { .undoByAuthor(author) }
-    /// Takes back the newest per-author undo of `author` (``redoByAuthor(_:)``).
-    public static func redo(by author: HistoryAuthor) -> Self { .redoByAuthor(author) }
 }
 
 extension History {

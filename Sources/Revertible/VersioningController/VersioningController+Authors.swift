@@ -36,7 +36,7 @@ extension VersioningController {
     ///     changes nothing and reports the conflicts (``HistoryError/Reason/stepRefused(_:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.undo(by: author), onConflict: policy)
+        try perform(.undoByAuthor(author), onConflict: policy)
     }
 
     /// Takes back the newest ``undo(by:onConflict:)`` of `author` that is not taken back yet,
@@ -44,6 +44,6 @@ extension VersioningController {
     /// recorded by `author` since that undo ends its redo: then nothing changes.
     @discardableResult
     public func redo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.redo(by: author), onConflict: policy)
+        try perform(.redoByAuthor(author), onConflict: policy)
     }
 }
