@@ -100,8 +100,8 @@ protocol Walkable {
 }
 
 enum Command {
-    case undo(HistoryTarget)
-    case redo(HistoryTarget)
+    case undo(HistoryDestination)
+    case redo(HistoryDestination)
     case move(HistoryDestination)
     case undoAndPopCurrentScope
     case popCurrentScope

@@ -8,9 +8,9 @@
 /// ```
 public enum HistoryCommand: Hashable, Sendable, Codable {
     /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
-    case undo(to: HistoryTarget)
+    case undo(to: HistoryDestination)
     /// Redoes to `target` in the current scope, up to and including a tagged version.
-    case redo(to: HistoryTarget)
+    case redo(to: HistoryDestination)
     /// Takes back the newest step of this author that is not taken back yet, leaving every
     /// other author's later steps in place: selectively, under the conflict policy, and
     /// recorded as a new step by the author (plain undo takes it back like any other). A

@@ -33,6 +33,13 @@ public struct HistoryError: Error, Sendable {
         case unknownVersion(HistoryVersion)
         /// The version is outside the current scope: pop or abandon the scope first.
         case versionOutOfReach(HistoryVersion)
+        /// The destination is not on the way of this undo (back towards the scope's start) or
+        /// redo (forward along the branch redo follows); ``VersioningController/move(to:onConflict:)``
+        /// reaches it.
+        case destinationOutOfReach(HistoryDestination)
+        /// The call takes no destination of this kind: `move(to:)` takes no number of
+        /// ``HistoryDestination/steps(_:)``, which only undo and redo have a way to count along.
+        case unsupportedDestination(HistoryDestination)
         /// A step of the move could not be applied; the reversion's error says why and where.
         case stepRefused(ReversionError)
     }
@@ -123,6 +130,10 @@ extension HistoryError: CustomStringConvertible, LocalizedError {
             return "The history has no version \(version); nothing was changed."
         case let .versionOutOfReach(version):
             return "Version \(version) is outside the current scope; nothing was changed."
+        case let .destinationOutOfReach(destination):
+            return "\(destination) is not on the way of this undo or redo (move(to:) reaches it); nothing was changed."
+        case let .unsupportedDestination(destination):
+            return "move(to:) cannot go to \(destination): a number of steps needs the way of undo or redo; nothing was changed."
         case let .stepRefused(error):
             return error.sentence(step: step)
         }

@@ -8,7 +8,7 @@ extension VersioningController {
     /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @discardableResult
-    public func undo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+    public func undo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.undo(to: target), onConflict: onConflict)
     }
 
@@ -16,12 +16,12 @@ extension VersioningController {
     ///
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
-    public func undo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func undo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
-    public func undo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func undo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
@@ -32,17 +32,17 @@ extension VersioningController {
     /// Redo re-applies what undo reverted, with the same conflict rule as undo: `onConflict`,
     /// or ``conflictPolicy`` when `nil`.
     @discardableResult
-    public func redo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+    public func redo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.redo(to: target), onConflict: onConflict)
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
-    public func redo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func redo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
-    public func redo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func redo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
@@ -69,7 +69,7 @@ extension VersioningController {
 extension VersioningController {
 
     // The original library's spellings: a tag of any type, passed as it is. Disfavored, so a
-    // string literal or `.steps(n)` still reads as a `HistoryTarget`.
+    // string literal or `.steps(n)` still reads as a `HistoryDestination`.
 
     /// Undoes to the version tagged `tag` (any `Hashable & Sendable` value, as `tag(_:)`
     /// takes): `undo(to: 2)` goes to the version tagged `2`. For a number of steps, write

@@ -14,7 +14,7 @@ import Observation
 ///   does the same for an `@Observable` model and records every change on its own.
 ///
 /// Every interface works in every mode. Undo and redo never leave the current scope
-/// (``pushNewScope()``), go as far as a ``HistoryTarget`` says (a number of steps or a tag),
+/// (``pushNewScope()``), go as far as a ``HistoryDestination`` says (a number of steps or a tag),
 /// and a transaction (``setWithTransaction(_:)``) or a debounced burst of changes is one step.
 ///
 /// `Failure` is ``HistoryError`` (the functions throw) unless the controller stores errors

@@ -22,9 +22,9 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     /// Redoes one step.
     public static var redo: Self { .history(.redo(to: .oneStep)) }
     /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
-    public static func undo(to target: HistoryTarget) -> Self { .history(.undo(to: target)) }
+    public static func undo(to target: HistoryDestination) -> Self { .history(.undo(to: target)) }
     /// Redoes to `target` in the current scope, up to and including a tagged version.
-    public static func redo(to target: HistoryTarget) -> Self { .history(.redo(to: target)) }
+    public static func redo(to target: HistoryDestination) -> Self { .history(.redo(to: target)) }
     /// Takes back the newest step of `author` not taken back yet, leaving every other
     /// author's later steps in place (`HistoryCommand/undoByAuthor(_:)`).
     public static func undo(by author: HistoryAuthor) -> Self { .history(.undoByAuthor(author)) }

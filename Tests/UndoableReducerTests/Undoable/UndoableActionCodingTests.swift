@@ -41,3 +41,24 @@ struct UndoableActionCodingTests {
         #expect(decoded == actions)
     }
 }
+
+@Suite("Undoable actions: destinations")
+struct UndoableDestinationTests {
+
+    @Test("The reducer undoes to any destination on undo's way, and refuses one off it")
+    func undoToDestination() {
+        let reducer = Tally().undoable()
+        var state = UndoableState(Tally.State())
+        for action in [UndoableAction<Tally.Action>.action(.add(1)), .action(.add(2)), .action(.add(3))] {
+            _ = reducer.reduce(into: &state, action: action)
+        }
+        _ = reducer.reduce(into: &state, action: .undo(to: .oldest))
+        #expect(state.undoCount == 0 && state.redoCount == 3 && state.error == nil)
+        _ = reducer.reduce(into: &state, action: .undo(to: .newest))
+        #expect(state.error == HistoryError(.destinationOutOfReach(.newest)) && state.redoCount == 3)
+        _ = reducer.reduce(into: &state, action: .move(to: .steps(2)))
+        #expect(state.error == HistoryError(.unsupportedDestination(.steps(2))) && state.redoCount == 3)
+        _ = reducer.reduce(into: &state, action: .redo(to: .newest))
+        #expect(state.undoCount == 3 && state.error == nil)
+    }
+}

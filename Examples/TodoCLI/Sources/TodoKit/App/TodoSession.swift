@@ -248,7 +248,7 @@ public final class TodoSession {
         }
     }
 
-    private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+    private func undo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
         guard let (steps, ending) = try reach(target, undoing: true, in: state) else {
             return state.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
@@ -262,7 +262,7 @@ public final class TodoSession {
             : "Undid \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"
     }
 
-    private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+    private func redo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         let state = store.state
         guard let (steps, ending) = try reach(target, undoing: false, in: state) else { return "Nothing to redo" }
         guard steps > 0 else { return ending }
@@ -333,7 +333,7 @@ public final class TodoSession {
 
     /// How many undos (or redos) reach `target`, and what to add to the message; `nil` when
     /// there is no step at all that way. Zero steps come with the whole message.
-    private func reach(_ target: HistoryTarget, undoing: Bool, in state: UndoableState<TodoList>) throws(TodoError) -> (Int, String)? {
+    private func reach(_ target: HistoryDestination, undoing: Bool, in state: UndoableState<TodoList>) throws(TodoError) -> (Int, String)? {
         let verb = undoing ? "undo" : "redo"
         switch target {
         case let .steps(requested):
@@ -359,6 +359,9 @@ public final class TodoSession {
             case .unknown:
                 throw .badInput("unknown tag \(name) (\"todo history\" shows the tags)")
             }
+        default:
+            // The parser gives undo and redo a number of steps or a tag only.
+            throw .badInput("\(verb) takes a number of steps or a tag")
         }
     }
 
