@@ -28,16 +28,7 @@ extension History {
         var outlines: [HistoryArchive<Value>.Outline.Scope] = []
         for (level, scope) in scopes.enumerated() {
             for step in scope.steps.values {
-                steps.append(.init(
-                    version: step.version,
-                    parent: step.parent,
-                    scopeLevel: level,
-                    label: step.annotation.label,
-                    time: step.time,
-                    changeCount: step.changeCount,
-                    reversion: step.reversion,
-                    authorship: step.authorship
-                ))
+                steps.append(.init(step.relabelled(), scopeLevel: level))
             }
             outlines.append(.init(
                 floor: scope.floor,
@@ -151,14 +142,7 @@ extension History {
             guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
                 throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
             }
-            scopes[level].insert(RecordedStep(
-                reversion: step.reversion,
-                version: step.version,
-                annotation: Annotation(savedLabel: step.label),
-                time: step.time,
-                changeCount: step.changeCount,
-                authorship: step.authorship
-            ), after: step.parent)
+            scopes[level].insert(step.recorded.relabelled(), after: step.parent)
         }
         for (level, saved) in outline.scopes.enumerated() {
             guard Set(saved.branchOrder.map(\.parent)).count == saved.branchOrder.count else {

@@ -275,6 +275,18 @@ extension ScopeStart where Annotation: HistoryAnnotation {
     }
 }
 
+extension RecordedStep where Annotation: HistoryAnnotation {
+
+    /// The same step with another kind of annotation, made from this one's label: what an
+    /// archive saves, and what a loaded history keeps.
+    func relabelled<Other: HistoryAnnotation>(as _: Other.Type = Other.self) -> RecordedStep<Value, Other> {
+        RecordedStep<Value, Other>(
+            reversion: reversion, version: version, annotation: Other(savedLabel: annotation.label),
+            time: time, changeCount: changeCount, parent: parent, depth: depth, authorship: authorship
+        )
+    }
+}
+
 /// The annotation an archive keeps of a step: its label.
 struct SavedLabel: HistoryAnnotation {
     let label: String?
