@@ -77,7 +77,7 @@ extension CrossModuleArrayState: CrossModuleState {}
 @inline(__always)
 private func measure<State: CrossModuleState>(_ initial: State, n: Int, k: Int, random: inout SeededGenerator) throws(CrossModuleFailure) -> CrossModuleFigures {
     var state = initial
-    let controller = VersioningController<State, State, ReversionError>(state)
+    let controller = VersioningController<State, State, HistoryError>(state)
     let edits = (0..<k).map { _ in (Int(random.next() % UInt64(n)), random.text(30)) }
 
     let recordStart = threadCPUNanoseconds()

@@ -35,7 +35,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     /// The history's scopes, outermost first; the last is the current one.
     public var scopes: [Scope]
     /// Why the last history command was refused, or `nil` once one succeeds.
-    public var error: ReversionError?
+    public var error: HistoryError?
     /// The present's version, with ``Details/versions``; `nil` otherwise.
     public var currentVersion: HistoryVersion?
 

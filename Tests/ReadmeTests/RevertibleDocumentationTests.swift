@@ -54,6 +54,17 @@ struct RevertibleDocumentationTests {
         #expect(user.name == "")
     }
 
+    @Test("HistoryError")
+    func historyError() throws {
+        let controller = ValueVersioningController("a")
+        controller.append("ab")
+        controller.setWithoutTracking("b") // another writer changes what the step wrote
+        #expect(throws: HistoryError.unknownTag("published")) { try controller.redo(to: "published") }
+        let error = #expect(throws: HistoryError.self) { try controller.undo(onConflict: .refuse) }
+        #expect(error?.reversionError == .conflict(controller.lastConflicts))
+        #expect(!controller.lastConflicts.isEmpty && error?.step == 1 && controller.currentVersion == "b")
+    }
+
     @Test("VersioningController.init(_:)")
     func directTracking() throws {
         var activity = Activity.mock
@@ -102,16 +113,29 @@ struct RevertibleDocumentationTests {
         #expect(controller.currentVersion == "data")
     }
 
-    @Test("HistoryTarget")
+    @Test("HistoryDestination")
     func historyTarget() throws {
-        let controller = ValueVersioningController("")
+        let clock = TestClock()
+        let controller = VersioningController("", clock: clock)
         controller.tag(Checkpoint.saved)
-        for text in ["a", "ab", "abc"] { controller.append(text) }
+        for text in ["a", "ab", "abc"] {
+            clock.advance(by: .seconds(300))
+            controller.append(text)
+        }
         controller.tag("before import")
+        let saved = controller.currentVersionID
+        clock.advance(by: .seconds(300))
         controller.append("abc, imported")
 
         try controller.undo(to: "before import")
         try controller.undo(to: .steps(3))
+        try controller.undo(to: .oldest)                 // where the scope started
+        try controller.move(to: .earlier(3))             // the state three changes ago, in time
+        try controller.move(to: .later(by: .seconds(600)))
+        try controller.move(to: .version(saved))
+        #expect(controller.currentVersion == "abc")
+        try controller.move(to: .later(by: .seconds(600)))
+        #expect(controller.currentVersion == "abc, imported")
         try controller.undo(to: .tag(Checkpoint.saved))
         #expect(controller.currentVersion == "")
     }

@@ -320,16 +320,16 @@ struct RevertibleReadmeTests {
         controller.tag("saved")
         try controller.undo() // "saved" is now one step ahead
 
-        #expect(throws: ReversionError.tagOutOfReach("saved", .ahead(steps: 1))) {
+        #expect(throws: HistoryError.tagOutOfReach("saved", .ahead(steps: 1))) {
             try controller.undo(to: "saved")
         }
-        #expect(throws: ReversionError.unknownTag("published")) {
+        #expect(throws: HistoryError.unknownTag("published")) {
             try controller.redo(to: "published")
         }
-        #expect(throws: ReversionError.stepsOutOfRange(requested: 2, available: 1)) {
+        #expect(throws: HistoryError.stepsOutOfRange(requested: 2, available: 1)) {
             try controller.redo(to: .steps(2))
         }
-        #expect(throws: ReversionError.noScopeToPop) {
+        #expect(throws: HistoryError.noScopeToPop) {
             try controller.popCurrentScope()
         }
         #expect(controller.error?.reason == .noScopeToPop)

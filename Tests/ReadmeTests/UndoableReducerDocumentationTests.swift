@@ -233,6 +233,18 @@ struct UndoableReducerDocumentationTests {
         #expect(store.state.hasRedo)
     }
 
+    @Test("HistoryCommand")
+    func historyCommand() {
+        let store = Store(initialState: UndoableState(Todos.State()), reducer: Todos().undoable())
+        store.send(.action(.add(id: 1, title: "milk")))
+        store.send(.tag("saved"))
+        store.send(.action(.add(id: 2, title: "eggs")))
+        store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .oneStep))
+        store.send(.history(.undo(to: "saved")))
+        #expect(store.state.present.items.count == 1 && store.state.error == nil)
+        #expect(store.state.redoCount == 1)
+    }
+
     @Test("Reducer.undoable(_:)")
     func undoableOptions() {
         let reducer = Todos().undoable(UndoableOptions(historyLimit: 100, label: { $0.label }))

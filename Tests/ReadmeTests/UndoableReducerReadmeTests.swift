@@ -84,7 +84,7 @@ struct UndoableReducerReadmeTests {
         store.send(.undo(to: "shopping"))
         #expect(store.state.present.items.count == 1)
         store.send(.undo(to: "nowhere"))
-        #expect(store.state.error == ReversionError.unknownTag("nowhere"))
+        #expect(store.state.error == HistoryError.unknownTag("nowhere"))
     }
 }
 

@@ -46,7 +46,7 @@ struct ReadableLocationTests {
             return error
         }
         Issue.record("The reversion was not refused")
-        return ReversionError(.noScopeToPop)
+        return .attemptingToRevertWrongVersion
     }
 
     func expectReadable(_ error: ReversionError, _ keyPath: String) {
@@ -88,9 +88,10 @@ struct ReadableLocationTests {
         controller.append(drawing)
         drawing.shapes[3].size = 3
         controller.setWithoutTracking(drawing)
-        #expect { try controller.undo(onConflict: .refuse) } throws: { ($0 as? ReversionError)?.isConflict == true }
+        #expect { try controller.undo(onConflict: .refuse) } throws: { ($0 as? HistoryError)?.isConflict == true }
         let error = try #require(controller.error)
-        expectReadable(error, #"\Drawing.shapes[id: 3].size"#)
+        #expect(error.description.contains(#"\Drawing.shapes[id: 3].size"#))
+        expectReadable(try #require(error.reversionError), #"\Drawing.shapes[id: 3].size"#)
 
         var other = Drawing()
         other.shapes[2].color = "blue"
@@ -104,17 +105,34 @@ struct ErrorDescriptionTests {
 
     @Test("Every refusal reason reads as a sentence, and as a localized description")
     func reasons() {
-        let errors: [ReversionError] = [
+        let reversionErrors: [ReversionError] = [
             .attemptingToRevertWrongVersion,
+            .conflict([ReversionConflict(location: #"\Note.title"#, expected: "a", found: "b")]),
+        ]
+        let historyErrors: [HistoryError] = [
             .stepsOutOfRange(requested: 3, available: 1),
+            .stepsOutOfRange(requested: -1, available: 1),
             .unknownTag("saved"),
             .tagOutOfReach("saved", .ahead(steps: 1)),
             .noScopeToPop,
-        ]
-        for error in errors {
+            .unknownVersion(HistoryVersion(4)),
+            .versionOutOfReach(HistoryVersion(4)),
+        ] + reversionErrors.map(HistoryError.stepRefused)
+        for error in reversionErrors {
             #expect(error.description.hasSuffix("nothing was changed."))
             #expect((error as any Error).localizedDescription == error.description)
         }
-        #expect(ReversionError.unknownTag(HistoryTag(7)).description.contains("“7”"))
+        for error in historyErrors {
+            #expect(error.description.hasSuffix("nothing was changed."))
+            #expect((error as any Error).localizedDescription == error.description)
+        }
+        #expect(HistoryError.unknownTag(HistoryTag(7)).description.contains("“7”"))
+        // A step's refusal reads as the reversion's own sentence, with the step of the move.
+        let conflict = ReversionError.conflict([ReversionConflict(location: #"\Note.title"#, expected: "a", found: "b")])
+        #expect(conflict.keyPath == #"\Note.title"#)
+        #expect(HistoryError.stepRefused(conflict).description == conflict.description)
+        let atStep = HistoryError(.stepRefused(conflict), step: 2)
+        #expect(atStep.description.contains(#"(at step 2 of the move): \Note.title (expected a, found b)"#))
+        #expect(atStep == .stepRefused(conflict) && atStep.reversionError == conflict)
     }
 }

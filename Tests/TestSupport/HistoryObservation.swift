@@ -81,19 +81,18 @@ public struct HistoryObservation: Equatable {
     }
 }
 
-extension ReversionError {
-    /// The model's name for this refusal; `nil` for a wrong version or a step that could not
-    /// be squashed, which the model never expects.
+extension HistoryError {
+    /// The model's name for this refusal; `nil` for a step that refused (a wrong version or
+    /// a conflict), which the model never expects.
     public var refusal: ReferenceRefusal? {
         switch reason {
-        case .wrongVersion: nil
         case .stepsOutOfRange: .stepsOutOfRange
         case .unknownTag: .unknownTag
         case .tagOutOfReach: .tagOutOfReach
         case .noScopeToPop: .noScopeToPop
         case .unknownVersion: .unknownVersion
         case .versionOutOfReach: .versionOutOfReach
-        case .stepNotSquashed, .conflict: nil
+        case .stepRefused, .destinationOutOfReach, .unsupportedDestination: nil
         }
     }
 }

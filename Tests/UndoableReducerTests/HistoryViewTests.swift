@@ -129,7 +129,7 @@ struct HistoryViewTests {
     struct Answers: Equatable, CustomStringConvertible {
         var counts: [Int]
         var flags: [Bool]
-        var error: ReversionError?
+        var error: HistoryError?
         var conflicts: [ReversionConflict]
         var labels: [String?]
         var currentVersion: HistoryVersion

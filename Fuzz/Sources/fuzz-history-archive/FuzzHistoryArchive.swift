@@ -96,12 +96,12 @@ protocol Walkable {
     func tree() -> [HistoryStep]
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep])
     /// Runs a command; the error if it was refused (the history's error set).
-    mutating func perform(_ command: Command) -> ReversionError?
+    mutating func perform(_ command: Command) -> HistoryError?
 }
 
 enum Command {
-    case undo(HistoryTarget)
-    case redo(HistoryTarget)
+    case undo(HistoryDestination)
+    case redo(HistoryDestination)
     case move(HistoryDestination)
     case undoAndPopCurrentScope
     case popCurrentScope
@@ -114,7 +114,7 @@ func perform(_ command: Command, on history: inout some Walkable) -> Bool {
     let version = history.currentVersionID
     guard let error = history.perform(command) else { return true }
     switch error.reason {
-    case .wrongVersion, .stepNotSquashed:
+    case .stepRefused(let refusal) where refusal.reason == .wrongVersion:
         violation("\(command) was refused on a history that loaded: \(error)")
     default:
         break
@@ -228,7 +228,7 @@ struct ReducerHistory: Walkable {
     func tree() -> [HistoryStep] { state.tree() }
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { state.steps() }
 
-    mutating func perform(_ command: Command) -> ReversionError? {
+    mutating func perform(_ command: Command) -> HistoryError? {
         let action: UndoableAction<Edit> = switch command {
         case let .undo(target): .undo(to: target)
         case let .redo(target): .redo(to: target)
@@ -255,7 +255,7 @@ struct ControllerHistory: Walkable {
     func tree() -> [HistoryStep] { controller.tree() }
     func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) { controller.steps() }
 
-    mutating func perform(_ command: Command) -> ReversionError? {
+    mutating func perform(_ command: Command) -> HistoryError? {
         do {
             switch command {
             case let .undo(target): _ = try controller.undo(to: target)

@@ -76,7 +76,7 @@ func checkError(_ error: TodoError, _ words: [String]) {
     if error.kind == .dataFile { violation("the parser gave a data-file error for \(words)") }
 }
 
-extension HistoryTarget {
+extension HistoryDestination {
     /// The number of steps, for a target given as steps.
     var stepCount: Int? {
         if case let .steps(count) = self { count } else { nil }

@@ -28,25 +28,14 @@ extension History {
         var outlines: [HistoryArchive<Value>.Outline.Scope] = []
         for (level, scope) in scopes.enumerated() {
             for step in scope.steps.values {
-                steps.append(.init(
-                    version: step.version,
-                    parent: step.parent,
-                    scopeLevel: level,
-                    label: step.annotation.label,
-                    time: step.time,
-                    changeCount: step.changeCount,
-                    reversion: step.reversion,
-                    authorship: step.authorship
-                ))
+                steps.append(.init(step.relabelled(), scopeLevel: level))
             }
             outlines.append(.init(
                 floor: scope.floor,
                 floorDepth: scope.floorDepth,
                 floorTime: scope.floorTime,
                 current: scope.current,
-                start: scope.start.map {
-                    .init(version: $0.version, reversion: $0.reversion, label: $0.annotation.label, changeCount: $0.changeCount, time: $0.time, author: $0.author)
-                },
+                start: scope.start?.relabelled(),
                 branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) },
                 movedTags: scope.movedTags
             ))
@@ -99,9 +88,7 @@ extension History {
             var scope = HistoryScope<Value, Annotation>(floor: saved.floor, time: saved.floorTime)
             scope.floorDepth = saved.floorDepth
             scope.current = saved.current
-            scope.start = saved.start.map {
-                ScopeStart(version: $0.version, reversion: $0.reversion, annotation: Annotation(savedLabel: $0.label), changeCount: $0.changeCount, time: $0.time, author: $0.author)
-            }
+            scope.start = saved.start?.relabelled()
             scope.movedTags = saved.movedTags
             return scope
         }
@@ -155,14 +142,7 @@ extension History {
             guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
                 throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
             }
-            scopes[level].insert(RecordedStep(
-                reversion: step.reversion,
-                version: step.version,
-                annotation: Annotation(savedLabel: step.label),
-                time: step.time,
-                changeCount: step.changeCount,
-                authorship: step.authorship
-            ), after: step.parent)
+            scopes[level].insert(step.recorded.relabelled(), after: step.parent)
         }
         for (level, saved) in outline.scopes.enumerated() {
             guard Set(saved.branchOrder.map(\.parent)).count == saved.branchOrder.count else {

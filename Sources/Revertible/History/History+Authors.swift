@@ -99,46 +99,27 @@ extension History {
         return nil
     }
 
-    /// Undoes the newest step of `author` in the current scope, selectively: each location the step wrote is reverted where it still holds what
-    /// the step left there; elsewhere `conflictPolicy` decides. The result is a new step by
-    /// `author`; every other author's later steps stay in place. A step whose every location
-    /// someone else has changed since is passed over (it has nothing left to take back), and
-    /// the next older one is taken instead, so the author's undo never stalls.
+    /// Runs ``HistoryCommand/undoByAuthor(_:)`` (`backward`) or
+    /// ``HistoryCommand/redoByAuthor(_:)``: the newest step of `author` in the current scope
+    /// (or, forward, the newest undo of `author` not taken back yet, as long as `author` has
+    /// made no ordinary step since) is taken back selectively: each location the step wrote
+    /// is reverted where it still holds what the step left there; elsewhere `conflictPolicy`
+    /// decides. The result is a new step by `author`, labelled as the step it takes back;
+    /// every other author's later steps stay in place. A step whose every location someone
+    /// else has changed since is passed over (it has nothing left to take back), and the next
+    /// older one is taken instead, so the author's undo never stalls.
     ///
     /// Works on the history's own copy of the current version; read ``current`` afterwards.
     /// Success clears ``lastError``; ``lastConflicts`` lists what was skipped or overwritten.
     ///
     /// - Returns: Whether the current version changed, or, under ``ConflictPolicy/refuse``,
     ///   the conflicts that stopped it (nothing changed).
-    @discardableResult
-    package mutating func undo(
-        by author: HistoryAuthor,
-        onConflict conflictPolicy: ConflictPolicy,
-        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
-        policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
-        move(by: author, .backward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
-    }
-
-    /// Takes back the newest undo of `author` (see ``undo(by:onConflict:annotation:policy:)``)
-    /// that is not taken back yet, as long as `author` has made no ordinary step since.
-    @discardableResult
-    package mutating func redo(
-        by author: HistoryAuthor,
-        onConflict conflictPolicy: ConflictPolicy,
-        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
-        policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
-        move(by: author, .forward, onConflict: conflictPolicy, annotation: annotation, policy: policy)
-    }
-
-    private mutating func move(
+    mutating func move(
         by author: HistoryAuthor,
         _ direction: ReversionDirection,
         onConflict conflictPolicy: ConflictPolicy,
-        annotation: (RecordedStep<Value, Annotation>) -> Annotation,
         policy: HistoryPolicy
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         endGroup()
         var conflicts: [ReversionConflict] = []
         defer { lastConflicts = conflicts }
@@ -147,7 +128,7 @@ extension History {
             let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !found.isEmpty {
                 conflicts = found
-                let error = ReversionError(.conflict(found))
+                let error = HistoryError.stepRefused(.conflict(found))
                 lastError = error
                 return .failure(error)
             }
@@ -163,7 +144,7 @@ extension History {
             push(RecordedStep(
                 reversion: change,
                 version: makeVersion(),
-                annotation: annotation(target),
+                annotation: Annotation(savedLabel: target.annotation.label),
                 time: stamp(policy.now(), policy: policy),
                 authorship: StepAuthorship(author: author, move: move)
             ))

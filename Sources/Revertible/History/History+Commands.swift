@@ -1,19 +1,51 @@
-/// Everything a history can be asked to do besides recording: the one list that the
-/// controller's methods and the undoable reducer's actions both map to.
-package enum HistoryCommand: Sendable {
-    case undo(HistoryTarget)
-    case redo(HistoryTarget)
-    case move(HistoryDestination)
+/// A command to a history: everything a history can be asked to do besides recording a
+/// change. ``VersioningController``'s methods and the undoable reducer's actions
+/// (`UndoableAction.history(_:)`) both run these, so the two read and behave alike.
+///
+/// ```swift
+/// store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .oneStep))
+/// store.send(.history(.undo(to: "saved")))
+/// ```
+public enum HistoryCommand: Hashable, Sendable, Codable {
+    /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
+    case undo(to: HistoryDestination)
+    /// Redoes to `target` in the current scope, up to and including a tagged version.
+    case redo(to: HistoryDestination)
+    /// Takes back the newest step of this author that is not taken back yet, leaving every
+    /// other author's later steps in place: selectively, under the conflict policy, and
+    /// recorded as a new step by the author (plain undo takes it back like any other). A
+    /// step whose every location others have changed since is passed over for the next
+    /// older one.
+    ///
+    /// `UndoableAction` and `VersioningController` spell it `undo(by:)`; the case is named
+    /// apart because Swift cannot yet match cases that share a base name.
+    case undoByAuthor(HistoryAuthor)
+    /// Takes back the newest ``undoByAuthor(_:)`` of this author that is not taken back yet,
+    /// as a new step by the author, unless the author recorded an ordinary step since.
+    case redoByAuthor(HistoryAuthor)
+    /// Moves to `destination` in the current scope's tree of versions, whichever branch it
+    /// is on.
+    case move(to: HistoryDestination)
+    /// Undoes every step of the current scope, staying in it.
     case undoCurrentScope
+    /// Redoes every step of the current scope.
     case redoCurrentScope
+    /// Names the present; a tag names one version, so tagging another moves it.
     case tag(HistoryTag)
+    /// Starts a scope on the present: undo and redo stay inside it until it is popped.
     case pushNewScope
+    /// Ends the current scope, squashing its steps into one step on the scope below.
     case popCurrentScope
+    /// Abandons the current scope: undoes its steps and removes it; the tags it moved go
+    /// back to the versions they named before.
     case undoAndPopCurrentScope
+    /// Forgets every step, tag and scope; the present stays.
     case removeAllVersions
-    /// Ends the open group early; ``perform(_:on:policy:)`` ends it before any command.
+    /// Ends the open group: the next recorded change starts a new step, even with the same
+    /// grouping key or inside the grouping interval (Yjs's `stopCapturing`).
     case stopGrouping
-    /// Removes the step undo would take, keeping the value (see ``History/dropNextUndo()``).
+    /// Removes the step undo would take, keeping the value: its change stays, as if another
+    /// writer had made it (for a step a refusal left in place that is not to be undone).
     case dropNextUndo
 }
 
@@ -32,12 +64,23 @@ extension History {
     @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
+        switch command {
+        case let .undoByAuthor(author), let .redoByAuthor(author):
+            // A per-author move makes a new step from the history's own version: `value`
+            // takes the result, as after any command.
+            let isUndo = if case .undoByAuthor = command { true } else { false }
+            let result = move(by: author, isUndo ? .backward : .forward, onConflict: onConflict ?? policy.conflictPolicy, policy: policy)
+            value = current
+            return result
+        default:
+            break
+        }
         endGroup()
         conflictPolicy = onConflict ?? policy.conflictPolicy
         lastConflicts = []
         reference = nil
-        let result: Result<Bool, ReversionError>
+        let result: Result<Bool, HistoryError>
         do {
             result = .success(try run(command, on: &value))
             lastError = nil
@@ -54,17 +97,20 @@ extension History {
     @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
-    ) -> Result<Bool, ReversionError> {
+    ) -> Result<Bool, HistoryError> {
         var value = reference.take()!
         return perform(command, on: &value, policy: policy, onConflict: onConflict)
     }
 
-    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(ReversionError) -> Bool {
+    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(HistoryError) -> Bool {
         switch command {
         case let .undo(target):
             return try undo(&value, to: target) > 0
         case let .redo(target):
             return try redo(&value, to: target) > 0
+        case .undoByAuthor, .redoByAuthor:
+            // Run by `perform`, on the history's own version.
+            return false
         case let .move(destination):
             return try move(&value, to: destination) > 0
         case .undoCurrentScope:

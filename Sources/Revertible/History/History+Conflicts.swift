@@ -9,9 +9,9 @@ extension History {
     /// a step none of whose locations applied keeps an empty reversion and still moves, so
     /// no step can keep undo or redo from going on.
     ///
-    /// - Throws: ``ReversionError/Reason/conflict(_:)`` under ``ConflictPolicy/refuse``,
+    /// - Throws: ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` under ``ConflictPolicy/refuse``,
     ///   with `value` unchanged.
-    mutating func apply(_ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, to value: inout Value) throws(ReversionError) {
+    mutating func apply(_ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, to value: inout Value) throws(HistoryError) {
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
         // The path of a history nobody else writes: exactly the strict revert, no copy. Once
         // others wrote, an element the step brings back may exist again under its id.
@@ -22,7 +22,7 @@ extension History {
         if conflictPolicy == .refuse, !conflicts.isEmpty {
             // Readable after the refusal too: what the caller may skip, overwrite or drop.
             lastConflicts += conflicts
-            throw ReversionError(.conflict(conflicts), keyPath: conflicts.first?.location)
+            throw .stepRefused(.conflict(conflicts))
         }
         // Without a conflict the step did all it says (another writer's change elsewhere in
         // a collection is no conflict), and it keeps its own description, which places

@@ -5,15 +5,17 @@ extension History {
     /// steps taken are taken back and the error says which step refused.
     ///
     /// - Returns: How many steps were taken.
-    mutating func move(_ value: inout Value, to destination: HistoryDestination) throws(ReversionError) -> Int {
+    mutating func move(_ value: inout Value, to destination: HistoryDestination) throws(HistoryError) -> Int {
         let target = try version(at: destination)
         return try walk(scopes[top].path(from: scopes[top].current, to: target), &value)
     }
 
-    /// The version `destination` names in the current scope.
-    private func version(at destination: HistoryDestination) throws(ReversionError) -> HistoryVersion {
+    /// The version `destination` names in the current scope; a number of steps names none.
+    func version(at destination: HistoryDestination) throws(HistoryError) -> HistoryVersion {
         let scope = scopes[top]
         switch destination {
+        case .steps:
+            throw .init(.unsupportedDestination(destination))
         case let .version(version):
             guard scope.steps[version] != nil || version == scope.floor else {
                 throw scopes.contains { $0.contains(version) } ? .versionOutOfReach(version) : .unknownVersion(version)

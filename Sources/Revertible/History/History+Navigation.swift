@@ -5,19 +5,19 @@ extension History {
     /// the error says which step refused.
     ///
     /// - Returns: How many steps were undone.
-    mutating func undo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
+    mutating func undo(_ value: inout Value, to target: HistoryDestination) throws(HistoryError) -> Int {
         try walk(scopes[top].movesUp(steps(to: target, .backward)), &value)
     }
 
     /// Moves `value`, the current version, forward through the current scope to `target`.
     ///
     /// - Returns: How many steps were redone.
-    mutating func redo(_ value: inout Value, to target: HistoryTarget) throws(ReversionError) -> Int {
+    mutating func redo(_ value: inout Value, to target: HistoryDestination) throws(HistoryError) -> Int {
         try walk(scopes[top].movesDown(steps(to: target, .forward)), &value)
     }
 
     /// How many steps in `direction` reach `target`.
-    private func steps(to target: HistoryTarget, _ direction: ReversionDirection) throws(ReversionError) -> Int {
+    private func steps(to target: HistoryDestination, _ direction: ReversionDirection) throws(HistoryError) -> Int {
         switch target {
         case let .steps(count):
             // Redo counts along its branch only as far as the move goes.
@@ -41,6 +41,13 @@ extension History {
             case let location:
                 throw .tagOutOfReach(tag, location)
             }
+        default:
+            let version = try version(at: target)
+            let steps = direction == .backward
+                ? scopes[top].stepsBack(to: version)
+                : scopes[top].stepsForward(to: version)
+            guard let steps else { throw .init(.destinationOutOfReach(target)) }
+            return steps
         }
     }
 
@@ -50,7 +57,7 @@ extension History {
     /// all walk this way.
     ///
     /// - Returns: How many moves were taken.
-    mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(ReversionError) -> Int {
+    mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(HistoryError) -> Int {
         for (index, move) in moves.enumerated() {
             do {
                 try take(move, &value)
@@ -64,7 +71,7 @@ extension History {
 
     /// Takes one move: back to the parent, or forward to one child, which becomes the branch
     /// redo follows.
-    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(ReversionError) {
+    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(HistoryError) {
         let direction: ReversionDirection
         switch move {
         case .up:
@@ -96,6 +103,32 @@ enum TreeMove: Equatable {
 }
 
 extension HistoryScope {
+
+    /// How many steps undo takes from the current version back to `version`, or `nil` when
+    /// `version` is not on undo's way.
+    func stepsBack(to version: HistoryVersion) -> Int? {
+        var count = 0
+        var walked = current
+        while walked != version {
+            guard let step = steps[walked] else { return nil }
+            walked = step.parent
+            count += 1
+        }
+        return count
+    }
+
+    /// How many steps redo takes from the current version, along the branch it follows, to
+    /// `version`, or `nil` when `version` is not on redo's way.
+    func stepsForward(to version: HistoryVersion) -> Int? {
+        var count = 0
+        var walked = current
+        while walked != version {
+            guard let next = children[walked]?.last else { return nil }
+            walked = next
+            count += 1
+        }
+        return count
+    }
 
     /// `count` moves back from the current version.
     func movesUp(_ count: Int) -> [TreeMove] {

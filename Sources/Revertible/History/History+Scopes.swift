@@ -16,7 +16,7 @@ extension History {
     /// taking its steps back selectively: where another writer changed a location a step
     /// wrote (a change absorbed with ``absorb(_:)``), that location keeps the other writer's
     /// value in the start too, so the squashed step holds only what the scope itself did.
-    mutating func popCurrentScope(_ value: inout Value) throws(ReversionError) {
+    mutating func popCurrentScope(_ value: inout Value) throws(HistoryError) {
         guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
         var start = value
@@ -54,10 +54,10 @@ extension History {
     /// The steps are undone as undo takes them, by ``conflictPolicy``: with the default,
     /// ``ConflictPolicy/skip``, a location another writer changed keeps its value and the
     /// scope always ends. With ``ConflictPolicy/refuse``, a conflict throws
-    /// ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
+    /// ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
     ///
     /// - Returns: Whether the value changed.
-    mutating func undoAndPopCurrentScope(_ value: inout Value) throws(ReversionError) -> Bool {
+    mutating func undoAndPopCurrentScope(_ value: inout Value) throws(HistoryError) -> Bool {
         guard top > 0 else { throw .noScopeToPop }
         let steps = try undo(&value, to: .steps(undoCount))
         if let start = scopes[top].start?.reversion,
@@ -66,7 +66,7 @@ extension History {
             let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !conflicts.isEmpty {
                 _ = try? redo(&value, to: .steps(steps))
-                throw ReversionError(.conflict(conflicts), keyPath: conflicts.first?.location, step: steps + 1)
+                throw HistoryError(.stepRefused(.conflict(conflicts)), step: steps + 1)
             }
             lastConflicts += conflicts
             value = taken

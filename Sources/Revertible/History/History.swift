@@ -25,7 +25,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).
     var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
-    package var lastError: ReversionError?
+    package var lastError: HistoryError?
     /// The locations the last command's moves found changed by another writer (see
     /// ``ConflictPolicy``); empty when it found none, or moved nothing.
     package internal(set) var lastConflicts: [ReversionConflict] = []
@@ -261,6 +261,43 @@ struct ScopeStart<Value, Annotation> {
     var time: Duration
     /// The author the dropped steps share, or `nil` when they do not all have the same.
     var author: HistoryAuthor?
+}
+
+extension ScopeStart where Annotation: HistoryAnnotation {
+
+    /// The same start with another kind of annotation, made from this one's label: what an
+    /// archive saves, and what a loaded history keeps.
+    func relabelled<Other: HistoryAnnotation>(as _: Other.Type = Other.self) -> ScopeStart<Value, Other> {
+        ScopeStart<Value, Other>(
+            version: version, reversion: reversion, annotation: Other(savedLabel: annotation.label),
+            changeCount: changeCount, time: time, author: author
+        )
+    }
+}
+
+extension RecordedStep where Annotation: HistoryAnnotation {
+
+    /// The same step with another kind of annotation, made from this one's label: what an
+    /// archive saves, and what a loaded history keeps.
+    func relabelled<Other: HistoryAnnotation>(as _: Other.Type = Other.self) -> RecordedStep<Value, Other> {
+        RecordedStep<Value, Other>(
+            reversion: reversion, version: version, annotation: Other(savedLabel: annotation.label),
+            time: time, changeCount: changeCount, parent: parent, depth: depth, authorship: authorship
+        )
+    }
+}
+
+/// The annotation an archive keeps of a step: its label.
+struct SavedLabel: HistoryAnnotation {
+    let label: String?
+
+    init(savedLabel label: String?) {
+        self.label = label
+    }
+
+    func merged(with later: SavedLabel) -> SavedLabel {
+        SavedLabel(savedLabel: label ?? later.label)
+    }
 }
 
 extension History: Sendable where Value: Sendable {}

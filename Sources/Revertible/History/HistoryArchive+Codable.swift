@@ -160,7 +160,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 start = Start(
                     version: HistoryVersion(try saved.decode(UInt64.self, forKey: .v)),
                     reversion: try saved.decodeIfPresent(Reversion<Value>.self, forKey: .change),
-                    label: try saved.decodeIfPresent(String.self, forKey: .label),
+                    annotation: SavedLabel(savedLabel: try saved.decodeIfPresent(String.self, forKey: .label)),
                     changeCount: try saved.decode(Int.self, forKey: .count),
                     time: .nanoseconds(try saved.decode(Int64.self, forKey: .time)),
                     author: try saved.decodeIfPresent(HistoryAuthor.self, forKey: .author)
@@ -222,7 +222,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 var entry = scope.nestedContainer(keyedBy: StartKeys.self, forKey: .start)
                 try entry.encode(start.version.rawValue, forKey: .v)
                 try entry.encode(start.reversion, forKey: .change)
-                try entry.encode(start.label, forKey: .label)
+                try entry.encode(start.annotation.label, forKey: .label)
                 try entry.encode(start.changeCount, forKey: .count)
                 try entry.encode(start.time.wholeNanoseconds, forKey: .time)
                 try entry.encodeIfPresent(start.author, forKey: .author)

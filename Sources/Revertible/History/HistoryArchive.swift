@@ -23,28 +23,37 @@ public struct HistoryArchive<Value> {
     /// One step: the version it leads to, the version it starts from, its label, time and
     /// change count, and its reversion.
     public struct Step {
-        /// The version the step leads to; unique in the archive.
-        public let version: HistoryVersion
-        /// The version the step starts from.
-        public let parent: HistoryVersion
+        /// The step as the history keeps it, with its label alone for annotation.
+        let recorded: RecordedStep<Value, SavedLabel>
         /// The scope the step belongs to, `0` for the outermost.
         public let scopeLevel: Int
-        /// The step's label, if the history labels steps.
-        public let label: String?
-        /// When the step was recorded (see ``HistoryStep/time``).
-        public let time: Duration
-        /// How many recorded changes the step holds.
-        public let changeCount: Int
-        /// From the step's version back to its parent.
-        let reversion: Reversion<Value>
-        /// Who made the step, and what per-author moves did with it.
-        let authorship: StepAuthorship?
-        /// Who made the step, if the history was told; `nil` in archives saved before steps
-        /// had authors.
-        public var author: HistoryAuthor? { authorship?.author }
         /// `false` when the step was decoded with a checksum that its content does not match:
         /// loading then refuses the archive, naming the step.
         var checksumMatches = true
+
+        /// The version the step leads to; unique in the archive.
+        public var version: HistoryVersion { recorded.version }
+        /// The version the step starts from.
+        public var parent: HistoryVersion { recorded.parent }
+        /// The step's label, if the history labels steps.
+        public var label: String? { recorded.annotation.label }
+        /// When the step was recorded (see ``HistoryStep/time``).
+        public var time: Duration { recorded.time }
+        /// How many recorded changes the step holds.
+        public var changeCount: Int { recorded.changeCount }
+        /// From the step's version back to its parent.
+        var reversion: Reversion<Value> { recorded.reversion }
+        /// Who made the step, and what per-author moves did with it.
+        var authorship: StepAuthorship? { recorded.authorship }
+        /// Who made the step, if the history was told; `nil` in archives saved before steps
+        /// had authors.
+        public var author: HistoryAuthor? { authorship?.author }
+
+        /// `recorded`, saved in the scope at `scopeLevel`.
+        init(_ recorded: RecordedStep<Value, SavedLabel>, scopeLevel: Int) {
+            self.recorded = recorded
+            self.scopeLevel = scopeLevel
+        }
 
         init(
             version: HistoryVersion,
@@ -56,14 +65,10 @@ public struct HistoryArchive<Value> {
             reversion: Reversion<Value>,
             authorship: StepAuthorship? = nil
         ) {
-            self.version = version
-            self.parent = parent
-            self.scopeLevel = scopeLevel
-            self.label = label
-            self.time = time
-            self.changeCount = changeCount
-            self.reversion = reversion
-            self.authorship = authorship
+            self.init(RecordedStep(
+                reversion: reversion, version: version, annotation: SavedLabel(savedLabel: label),
+                time: time, changeCount: changeCount, parent: parent, authorship: authorship
+            ), scopeLevel: scopeLevel)
         }
 
         /// Whether `other` is this very step, unchanged: the same place in the tree and the
@@ -105,15 +110,9 @@ public struct HistoryArchive<Value> {
             var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
         }
 
-        /// The dropped beginning of an inner scope (see the history limit).
-        struct Start {
-            var version: HistoryVersion
-            var reversion: Reversion<Value>?
-            var label: String?
-            var changeCount: Int
-            var time: Duration
-            var author: HistoryAuthor?
-        }
+        /// The dropped beginning of an inner scope (see the history limit): the history's own
+        /// ``ScopeStart``, with the label alone for annotation, as an archive saves it.
+        typealias Start = ScopeStart<Value, SavedLabel>
     }
 
     /// What a store writes after a change: the steps that are new or changed, the versions

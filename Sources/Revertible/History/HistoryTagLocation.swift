@@ -10,7 +10,7 @@ public enum HistoryTagLocation: Hashable, Sendable, CustomStringConvertible {
     case behind(steps: Int)
     /// This many redos of the current scope reach it.
     case ahead(steps: Int)
-    /// On another branch of the current scope: ``HistoryDestination/tag(_:)`` moves there.
+    /// On another branch of the current scope: ``VersioningController/move(to:onConflict:)`` reaches it.
     case onAnotherBranch
     /// In the enclosing scope at this level: pop or abandon the current scope first.
     case outsideCurrentScope(level: Int)

@@ -39,7 +39,7 @@ extension HistoryView: @unchecked Sendable where Value: Sendable {}
 /// files: the protocol's default would ask the view, which would ask this history again.
 extension History: HistoryReading {
     package var history: HistoryView<Value> { HistoryView(self) }
-    package var error: ReversionError? { lastError }
+    package var error: HistoryError? { lastError }
     package var nextUndoLabel: String? { nextUndo?.annotation.label }
     package var nextRedoLabel: String? { nextRedo?.annotation.label }
 
@@ -77,7 +77,7 @@ public protocol HistoryReading<Value> {
     var scopeLevel: Int { get }
     /// Why the last history command (an undo, a redo, a scope or tag operation) was refused,
     /// or `nil` once one succeeds.
-    var error: ReversionError? { get }
+    var error: HistoryError? { get }
     /// The locations the last undo, redo or move found changed by another writer, with what
     /// the step expected there and what was found; empty when it found none, or when the
     /// move reverted everything. A refusal (``ConflictPolicy/refuse``) lists its conflicts in
@@ -133,7 +133,7 @@ extension HistoryReading {
     public var undoCount: Int { history.base.undoCount }
     public var redoCount: Int { history.base.redoCount }
     public var scopeLevel: Int { history.base.scopeLevel }
-    public var error: ReversionError? { history.base.error }
+    public var error: HistoryError? { history.base.error }
     public var lastConflicts: [ReversionConflict] { history.base.lastConflicts }
     public var nextUndoLabel: String? { history.base.nextUndoLabel }
     public var nextRedoLabel: String? { history.base.nextRedoLabel }

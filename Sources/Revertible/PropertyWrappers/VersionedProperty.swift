@@ -68,11 +68,11 @@ extension VersionedProperty: Sendable where Value: Sendable {}
 /// A tracked property whose projected value stores refusals in `$property.error`.
 public typealias Versioned<Value: Revertible> = VersionedProperty<Value, Never>
 
-/// A tracked property whose projected value throws ``ReversionError``.
+/// A tracked property whose projected value throws ``HistoryError``.
 ///
 /// ```swift
 /// @ThrowingVersioned var activity = Activity.mock
 /// activity.title = "New title"
 /// try $activity.undo() // activity.title == "Title"
 /// ```
-public typealias ThrowingVersioned<Value: Revertible> = VersionedProperty<Value, ReversionError>
+public typealias ThrowingVersioned<Value: Revertible> = VersionedProperty<Value, HistoryError>

@@ -33,12 +33,10 @@ extension VersioningController {
     ///   - author: Whose newest step to take back.
     ///   - policy: What to do where someone else changed a location since; `nil` for the
     ///     controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse``
-    ///     changes nothing and reports the conflicts (``ReversionError/Reason/conflict(_:)``).
+    ///     changes nothing and reports the conflicts (``HistoryError/Reason/stepRefused(_:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try moveByAuthor { history, storagePolicy in
-            history.undo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
-        }
+        try perform(.undoByAuthor(author), onConflict: policy)
     }
 
     /// Takes back the newest ``undo(by:onConflict:)`` of `author` that is not taken back yet,
@@ -46,33 +44,6 @@ extension VersioningController {
     /// recorded by `author` since that undo ends its redo: then nothing changes.
     @discardableResult
     public func redo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try moveByAuthor { history, storagePolicy in
-            history.redo(by: author, onConflict: policy ?? storagePolicy.conflictPolicy, annotation: { _ in NoAnnotation() }, policy: storagePolicy)
-        }
-    }
-
-    /// Runs a per-author move on the tracked value: changes not recorded yet (the root's) are
-    /// recorded first, then the move runs on the history's version, and the result is written
-    /// to the root object, if there is one.
-    private func moveByAuthor(
-        _ move: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Result<Bool, ReversionError>
-    ) throws(Failure) -> Value {
-        let object = root.object
-        if case .object = root, object == nil { return currentVersion }
-        let tracked = object.map { $0[keyPath: root.keyPath] }
-        let (result, value) = storage.withLock { storage in
-            flushPendingChange(&storage)
-            if let tracked { record(tracked, in: &storage) }
-            let result = move(&storage.history, storage.policy)
-            return (result, storage.history.current)
-        }
-        notifyObservers()
-        switch result {
-        case let .success(changed):
-            if changed, let object { writeRoot(value, to: object) }
-        case let .failure(error):
-            try reportError(object, error)
-        }
-        return value
+        try perform(.redoByAuthor(author), onConflict: policy)
     }
 }

@@ -1,4 +1,4 @@
-extension VersioningController where Root == Value, Failure == ReversionError {
+extension VersioningController where Root == Value, Failure == HistoryError {
 
     /// Tracks `value` directly: append each new version, undo and redo hand versions back.
     ///
@@ -24,12 +24,12 @@ extension VersioningController where Root == Value, Failure == ReversionError {
             value: value,
             root: .value(\Value.self),
             policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(ReversionError) in throw error }
+            reportError: { (_, error) throws(HistoryError) in throw error }
         )
     }
 }
 
-extension VersioningController where Failure == ReversionError {
+extension VersioningController where Failure == HistoryError {
 
     /// Tracks the value at `keyPath` of `root`, a value you keep: ``append(root:)``,
     /// ``undo(root:to:)`` and ``redo(root:to:)`` take the whole root, and only the property
@@ -48,7 +48,7 @@ extension VersioningController where Failure == ReversionError {
             value: root[keyPath: keyPath],
             root: .value(keyPath),
             policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(ReversionError) in throw error }
+            reportError: { (_, error) throws(HistoryError) in throw error }
         )
     }
 }
@@ -56,7 +56,7 @@ extension VersioningController where Failure == ReversionError {
 extension VersioningController where Root: AnyObject {
 
     /// Tracks the property at `keyPath` of `root`, an object held weakly, in the isolation
-    /// the controller is made in. Errors are thrown (`Failure == ReversionError`), or, given
+    /// the controller is made in. Errors are thrown (`Failure == HistoryError`), or, given
     /// `errorKeyPath`, written to that property of `root` (`Failure == Never`).
     ///
     /// Made outside any actor's isolation but on the main actor, the controller belongs to
@@ -66,7 +66,7 @@ extension VersioningController where Root: AnyObject {
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         isolation: (any Actor)?,
         policy: HistoryPolicy,
-        reportError: @escaping (Root?, ReversionError) throws(Failure) -> Void
+        reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
         self.init(
             value: root[keyPath: keyPath],
@@ -77,7 +77,7 @@ extension VersioningController where Root: AnyObject {
     }
 }
 
-extension VersioningController where Root: AnyObject, Failure == ReversionError {
+extension VersioningController where Root: AnyObject, Failure == HistoryError {
 
     /// Tracks the property at `keyPath` of `root`, an object held weakly: the controller reads
     /// it in ``appendCurrentVersion()`` and writes it in ``undo(to:)`` and ``redo(to:)``. Once
@@ -101,7 +101,7 @@ extension VersioningController where Root: AnyObject, Failure == ReversionError 
             at: keyPath,
             isolation: isolation,
             policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(ReversionError) in throw error }
+            reportError: { (_, error) throws(HistoryError) in throw error }
         )
     }
 }

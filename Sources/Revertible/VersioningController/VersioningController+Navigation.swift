@@ -8,21 +8,21 @@ extension VersioningController {
     /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @discardableResult
-    public func undo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.undo(target), onConflict: onConflict)
+    public func undo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try perform(.undo(to: target), onConflict: onConflict)
     }
 
     /// Undoes `value` to `target` in the current scope, in place.
     ///
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
-    public func undo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.undo(target), on: &value, onConflict: onConflict)
+    public func undo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.undo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
-    public func undo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.undo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
+    public func undo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.undo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Redoes to `target` in the current scope (one step by default, a number of steps, or up
@@ -32,18 +32,18 @@ extension VersioningController {
     /// Redo re-applies what undo reverted, with the same conflict rule as undo: `onConflict`,
     /// or ``conflictPolicy`` when `nil`.
     @discardableResult
-    public func redo(to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.redo(target), onConflict: onConflict)
+    public func redo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+        try perform(.redo(to: target), onConflict: onConflict)
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
-    public func redo(_ value: inout Value, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.redo(target), on: &value, onConflict: onConflict)
+    public func redo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.redo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
-    public func redo(root: inout Root, to target: HistoryTarget = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
-        try perform(.redo(target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
+    public func redo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.redo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
     /// Moves to `destination` in the current scope's tree of versions, whichever branch it is
@@ -52,24 +52,24 @@ extension VersioningController {
     /// and redo take it, by `onConflict` (`nil`: ``conflictPolicy``).
     @discardableResult
     public func move(to destination: HistoryDestination, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
-        try perform(.move(destination), onConflict: onConflict)
+        try perform(.move(to: destination), onConflict: onConflict)
     }
 
     /// Moves `value` to `destination` in the current scope's tree of versions, in place.
     public func move(_ value: inout Value, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(destination), on: &value)
+        try perform(.move(to: destination), on: &value)
     }
 
     /// Moves the tracked property of `root` to `destination`.
     public func move(root: inout Root, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(destination), on: &root[keyPath: self.root.keyPath])
+        try perform(.move(to: destination), on: &root[keyPath: self.root.keyPath])
     }
 }
 
 extension VersioningController {
 
     // The original library's spellings: a tag of any type, passed as it is. Disfavored, so a
-    // string literal or `.steps(n)` still reads as a `HistoryTarget`.
+    // string literal or `.steps(n)` still reads as a `HistoryDestination`.
 
     /// Undoes to the version tagged `tag` (any `Hashable & Sendable` value, as `tag(_:)`
     /// takes): `undo(to: 2)` goes to the version tagged `2`. For a number of steps, write

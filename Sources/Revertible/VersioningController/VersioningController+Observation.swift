@@ -1,6 +1,6 @@
 import Observation
 
-extension VersioningController where Root: Observable & AnyObject, Failure == ReversionError {
+extension VersioningController where Root: Observable & AnyObject, Failure == HistoryError {
 
     /// Tracks the property at `keyPath` of an `@Observable` object, held weakly, and records
     /// every change to it on its own: no `append` calls. Undo and redo write the property

@@ -9,7 +9,7 @@ extension VersioningController {
 
     /// Ends the current scope, squashing its changes into one step on the scope below, so a
     /// single undo there takes them all back. At the outermost scope, refuses with
-    /// ``ReversionError/noScopeToPop``.
+    /// ``HistoryError/noScopeToPop``.
     public func popCurrentScope() throws(Failure) {
         try perform(.popCurrentScope)
     }
@@ -49,7 +49,7 @@ extension VersioningController {
 
     /// Abandons the current scope: undoes all its changes, removes it, and returns the
     /// resulting version. A tag the scope moved goes back to the version it named before.
-    /// At the outermost scope, refuses with ``ReversionError/noScopeToPop``.
+    /// At the outermost scope, refuses with ``HistoryError/noScopeToPop``.
     @discardableResult
     public func undoAndPopCurrentScope() throws(Failure) -> Value {
         try perform(.undoAndPopCurrentScope)

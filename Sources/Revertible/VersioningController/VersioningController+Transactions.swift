@@ -59,7 +59,7 @@ extension VersioningController {
             do {
                 try changes.revert(&merged)
             } catch {
-                refuseTransaction(error)
+                refuseTransaction(.stepRefused(error))
                 return merged
             }
             commit(merged)
@@ -67,13 +67,13 @@ extension VersioningController {
         }
         // The merge and the recording are one step under the lock: a writer that comes between
         // them would otherwise be overwritten.
-        let result = storage.withLock { storage -> Result<Value, ReversionError> in
+        let result = storage.withLock { storage -> Result<Value, HistoryError> in
             flushPendingChange(&storage)
             var merged = storage.history.current
             do throws(ReversionError) {
                 try changes.revert(&merged)
             } catch {
-                return .failure(error)
+                return .failure(.stepRefused(error))
             }
             storage.history.record(merged, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
             return .success(merged)
@@ -89,7 +89,7 @@ extension VersioningController {
     }
 
     /// Keeps the refusal of an asynchronous transaction in ``error``.
-    private func refuseTransaction(_ error: ReversionError) {
+    private func refuseTransaction(_ error: HistoryError) {
         change { $0.history.lastError = error }
         // This function throws the body's errors; an error key path still hears of it.
         try? reportError(root.object, error)

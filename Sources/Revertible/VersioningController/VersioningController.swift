@@ -14,10 +14,10 @@ import Observation
 ///   does the same for an `@Observable` model and records every change on its own.
 ///
 /// Every interface works in every mode. Undo and redo never leave the current scope
-/// (``pushNewScope()``), go as far as a ``HistoryTarget`` says (a number of steps or a tag),
+/// (``pushNewScope()``), go as far as a ``HistoryDestination`` says (a number of steps or a tag),
 /// and a transaction (``setWithTransaction(_:)``) or a debounced burst of changes is one step.
 ///
-/// `Failure` is ``ReversionError`` (the functions throw) unless the controller stores errors
+/// `Failure` is ``HistoryError`` (the functions throw) unless the controller stores errors
 /// instead (an error key path, or `@Versioned`), which makes it `Never`. Either way the last
 /// refusal is in ``error`` until a command succeeds.
 ///
@@ -39,7 +39,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
 
     let storage: Locked<Storage>
     let root: RootAccess<Root, Value>
-    let reportError: (Root?, ReversionError) throws(Failure) -> Void
+    let reportError: (Root?, HistoryError) throws(Failure) -> Void
     let registrar = ObservationRegistrar()
     /// `\.observedState`, made once: a key path literal into a generic class is instantiated
     /// by `swift_getKeyPath` on every evaluation, a cost paid on every operation otherwise.
@@ -63,7 +63,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
         value: Value,
         root: RootAccess<Root, Value>,
         policy: HistoryPolicy,
-        reportError: @escaping (Root?, ReversionError) throws(Failure) -> Void
+        reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
         storage = Locked(Storage(history: History(value), policy: policy))
         self.root = root
@@ -118,4 +118,4 @@ extension VersioningController: HistoryReading {}
 extension VersioningController: @unchecked Sendable where Root: Sendable, Value: Sendable {}
 
 /// The common controller: one value, tracked directly, errors thrown.
-public typealias ValueVersioningController<Value: Revertible> = VersioningController<Value, Value, ReversionError>
+public typealias ValueVersioningController<Value: Revertible> = VersioningController<Value, Value, HistoryError>

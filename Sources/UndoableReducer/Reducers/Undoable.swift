@@ -38,7 +38,7 @@ import Revertible
 /// ## Authors
 /// With the options' `author`, each step records who made it, and `.undo(by:)` takes back the
 /// newest step of one author only, leaving every other author's later steps in place (see
-/// ``UndoableAction/undoByAuthor(_:)``).
+/// `HistoryCommand/undoByAuthor(_:)`).
 public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & Sendable {
 
     public typealias State = UndoableState<Base.State>
@@ -64,14 +64,8 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             return record(action, in: &state)
         case let .transaction(actions):
             return recordTransaction(actions, in: &state)
-        case let .undoByAuthor(author):
-            moveByAuthor(author, undoing: true, in: &state)
-            return .none
-        case let .redoByAuthor(author):
-            moveByAuthor(author, undoing: false, in: &state)
-            return .none
-        default:
-            if let command = action.command { perform(command, on: &state) }
+        case let .history(command):
+            perform(command, on: &state)
             return .none
         }
     }
@@ -86,20 +80,6 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         // command then changes the present in place, the history's copy released meanwhile.
         state.present = state.engine.current
         state.engine.perform(command, on: &state.present, policy: options.policy)
-    }
-
-    /// Runs `undo(by:)` (`undoing`) or `redo(by:)` for `author` on the history's version.
-    private func moveByAuthor(_ author: HistoryAuthor, undoing: Bool, in state: inout State) {
-        state.engine.recordWithoutTracking(state.present)
-        // The step made keeps the label of the step it takes back, for history views; it
-        // has no base actions of its own.
-        let annotation = { (step: RecordedStep<Base.State, StepRecord>) in StepRecord(label: step.annotation.label, actions: []) }
-        if undoing {
-            state.engine.undo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
-        } else {
-            state.engine.redo(by: author, onConflict: options.conflictPolicy, annotation: annotation, policy: options.policy)
-        }
-        state.present = state.engine.current
     }
 
     private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {

@@ -33,7 +33,7 @@ public enum UndoableReplayError: Error, Equatable, Sendable {
     /// A step holds actions of another type than the one asked for.
     case actionTypeMismatch
     /// The history could not be undone to its oldest version.
-    case reversion(ReversionError)
+    case history(HistoryError)
     /// Replaying the actions did not arrive at the saved present: the reducer is not
     /// deterministic, or the replay was altered.
     case presentMismatch
@@ -89,9 +89,9 @@ extension UndoableState {
         var history = engine
         let policy = HistoryPolicy()
         while history.scopeLevel > 0 {
-            if case let .failure(error) = history.perform(.undoAndPopCurrentScope, policy: policy) { throw .reversion(error) }
+            if case let .failure(error) = history.perform(.undoAndPopCurrentScope, policy: policy) { throw .history(error) }
         }
-        if case let .failure(error) = history.perform(.undoCurrentScope, policy: policy) { throw .reversion(error) }
+        if case let .failure(error) = history.perform(.undoCurrentScope, policy: policy) { throw .history(error) }
         return history.current
     }
 }

@@ -8,7 +8,7 @@ extension UndoableReplayError: CustomStringConvertible, LocalizedError {
         switch self {
         case .actionTypeMismatch:
             "The history holds actions of another type than the one asked for; no replay was made."
-        case let .reversion(error):
+        case let .history(error):
             "The history could not be undone to its oldest version: \(error)"
         case .presentMismatch:
             "Replaying the actions did not arrive at the saved present: the reducer is not deterministic, or the replay was altered."

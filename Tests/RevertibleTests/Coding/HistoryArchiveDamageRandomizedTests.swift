@@ -54,7 +54,7 @@ struct HistoryArchiveDamageRandomizedTests {
 
     /// A history of random edits, undos, redos, tags, scopes pushed, popped and abandoned,
     /// sometimes under a limit, some scopes left open.
-    private func randomHistory(seed: UInt64, random: inout SeededGenerator) -> VersioningController<Board, Board, ReversionError> {
+    private func randomHistory(seed: UInt64, random: inout SeededGenerator) -> VersioningController<Board, Board, HistoryError> {
         var factory = BoardFactory(seed: seed)
         var board = factory.board()
         let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 2...6, using: &random)

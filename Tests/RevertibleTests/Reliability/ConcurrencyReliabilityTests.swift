@@ -68,7 +68,7 @@ struct ConcurrencyReliabilityTests {
     /// `tasks` tasks, each doing a seeded random mix of every operation; `append` records a
     /// new version the way the mode does.
     private func race<Root: Sendable>(
-        on controller: VersioningController<Root, Board, ReversionError>,
+        on controller: VersioningController<Root, Board, HistoryError>,
         seed: UInt64,
         append: @escaping @Sendable (Board) -> Void
     ) async {
@@ -108,7 +108,7 @@ struct ConcurrencyReliabilityTests {
     /// redoing as many steps gets back to the end; redoing everything and undoing everything
     /// again gets back to the start again.
     private func expectIntactHistory<Root>(
-        _ controller: VersioningController<Root, Board, ReversionError>,
+        _ controller: VersioningController<Root, Board, HistoryError>,
         startingAt initial: Board
     ) throws {
         let tags = (0...controller.scopeLevel).flatMap { level in

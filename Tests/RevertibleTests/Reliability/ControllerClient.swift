@@ -5,7 +5,7 @@ import Revertible
 /// shapes, and holding the board the way such a client would.
 protocol ControllerClient: AnyObject {
     associatedtype Root
-    var controller: VersioningController<Root, Board, ReversionError> { get }
+    var controller: VersioningController<Root, Board, HistoryError> { get }
     /// The board as the client sees it.
     var board: Board { get }
     /// Whether an undo hands the client's board to the controller, so an edit the client did not
@@ -73,7 +73,7 @@ enum TrackingMode: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 final class DirectClient: ControllerClient {
-    let controller: VersioningController<Board, Board, ReversionError>
+    let controller: VersioningController<Board, Board, HistoryError>
     private(set) var board: Board
     private let inPlace: Bool
 
@@ -150,7 +150,7 @@ struct BoardHolder: Sendable {
 }
 
 final class ValueKeyPathClient: ControllerClient {
-    let controller: VersioningController<BoardHolder, Board, ReversionError>
+    let controller: VersioningController<BoardHolder, Board, HistoryError>
     private var holder: BoardHolder
 
     init(_ board: Board) {
@@ -211,7 +211,7 @@ final class BoardModel {
 /// (`VersioningController(on:at:)`), or the controller observes the model and records every
 /// change itself (`VersioningController(observing:at:)`).
 final class ObjectRootClient: ControllerClient {
-    let controller: VersioningController<BoardModel, Board, ReversionError>
+    let controller: VersioningController<BoardModel, Board, HistoryError>
     private let model: BoardModel
     private let observing: Bool
 

@@ -41,8 +41,8 @@ struct EmptyHistoryMisuseReliabilityTests {
     private func oddArguments(_ client: some ControllerClient) throws {
         let board = client.board
         let controller = client.controller
-        #expect(throws: ReversionError.stepsOutOfRange(requested: -1, available: 1)) { try client.undo(steps: -1) }
-        #expect(throws: ReversionError.stepsOutOfRange(requested: -1, available: 0)) { try client.redo(steps: -1) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: -1, available: 1)) { try client.undo(steps: -1) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: -1, available: 0)) { try client.redo(steps: -1) }
         try client.undo(steps: 0)
         #expect(client.board == board && controller.undoCount == 1)
         #expect(controller.tags(inScopeLevel: -1) == nil)
@@ -60,16 +60,16 @@ struct EmptyHistoryMisuseReliabilityTests {
     private func everyMove(on client: some ControllerClient, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try client.undo()
         try client.redo()
-        #expect(throws: ReversionError.stepsOutOfRange(requested: 3, available: 0), sourceLocation: sourceLocation) { try client.undo(steps: 3) }
-        #expect(throws: ReversionError.stepsOutOfRange(requested: .max, available: 0), sourceLocation: sourceLocation) { try client.redo(steps: .max) }
-        #expect(throws: ReversionError.unknownTag(HistoryTag(TestTag.unknown.value)), sourceLocation: sourceLocation) { try client.undo(to: TestTag.unknown) }
-        #expect(throws: ReversionError.unknownTag(HistoryTag(TestTag.unknown.value)), sourceLocation: sourceLocation) { try client.redo(to: TestTag.unknown) }
-        #expect(throws: ReversionError.unknownTag(HistoryTag(1)), sourceLocation: sourceLocation) { try client.undo(to: .number(1)) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: 3, available: 0), sourceLocation: sourceLocation) { try client.undo(steps: 3) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: .max, available: 0), sourceLocation: sourceLocation) { try client.redo(steps: .max) }
+        #expect(throws: HistoryError.unknownTag(HistoryTag(TestTag.unknown.value)), sourceLocation: sourceLocation) { try client.undo(to: TestTag.unknown) }
+        #expect(throws: HistoryError.unknownTag(HistoryTag(TestTag.unknown.value)), sourceLocation: sourceLocation) { try client.redo(to: TestTag.unknown) }
+        #expect(throws: HistoryError.unknownTag(HistoryTag(1)), sourceLocation: sourceLocation) { try client.undo(to: .number(1)) }
         try client.undoCurrentScope()
         try client.redoCurrentScope()
         if client.controller.scopeLevel == 0 {
-            #expect(throws: ReversionError.noScopeToPop, sourceLocation: sourceLocation) { try client.popCurrentScope() }
-            #expect(throws: ReversionError.noScopeToPop, sourceLocation: sourceLocation) { try client.undoAndPopCurrentScope() }
+            #expect(throws: HistoryError.noScopeToPop, sourceLocation: sourceLocation) { try client.popCurrentScope() }
+            #expect(throws: HistoryError.noScopeToPop, sourceLocation: sourceLocation) { try client.undoAndPopCurrentScope() }
         }
         client.append(client.board)
     }

@@ -105,7 +105,7 @@ struct HistoryEdgeCaseReliabilityTests {
         let controller = VersioningController(activity, debounceInterval: .seconds(1), clock: clock)
         activity.title = "typed"
         controller.append(activity)
-        #expect(throws: ReversionError.noScopeToPop) { try controller.popCurrentScope() }
+        #expect(throws: HistoryError.noScopeToPop) { try controller.popCurrentScope() }
         clock.advance(by: .milliseconds(10))
         activity.title = "typed, then more"
         controller.append(activity)

@@ -122,7 +122,7 @@ enum TestTag: Sendable, Hashable, CustomStringConvertible {
     var anyHashable: AnyHashable { AnyHashable(value) }
 
     /// The controller's target for this tag.
-    var target: HistoryTarget { .tag(HistoryTag(value)) }
+    var target: HistoryDestination { .tag(HistoryTag(value)) }
 
     var description: String {
         switch self {

@@ -35,10 +35,10 @@ struct ModelBasedRun {
                 undoRecordsUnappendedEdits: client.undoRecordsUnappendedEdits,
                 grouping: debounces
             )
-            var thrown: ReversionError?
+            var thrown: HistoryError?
             do {
                 try perform(operation, on: client, model: model)
-            } catch let error as ReversionError {
+            } catch let error as HistoryError {
                 thrown = error
             } catch {
                 return Failure(index: index, message: "\(operation) failed: \(error)", kind: "archive")

@@ -209,7 +209,7 @@ struct OtherWritersReliabilityTests {
                 let result = reference.applying(step, forward: false)
                 if refusing, result.conflicts > 0 {
                     let before = controller.currentVersion
-                    #expect(throws: ReversionError.self, "\(replay) \(log)") { try controller.undo(onConflict: .refuse) }
+                    #expect(throws: HistoryError.self, "\(replay) \(log)") { try controller.undo(onConflict: .refuse) }
                     #expect(controller.currentVersion.locations == before.locations, "\(replay) \(log)")
                     if Bool.random(using: &random) {
                         log.append("dropNextUndo, record")

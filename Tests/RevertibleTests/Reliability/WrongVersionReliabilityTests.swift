@@ -158,7 +158,7 @@ struct WrongVersionReliabilityTests {
         controller.conflictPolicy = .refuse
         defer { controller.conflictPolicy = .skip }
         let before = Observed(controller)
-        #expect(sourceLocation: sourceLocation) { try operation() } throws: { ($0 as? ReversionError)?.isConflict == true }
+        #expect(sourceLocation: sourceLocation) { try operation() } throws: { ($0 as? HistoryError)?.isConflict == true }
         #expect(client.board == wrong, "the client's value changed: \(comment)", sourceLocation: sourceLocation)
         #expect(controller.currentVersion == wrong, "the current version changed: \(comment)", sourceLocation: sourceLocation)
         #expect(Observed(controller) == before, "the history changed: \(comment)", sourceLocation: sourceLocation)
@@ -185,7 +185,7 @@ struct WrongVersionReliabilityTests {
         do {
             try operation()
         } catch {
-            #expect((error as? ReversionError)?.isConflict == true, "\(comment)", sourceLocation: sourceLocation)
+            #expect((error as? HistoryError)?.isConflict == true, "\(comment)", sourceLocation: sourceLocation)
             #expect(client.board == wrong, "the client's value changed: \(comment)", sourceLocation: sourceLocation)
             #expect(controller.currentVersion == wrong, "the current version changed: \(comment)", sourceLocation: sourceLocation)
             #expect(Observed(controller) == before, "the history changed: \(comment)", sourceLocation: sourceLocation)
@@ -212,7 +212,7 @@ struct Observed<Root>: Equatable {
     let redoCount: Int
     let tags: [[HistoryTag?]]
 
-    init(_ controller: VersioningController<Root, Board, ReversionError>) {
+    init(_ controller: VersioningController<Root, Board, HistoryError>) {
         scopeLevel = controller.scopeLevel
         undoCount = controller.undoCount
         redoCount = controller.redoCount

@@ -12,3 +12,11 @@ extension ReversionError {
         return false
     }
 }
+
+extension HistoryError {
+
+    /// Whether a step of the move refused because another writer changed a location it wrote.
+    var isConflict: Bool {
+        reversionError?.isConflict == true
+    }
+}

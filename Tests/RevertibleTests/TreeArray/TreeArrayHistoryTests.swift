@@ -25,7 +25,7 @@ struct TreeArrayHistoryTests {
         var factory = RowFactory(seed: seed)
         let size = [0, 10, 300, 2_000][Int.random(in: 0..<4, using: &factory.random)]
         var document = RowDocument(name: "list", rows: TreeArray(factory.rows(size)))
-        let controller = VersioningController<RowDocument, RowDocument, ReversionError>(document)
+        let controller = VersioningController<RowDocument, RowDocument, HistoryError>(document)
         // The model: every version, and the position of the current one.
         var versions = [document]
         var position = 0

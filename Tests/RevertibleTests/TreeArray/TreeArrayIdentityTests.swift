@@ -108,7 +108,7 @@ struct TreeArrayIdentityTests {
     @Test("Lookups stay right across undo and redo")
     func undoAndRedo() throws {
         var document = RowDocument(name: "list", rows: TreeArray((1...3_000).map { Row(id: $0, title: "", done: false) }))
-        let controller = VersioningController<RowDocument, RowDocument, ReversionError>(document)
+        let controller = VersioningController<RowDocument, RowDocument, HistoryError>(document)
         #expect(document.rows.index(id: 2_000) == 1_999)
         document.rows.insert(Row(id: 9_000, title: "new", done: false), at: 0)
         controller.append(document)

@@ -85,8 +85,8 @@ struct AuthorTests {
         controller.append(Sheet(a: 1, note: "ana"))
         controller.author = "ben"
         controller.append(Sheet(a: 1, note: "ben"))
-        #expect(throws: ReversionError.self) { try controller.undo(by: "ana", onConflict: .refuse) }
-        if case let .conflict(conflicts)? = controller.error?.reason {
+        #expect(throws: HistoryError.self) { try controller.undo(by: "ana", onConflict: .refuse) }
+        if case let .conflict(conflicts)? = controller.error?.reversionError?.reason {
             #expect(conflicts.map(\.location) == ["\\Sheet.note"])
         } else {
             Issue.record("expected a conflict, got \(String(describing: controller.error))")

@@ -7,7 +7,7 @@ import Testing
 struct BranchTests {
 
     /// `a`, `b`, `c`, then undo twice and `x`: the tree `a ─ b ─ c` and `a ─ x`.
-    private func branched() throws -> (VersioningController<String, String, ReversionError>, c: HistoryVersion) {
+    private func branched() throws -> (VersioningController<String, String, HistoryError>, c: HistoryVersion) {
         let controller = VersioningController("")
         controller.append("a")
         controller.append("b")
@@ -40,7 +40,7 @@ struct BranchTests {
         try controller.undo()
         controller.append("x")
         #expect(controller.location(of: "old") == .onAnotherBranch)
-        #expect(throws: ReversionError.tagOutOfReach("old", .onAnotherBranch)) { try controller.undo(to: "old") }
+        #expect(throws: HistoryError.tagOutOfReach("old", .onAnotherBranch)) { try controller.undo(to: "old") }
         #expect(try controller.move(to: .tag("old")) == "b")
         #expect(controller.location(of: "old") == .present)
     }
@@ -71,10 +71,10 @@ struct BranchTests {
         controller.setWithoutTracking("untracked")
         value = "untracked"
         controller.conflictPolicy = .refuse
-        #expect { try controller.move(&value, to: .version(c)) } throws: { ($0 as? ReversionError)?.isConflict == true }
+        #expect { try controller.move(&value, to: .version(c)) } throws: { ($0 as? HistoryError)?.isConflict == true }
         #expect(value == "untracked" && controller.currentVersion == "untracked" && controller.undoCount == 2)
         controller = VersioningController("")
-        #expect(throws: ReversionError.unknownVersion(c)) { try controller.move(to: .version(c)) }
+        #expect(throws: HistoryError.unknownVersion(c)) { try controller.move(to: .version(c)) }
     }
 
     @Test("A version outside the current scope is out of reach; popping squashes the scope's branches")
@@ -88,7 +88,7 @@ struct BranchTests {
         try controller.undo()
         controller.append("d")
         #expect(controller.tree().count == 2)
-        #expect(throws: ReversionError.versionOutOfReach(a)) { try controller.move(to: .version(a)) }
+        #expect(throws: HistoryError.versionOutOfReach(a)) { try controller.move(to: .version(a)) }
         try controller.popCurrentScope()
         #expect(controller.tree().count == 3 && controller.undoCount == 3 && controller.currentVersion == "d")
         #expect(try controller.undo() == "b")
@@ -120,10 +120,10 @@ struct BranchTests {
         #expect(try controller.move(to: .later(.max)) == "x")
         #expect(try controller.move(to: .earlier(.max)) == "")
         #expect(try controller.move(to: .later(.max)) == "x")
-        #expect(throws: ReversionError.self) { try controller.move(to: .later(.min)) }
-        #expect(throws: ReversionError.self) { try controller.move(to: .earlier(.min)) }
-        #expect(throws: ReversionError.self) { try controller.undo(to: .steps(.min)) }
-        #expect(throws: ReversionError.self) { try controller.redo(to: .steps(.min)) }
+        #expect(throws: HistoryError.self) { try controller.move(to: .later(.min)) }
+        #expect(throws: HistoryError.self) { try controller.move(to: .earlier(.min)) }
+        #expect(throws: HistoryError.self) { try controller.undo(to: .steps(.min)) }
+        #expect(throws: HistoryError.self) { try controller.redo(to: .steps(.min)) }
         #expect(controller.currentVersion == "x")
         #expect(try controller.move(to: .earlier(by: Duration(secondsComponent: .max, attosecondsComponent: 0))) == "")
         #expect(try controller.move(to: .later(by: Duration(secondsComponent: .max, attosecondsComponent: 0))) == "x")

@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Debouncing")
 struct DebounceTests {
 
-    private func type(_ text: String, into controller: VersioningController<Activity, Activity, ReversionError>, activity: inout Activity, clock: TestClock, gap: Duration) {
+    private func type(_ text: String, into controller: VersioningController<Activity, Activity, HistoryError>, activity: inout Activity, clock: TestClock, gap: Duration) {
         for character in text {
             activity.title.append(character)
             controller.append(activity)

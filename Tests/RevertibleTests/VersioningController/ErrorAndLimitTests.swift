@@ -7,7 +7,7 @@ struct ErrorAndLimitTests {
 
     /// A controller whose current version disagrees with its newest step, and that refuses
     /// conflicts (issue 24: by default undo skips them), so undo must fail.
-    private func brokenController() -> (VersioningController<Activity, Activity, ReversionError>, Activity) {
+    private func brokenController() -> (VersioningController<Activity, Activity, HistoryError>, Activity) {
         var activity = Activity.mock()
         let controller = VersioningController(activity)
         controller.conflictPolicy = .refuse
@@ -18,10 +18,10 @@ struct ErrorAndLimitTests {
         return (controller, activity)
     }
 
-    @Test("Failure == ReversionError: a failing undo throws and changes nothing")
+    @Test("Failure == HistoryError: a failing undo throws and changes nothing")
     func throwingMode() {
         var (controller, activity) = brokenController()
-        let error = #expect(throws: ReversionError.self) { try controller.undo(&activity) }
+        let error = #expect(throws: HistoryError.self) { try controller.undo(&activity) }
         #expect(error?.isConflict == true)
         #expect(activity.title == "Untracked")
         #expect(controller.undoCount == 1)
@@ -38,7 +38,7 @@ struct ErrorAndLimitTests {
         model.activity.title = "Untracked"
         controller.setWithoutTracking(model.activity)
         controller.undo()
-        #expect((model.error as? ReversionError)?.isConflict == true)
+        #expect((model.error as? HistoryError)?.isConflict == true)
         #expect(model.activity.title == "Untracked")
     }
 
@@ -57,7 +57,7 @@ struct ErrorAndLimitTests {
 
         holder.throwing.title = "Recorded"
         holder.$throwing.setWithoutTracking(Activity(id: holder.throwing.id, title: "Untracked", priority: .low, childActivities: []))
-        #expect { try holder.$throwing.undo(onConflict: .refuse) } throws: { ($0 as? ReversionError)?.isConflict == true }
+        #expect { try holder.$throwing.undo(onConflict: .refuse) } throws: { ($0 as? HistoryError)?.isConflict == true }
         holder.$throwing.removeAllVersions()
         #expect(!holder.$throwing.hasUndo)
     }
@@ -68,10 +68,10 @@ struct ErrorAndLimitTests {
         let controller = VersioningController(activity)
         try controller.undo(&activity)
         try controller.redo(&activity)
-        #expect(throws: ReversionError.noScopeToPop) { try controller.popCurrentScope() }
-        #expect(throws: ReversionError.noScopeToPop) { try controller.undoAndPopCurrentScope(&activity) }
-        #expect(throws: ReversionError.stepsOutOfRange(requested: 5, available: 0)) { try controller.undo(to: .steps(5)) }
-        #expect(throws: ReversionError.unknownTag("nothing")) { try controller.redo(to: "nothing") }
+        #expect(throws: HistoryError.noScopeToPop) { try controller.popCurrentScope() }
+        #expect(throws: HistoryError.noScopeToPop) { try controller.undoAndPopCurrentScope(&activity) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: 5, available: 0)) { try controller.undo(to: .steps(5)) }
+        #expect(throws: HistoryError.unknownTag("nothing")) { try controller.redo(to: "nothing") }
         #expect(activity == Activity.mock(title: "Title").with(id: activity.id))
         #expect(controller.scopeLevel == 0 && !controller.hasUndo && !controller.hasRedo)
     }

@@ -58,7 +58,7 @@ struct FeatureCombinationTests {
     func commandsCloseBurst() throws {
         let clock = TestClock()
         let controller = VersioningController("", debounceInterval: .seconds(1), clock: clock)
-        let commands: [(VersioningController<String, String, ReversionError>) throws -> Void] = [
+        let commands: [(VersioningController<String, String, HistoryError>) throws -> Void] = [
             { $0.tag("t") },
             { $0.pushNewScope(); try $0.popCurrentScope() },
             { try $0.undo(); try $0.redo() },
@@ -175,7 +175,7 @@ struct FeatureCombinationTests {
             Issue.record("expected a refusal")
         } catch {
             #expect(error.isConflict)
-            #expect(error.keyPath == #"\Note.title"#)
+            #expect(error.reversionError?.keyPath == #"\Note.title"#)
             #expect(error.step == 1)
             #expect(error.localizedDescription.contains(#"\Note.title"#))
         }
@@ -196,7 +196,7 @@ struct FeatureCombinationTests {
         controller.append("5")
         #expect(controller.location(of: "zero") == .outsideCurrentScope(level: 0))
         #expect(controller.location(of: "nope") == .unknown)
-        #expect(throws: ReversionError.tagOutOfReach("zero", .outsideCurrentScope(level: 0))) { try controller.undo(to: "zero") }
+        #expect(throws: HistoryError.tagOutOfReach("zero", .outsideCurrentScope(level: 0))) { try controller.undo(to: "zero") }
         controller.tag("five")
         controller.tag("also five")
         #expect(controller.currentVersionTags == ["five", "also five"])

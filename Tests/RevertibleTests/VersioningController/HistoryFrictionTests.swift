@@ -9,7 +9,7 @@ import Testing
 struct HistoryFrictionTests {
 
     /// The times of the current scope's steps, oldest first.
-    private func times(_ controller: VersioningController<String, String, ReversionError>) -> [Duration] {
+    private func times(_ controller: VersioningController<String, String, HistoryError>) -> [Duration] {
         controller.steps().undo.map(\.time)
     }
 
@@ -77,7 +77,7 @@ struct HistoryFrictionTests {
         #expect(try controller.move(to: .later(9)) == "c", "the newest version")
         #expect(try controller.move(to: .later(.max)) == "c")
         #expect(try controller.move(to: .earlier(.max)) == "")
-        #expect(throws: ReversionError.stepsOutOfRange(requested: -1, available: 3)) { try controller.move(to: .later(-1)) }
+        #expect(throws: HistoryError.stepsOutOfRange(requested: -1, available: 3)) { try controller.move(to: .later(-1)) }
         #expect(controller.currentVersion == "")
     }
 

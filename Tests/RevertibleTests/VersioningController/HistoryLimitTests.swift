@@ -8,7 +8,7 @@ struct HistoryLimitTests {
 
     /// 2,000 changes, every other one made after an undo: 1,000 steps on the path to the
     /// present and 1,000 abandoned leaves beside it.
-    private func branchyController() throws -> (VersioningController<[Int], [Int], ReversionError>, path: [HistoryVersion], abandoned: [HistoryVersion]) {
+    private func branchyController() throws -> (VersioningController<[Int], [Int], HistoryError>, path: [HistoryVersion], abandoned: [HistoryVersion]) {
         let controller = VersioningController([Int]())
         var value: [Int] = []
         for index in 0..<2_000 {

@@ -64,7 +64,7 @@ struct ObservationTests {
         controller.setWithoutTracking(Activity(id: model.activity.id, title: "Elsewhere", priority: .low, childActivities: []))
         model.activity.title = "Elsewhere"
         controller.undo()
-        #expect((model.versioningError as? ReversionError)?.isConflict == true)
+        #expect((model.versioningError as? HistoryError)?.isConflict == true)
         #expect(controller.error?.isConflict == true)
         #expect(model.activity.title == "Elsewhere")
     }

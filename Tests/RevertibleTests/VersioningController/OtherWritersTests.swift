@@ -99,7 +99,7 @@ struct OtherWritersTests {
         try controller.undo()
         let before = controller.currentVersion
 
-        let error = #expect(throws: ReversionError.self) { try controller.undo() }
+        let error = #expect(throws: HistoryError.self) { try controller.undo() }
 
         #expect(error?.isConflict == true)
         #expect(error?.description.contains("accounts[id: 2]") == true)
@@ -268,7 +268,7 @@ struct OtherWritersTests {
         controller.absorb(ledger)
         controller.conflictPolicy = .refuse
 
-        let error = #expect(throws: ReversionError.self) { try controller.undoAndPopCurrentScope() }
+        let error = #expect(throws: HistoryError.self) { try controller.undoAndPopCurrentScope() }
 
         #expect(error?.isConflict == true)
         #expect(controller.scopeLevel == 1 && controller.undoCount == 1)

@@ -57,7 +57,7 @@ struct SeedCompatibilityTests {
         #expect(value == "ab")
         // Steps are still steps.
         #expect(try controller.redo(to: .steps(2)) == "abcd")
-        #expect(throws: ReversionError.unknownTag(HistoryTag(3))) { try controller.undo(to: 3) }
+        #expect(throws: HistoryError.unknownTag(HistoryTag(3))) { try controller.undo(to: 3) }
 
         struct Root { var text: String }
         var root = Root(text: "x")

@@ -411,7 +411,7 @@ struct OtherWritersRun {
             // Nothing may fail for someone else's write: the policy skips it.
             if let reason = state.error?.reason {
                 switch reason {
-                case .wrongVersion, .conflict:
+                case .stepRefused:
                     return fail("\(operation) failed for another writer's change: \(state.error!)", "jam")
                 default: break
                 }

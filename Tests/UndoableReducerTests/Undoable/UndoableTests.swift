@@ -40,7 +40,7 @@ struct UndoableTests {
         var state = reduce(tally, UndoableState(Tally.State(count: 4)), [.undo, .redo])
         #expect(state.present.count == 4 && state.error == nil)
         for (command, error) in [
-            (UndoableAction<Tally.Action>.popCurrentScope, ReversionError.noScopeToPop),
+            (UndoableAction<Tally.Action>.popCurrentScope, HistoryError.noScopeToPop),
             (.undoAndPopCurrentScope, .noScopeToPop),
             (.undo(to: .tag("none")), .unknownTag("none")),
             (.redo(to: .steps(2)), .stepsOutOfRange(requested: 2, available: 0)),

@@ -51,10 +51,10 @@ struct SelectiveUndo: Scenario {
 
         var time = Stopwatch()
         var conflicts = 0
-        var failed: ReversionError?
+        var failed: HistoryError?
         time.measure {
             for _ in 0..<k {
-                do throws(ReversionError) {
+                do throws(HistoryError) {
                     try controller.undo()
                 } catch {
                     failed = error

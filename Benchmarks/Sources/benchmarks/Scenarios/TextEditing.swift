@@ -87,8 +87,8 @@ struct TextEditing: Scenario {
         var undoTime = Stopwatch()
         var undoCPU = ThreadClock()
         do {
-            try undoTime.measure { () throws(ReversionError) in
-                try undoCPU.measure { () throws(ReversionError) in
+            try undoTime.measure { () throws(HistoryError) in
+                try undoCPU.measure { () throws(HistoryError) in
                     for _ in 0..<k { try controller.undo(&document) }
                 }
             }

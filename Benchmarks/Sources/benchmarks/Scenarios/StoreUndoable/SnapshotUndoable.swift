@@ -22,12 +22,12 @@ struct SnapshotUndoable<Base: Reducer>: Reducer where Base.State: Sendable, Base
             state.past.append(previous)
             state.future.removeAll()
             return effect.map(Action.action)
-        case .undo(to: .steps(1)):
+        case .history(.undo(to: .steps(1))):
             if let previous = state.past.popLast() {
                 state.future.append(state.present)
                 state.present = previous
             }
-        case .redo(to: .steps(1)):
+        case .history(.redo(to: .steps(1))):
             if let next = state.future.popLast() {
                 state.past.append(state.present)
                 state.present = next

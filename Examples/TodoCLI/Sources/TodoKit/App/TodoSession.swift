@@ -248,11 +248,11 @@ public final class TodoSession {
         }
     }
 
-    private func undo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+    private func undo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         try step(to: target, undoing: true, in: store)
     }
 
-    private func redo(_ target: HistoryTarget, in store: TodoStore) throws(TodoError) -> String {
+    private func redo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
         try step(to: target, undoing: false, in: store)
     }
 
@@ -261,7 +261,7 @@ public final class TodoSession {
     /// The history resolves a tag and refuses one the move cannot reach (see ``reason(_:undoing:)``);
     /// the session only caps a count at the steps there are, as asking for more than there
     /// are is no error here.
-    private func step(to target: HistoryTarget, undoing: Bool, in store: TodoStore) throws(TodoError) -> String {
+    private func step(to target: HistoryDestination, undoing: Bool, in store: TodoStore) throws(TodoError) -> String {
         let before = store.state
         var target = target
         var ending = ""
@@ -337,7 +337,7 @@ public final class TodoSession {
 
     /// What a refused move means, in the words of the commands: `undoing` is `nil` for
     /// `goto`, `earlier` and `later`, which reach every branch of the scope.
-    private func reason(_ error: ReversionError, undoing: Bool?) -> String {
+    private func reason(_ error: HistoryError, undoing: Bool?) -> String {
         switch error.reason {
         case let .unknownVersion(version):
             return "there is no version \(version) in this scope (\"todo history\" shows them)"

@@ -19,9 +19,9 @@ public enum Command: Equatable, Sendable {
     /// Undoes one step, some steps, or back to a tag; `strict` refuses instead of skipping
     /// what someone else changed since; `json` reports as JSON, with the author and the
     /// parts skipped.
-    case undo(HistoryTarget, strict: Bool = false, json: Bool = false)
+    case undo(HistoryDestination, strict: Bool = false, json: Bool = false)
     /// Redoes one step, some steps, or up to a tag; `strict` and `json` as for undo.
-    case redo(HistoryTarget, strict: Bool = false, json: Bool = false)
+    case redo(HistoryDestination, strict: Bool = false, json: Bool = false)
     case tag(name: String)
     /// Moves to a version anywhere in the current scope's tree (`goto`), or a number of
     /// versions or a span of time earlier or later in the order they were made (`earlier`,

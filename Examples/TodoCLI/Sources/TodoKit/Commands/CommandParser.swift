@@ -324,7 +324,7 @@ public enum CommandParser {
     }
 
     /// A number of steps, or a tag name.
-    static func historyTarget(_ word: String) throws(TodoError) -> HistoryTarget {
+    static func historyTarget(_ word: String) throws(TodoError) -> HistoryDestination {
         if let steps = Int(word) {
             guard steps >= 1 else { throw .badInput("the number of steps must be at least 1, got \(steps)") }
             return .steps(steps)
