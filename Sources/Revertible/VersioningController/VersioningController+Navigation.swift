@@ -55,14 +55,16 @@ extension VersioningController {
         try perform(.move(to: destination), onConflict: onConflict)
     }
 
-    /// Moves `value` to `destination` in the current scope's tree of versions, in place.
-    public func move(_ value: inout Value, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(to: destination), on: &value)
+    /// Moves `value` to `destination` in the current scope's tree of versions, in place, each
+    /// step taken by `onConflict` (`nil`: ``conflictPolicy``).
+    public func move(_ value: inout Value, to destination: HistoryDestination, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.move(to: destination), on: &value, onConflict: onConflict)
     }
 
-    /// Moves the tracked property of `root` to `destination`.
-    public func move(root: inout Root, to destination: HistoryDestination) throws(Failure) {
-        try perform(.move(to: destination), on: &root[keyPath: self.root.keyPath])
+    /// Moves the tracked property of `root` to `destination`, each step taken by `onConflict`
+    /// (`nil`: ``conflictPolicy``).
+    public func move(root: inout Root, to destination: HistoryDestination, onConflict: ConflictPolicy? = nil) throws(Failure) {
+        try perform(.move(to: destination), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 }
 

@@ -216,6 +216,28 @@ struct OtherWritersTests {
         #expect(controller.lastConflicts.map(\.location) == ["\\Ledger.accounts[id: 1]"])
     }
 
+    @Test("An in-place move takes the call's policy: refusing changes neither the value nor the history")
+    func inPlaceMoveTakesThePolicy() throws {
+        var ledger = Ledger()
+        let controller = ValueVersioningController(ledger)
+        ledger.accounts = [a]
+        controller.append(ledger)
+        let added = controller.currentVersionID
+        ledger.accounts[0].name = "renamed"
+        controller.append(ledger)
+        ledger.accounts[0].name = "foreign"
+        controller.absorb(ledger)
+        let version = controller.currentVersionID
+
+        #expect(throws: HistoryError.self) { try controller.move(&ledger, to: .version(added), onConflict: .refuse) }
+        #expect(ledger.accounts.map(\.name) == ["foreign"])
+        #expect(controller.currentVersionID == version)
+
+        try controller.move(&ledger, to: .version(added), onConflict: .overwrite)
+        #expect(ledger.accounts == [a])
+        #expect(controller.lastConflicts.map(\.location) == ["\\Ledger.accounts[id: 1].name"])
+    }
+
     @Test("@Versioned takes the policy and the calls too")
     func versionedProperty() throws {
         struct Holder {
