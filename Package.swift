@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "UndoableReducerTesting", dependencies: ["UndoableReducer", "Revertible"]),
         .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
-        .testTarget(name: "TreeArrayTests", dependencies: ["TreeArray", "TestSupport"]),
+        .testTarget(name: "TreeArrayTests", dependencies: ["TreeArray"]),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),

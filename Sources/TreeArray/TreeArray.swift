@@ -9,9 +9,9 @@
 /// elements share everything else.
 ///
 /// That sharing is what makes it the collection for undo histories of large lists: when the
-/// elements are `Identifiable` and ``Versionable``, comparing two versions (to record an
-/// undo step) skips every chunk the versions share, by identity, so it costs O(log *n*) plus
-/// the size of the change, not a walk of the list.
+/// elements are `Identifiable` and `Versionable` (with the `Revertible` module), comparing two
+/// versions (to record an undo step) skips every chunk the versions share, by identity, so it
+/// costs O(log *n*) plus the size of the change, not a walk of the list.
 ///
 /// ```swift
 /// struct Board: Versionable {
