@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Revertible", targets: ["Revertible"]),
+        // The collection alone, for users who want it without the history; Revertible re-exports it.
+        .library(name: "TreeArray", targets: ["TreeArray"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "UndoableReducer", targets: ["UndoableReducer"]),
         // `TestStore` for reducer tests; links Testing and XCTest, so apps never depend on it.
@@ -15,11 +17,13 @@ let package = Package(
         .library(name: "TodoKit", targets: ["TodoKit"]),
     ],
     targets: [
-        .target(name: "Revertible"),
+        .target(name: "TreeArray"),
+        .target(name: "Revertible", dependencies: ["TreeArray"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "UndoableReducerTesting", dependencies: ["UndoableReducer", "Revertible"]),
         .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
+        .testTarget(name: "TreeArrayTests", dependencies: ["TreeArray"]),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),

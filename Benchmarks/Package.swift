@@ -22,9 +22,16 @@ let package = Package(
             name: "EditTitleAsDependency",
             dependencies: [.product(name: "Revertible", package: "Revertible")]
         ),
+        // Sources/TreeArrayWholeCMO links ../Sources/TreeArray, the module Revertible re-exports;
+        // the alias makes Revertible's `import TreeArray` name this copy.
+        .target(
+            name: "TreeArrayWholeCMO",
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
         .target(
             name: "RevertibleWholeCMO",
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+            dependencies: ["TreeArrayWholeCMO"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-module-alias", "TreeArray=TreeArrayWholeCMO"])]
         ),
         .target(
             name: "EditTitleWholeCMO",

@@ -145,8 +145,9 @@ public struct HistoryArchive<Value> {
 
 extension HistoryArchive: Sendable where Value: Sendable {}
 extension HistoryArchive.Step: Sendable where Value: Sendable {}
-// `@unchecked`: the tuples' members are `Sendable` (`HistoryTag` is).
-extension HistoryArchive.Outline: @unchecked Sendable where Value: Sendable {}
+extension HistoryArchive.Outline: Sendable where Value: Sendable {}
+extension HistoryArchive.Outline.Scope: Sendable where Value: Sendable {}
+extension HistoryArchive.Outline.Start: Sendable where Value: Sendable {}
 extension HistoryArchive.Changes: Sendable where Value: Sendable {}
 
 extension Reversion {

@@ -109,6 +109,9 @@ public struct Reversion<Root> {
     }
 }
 
+// `@unchecked`: `any ReversionNode<Root>` is not `Sendable`, but every node is a final class
+// with only `let` properties (key paths, indices, and values of `Root`'s parts, `Sendable`
+// when `Root` is), made whole before the reversion holds it and never written after.
 extension Reversion: @unchecked Sendable where Root: Sendable {}
 
 extension Reversion: CustomDebugStringConvertible {

@@ -7,7 +7,10 @@ import Foundation
 /// and the package's concurrency tests must run clean under `--sanitize=thread`. `NSLock`
 /// wraps a pthread mutex, which ThreadSanitizer understands.
 package final class Locked<Value>: @unchecked Sendable {
-    // Safe to share: `value` is only read or written between `lock()` and `unlock()`.
+    // Sound to share: `value` is only read or written between `lock()` and `unlock()`. What
+    // `withLock` hands out is the caller's to confine: every user keeps values that never
+    // change once stored (names, key paths, per-type memos of immutable objects) or is itself
+    // `Sendable` only when its value is (`VersioningController` requires `Value: Sendable`).
     private let lock = NSLock()
     private var value: Value
 

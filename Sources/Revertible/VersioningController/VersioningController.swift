@@ -45,9 +45,9 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// by `swift_getKeyPath` on every evaluation, a cost paid on every operation otherwise.
     let observedStateKeyPath: KeyPath<VersioningController, Void> = \.observedState
 
-    struct Storage: @unchecked Sendable {
-        // Guarded by the controller's lock; `Value` crosses threads only when the controller
-        // is `Sendable`, which requires `Value: Sendable`.
+    /// Guarded by the controller's lock; `Value` crosses threads only when the controller is
+    /// `Sendable`, which requires `Value: Sendable`.
+    struct Storage {
         var history: History<Value, NoAnnotation>
         var policy: HistoryPolicy
         /// An observed root announced a change that has not been recorded yet, made at this time.

@@ -57,6 +57,9 @@ struct TreeArrayHistoryTests {
                 Issue.record("seed \(seed), step \(step) (roll \(roll)): the controller disagrees with the model; \(replay)")
                 return
             }
+            // The shape after every undo, redo and recorded step, not only at the end: a step
+            // applied through the history writes the tree outside its own mutations' checks.
+            document.rows._invariantCheck()
             // Lookups by id, whose index every undo, redo and recorded step must keep right.
             if factory.random.chance(0.3) {
                 let id = Int.random(in: 0...(factory.nextID + 1), using: &factory.random)

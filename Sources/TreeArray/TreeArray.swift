@@ -9,9 +9,9 @@
 /// elements share everything else.
 ///
 /// That sharing is what makes it the collection for undo histories of large lists: when the
-/// elements are `Identifiable` and ``Versionable``, comparing two versions (to record an
-/// undo step) skips every chunk the versions share, by identity, so it costs O(log *n*) plus
-/// the size of the change, not a walk of the list.
+/// elements are `Identifiable` and `Versionable` (with the `Revertible` module), comparing two
+/// versions (to record an undo step) skips every chunk the versions share, by identity, so it
+/// costs O(log *n*) plus the size of the change, not a walk of the list.
 ///
 /// ```swift
 /// struct Board: Versionable {
@@ -24,13 +24,13 @@
 /// ```
 public struct TreeArray<Element> {
 
-    @usableFromInline typealias Node = TreeArrayNode<Element>
+    @usableFromInline package typealias Node = TreeArrayNode<Element>
 
     /// Never empty of nodes: an empty tree is one empty leaf.
-    @usableFromInline var root: Node
+    @usableFromInline package var root: Node
 
     @inlinable
-    init(root: Node) {
+    package init(root: Node) {
         self.root = root
     }
 
@@ -52,7 +52,7 @@ public struct TreeArray<Element> {
 
     /// Makes the root uniquely referenced, copying it if another version shares it.
     @inlinable @inline(__always)
-    mutating func makeRootUnique() {
+    package mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) {
             root = root.copy()
         }
@@ -63,7 +63,7 @@ public struct TreeArray<Element> {
     /// up to date: taken out of the root when this tree alone holds it (it is written in
     /// place), copied when versions share it. Call before ``makeRootUnique()``.
     @inlinable @inline(__always)
-    mutating func takeIdentities() -> TreeArrayIdentities<Element>? {
+    package mutating func takeIdentities() -> TreeArrayIdentities<Element>? {
         guard let cell = root.existingIdentityCell else { return nil }
         let unique = isKnownUniquelyReferenced(&root)
         return cell.identities(validFor: root.stamp, take: unique)
@@ -72,7 +72,7 @@ public struct TreeArray<Element> {
     /// Gives the root, after a mutation, the index that `takeIdentities()` returned and the
     /// mutation kept up to date.
     @inlinable @inline(__always)
-    mutating func putIdentities(_ identities: TreeArrayIdentities<Element>?) {
+    package mutating func putIdentities(_ identities: TreeArrayIdentities<Element>?) {
         guard var identities else { return }
         identities.stamp = root.stamp
         let cell = root.identityCellMakingOne
@@ -82,7 +82,7 @@ public struct TreeArray<Element> {
     /// Restores the tree's shape after a removal: a branch root with one child is replaced by
     /// that child.
     @inlinable
-    mutating func collapseRoot() {
+    package mutating func collapseRoot() {
         while !root.isLeaf, root.children.count == 1 {
             root = root.children[0]
         }
@@ -228,19 +228,19 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// shared, so no mutation of any tree writes them in place (copy-on-write per node)
         /// and their element storage never moves: the unowned references and pointers
         /// below stay valid for the iterator's whole life.
-        @usableFromInline let root: Node
+        @usableFromInline package let root: Node
         /// The branches above the leaf after the current one, each with the index of the
         /// next child to visit.
-        @usableFromInline var path: [(node: Unmanaged<Node>, next: Int)] = []
+        @usableFromInline package var path: [(node: Unmanaged<Node>, next: Int)] = []
         /// The next element of the current leaf, and the end of that leaf's elements.
-        @usableFromInline var cursor: UnsafePointer<Element>?
-        @usableFromInline var end: UnsafePointer<Element>?
+        @usableFromInline package var cursor: UnsafePointer<Element>?
+        @usableFromInline package var end: UnsafePointer<Element>?
         /// The elements of the next non-empty leaf, found while the current one is read;
         /// `nil` when the current leaf is the last.
-        @usableFromInline var lookahead: UnsafeBufferPointer<Element>?
+        @usableFromInline package var lookahead: UnsafeBufferPointer<Element>?
 
         @inlinable
-        init(root: Node) {
+        package init(root: Node) {
             self.root = root
             path.reserveCapacity(8)
             var first: UnsafeBufferPointer<Element>? = descend(to: Unmanaged.passUnretained(root))
@@ -257,7 +257,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// of the next leaf would make the processor wait for them here, instead of letting
         /// them complete while the current leaf is read.
         @inlinable
-        mutating func descend(to node: Unmanaged<Node>) -> UnsafeBufferPointer<Element> {
+        package mutating func descend(to node: Unmanaged<Node>) -> UnsafeBufferPointer<Element> {
             var node = node
             while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
                 path.append((node, 1))
@@ -271,7 +271,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// The elements of the next non-empty leaf after those the path has passed, or
         /// `nil` after the last; moves the path there.
         @inlinable
-        mutating func followingLeaf() -> UnsafeBufferPointer<Element>? {
+        package mutating func followingLeaf() -> UnsafeBufferPointer<Element>? {
             while let (node, next) = path.last {
                 let child: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { branch in
                     branch.children.withUnsafeBufferPointer { children in
@@ -307,7 +307,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// Moves the cursor to the next non-empty leaf, and looks up the one after it;
         /// `false` after the last.
         @inlinable @inline(never)
-        mutating func nextLeaf() -> Bool {
+        package mutating func nextLeaf() -> Bool {
             guard let leaf = lookahead, let start = leaf.baseAddress else { return false }
             cursor = start
             end = start + leaf.count

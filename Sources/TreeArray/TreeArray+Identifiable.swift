@@ -48,7 +48,7 @@ extension TreeArray where Element: Identifiable {
 
     /// The identity index of this version, built if it has none.
     @inlinable
-    func identityTrie() -> TreeArrayIDTrie<Element.ID> {
+    package func identityTrie() -> TreeArrayIDTrie<Element.ID> {
         if let cell = root.existingIdentityCell, let identities = cell.identities(validFor: root.stamp, take: false) {
             return TreeArrayIDTrie(root: unsafeDowncast(identities.trie, to: TreeArrayIDTrieNode<Element.ID>.self))
         }
@@ -69,7 +69,7 @@ extension TreeArrayNode {
 
     /// Calls `body` with each leaf's elements and keys, in order.
     @inlinable
-    func forEachLeafWithKeys(_ body: (ContiguousArray<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
+    package func forEachLeafWithKeys(_ body: (ContiguousArray<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
         if isLeaf {
             try body(elements, keys)
         } else {

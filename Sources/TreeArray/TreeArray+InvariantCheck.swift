@@ -10,7 +10,7 @@ extension TreeArray {
     ///
     /// - Complexity: O(*n*).
     @usableFromInline
-    func _invariantCheck() {
+    package func _invariantCheck() {
         var previousKey: UInt64 = 0
         func check(_ node: Node, isRoot: Bool) {
             if node.isLeaf {
@@ -44,7 +44,7 @@ extension TreeArray {
 
     /// ``_invariantCheck()`` in debug builds, on trees small enough for it to cost little.
     @inlinable @inline(__always)
-    func _debugInvariantCheck() {
+    package func _debugInvariantCheck() {
         #if DEBUG
         if root.count <= 4_096 { _invariantCheck() }
         #endif
@@ -57,7 +57,7 @@ extension TreeArray where Element: Identifiable {
     /// id with its key.
     ///
     /// - Complexity: O(*n* log *n*).
-    func _identityInvariantCheck() {
+    package func _identityInvariantCheck() {
         guard let identities = root.existingIdentityCell?.identities(validFor: root.stamp, take: false) else { return }
         let trie = unsafeDowncast(identities.trie, to: TreeArrayIDTrieNode<Element.ID>.self)
         var indexed: [UInt64: Element.ID] = [:]

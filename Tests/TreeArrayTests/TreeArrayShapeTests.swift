@@ -1,5 +1,5 @@
 import Testing
-@testable import Revertible
+@testable import TreeArray
 
 /// Reading and iterating trees whose sizes sit at the edges of their nodes: one element
 /// short of a full leaf, a full leaf, one over (the first split), and the same around a full

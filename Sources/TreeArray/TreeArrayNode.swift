@@ -13,42 +13,42 @@ import Synchronization
 /// a node is only written through the one tree that references it uniquely, inside that
 /// tree's own mutating, hence already exclusive, access.
 @usableFromInline
-final class TreeArrayNode<Element> {
+package final class TreeArrayNode<Element> {
 
-    @usableFromInline typealias Node = TreeArrayNode<Element>
+    @usableFromInline package typealias Node = TreeArrayNode<Element>
 
     /// The number of elements in this subtree.
-    @exclusivity(unchecked) @usableFromInline var count: Int
+    @exclusivity(unchecked) @usableFromInline package var count: Int
     /// `0` for a leaf; a branch's children all have `height - 1`.
-    @usableFromInline let height: Int
+    @usableFromInline package let height: Int
     /// A leaf's elements, in order. Empty in a branch.
-    @exclusivity(unchecked) @usableFromInline var elements: ContiguousArray<Element>
+    @exclusivity(unchecked) @usableFromInline package var elements: ContiguousArray<Element>
     /// A branch's children, in order. Empty in a leaf.
-    @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<Node>
+    @exclusivity(unchecked) @usableFromInline package var children: ContiguousArray<Node>
     /// `ends[i]` is the number of elements in `children[0...i]`. Empty in a leaf.
-    @exclusivity(unchecked) @usableFromInline var ends: ContiguousArray<Int>
+    @exclusivity(unchecked) @usableFromInline package var ends: ContiguousArray<Int>
     /// A leaf's order keys, one per element: strictly increasing along the whole tree, so an
     /// element is found from its key in O(log *n*) (the identity index maps ids to keys).
     /// Empty in a branch.
-    @exclusivity(unchecked) @usableFromInline var keys: ContiguousArray<UInt64>
+    @exclusivity(unchecked) @usableFromInline package var keys: ContiguousArray<UInt64>
     /// `lastKeys[i]` is the last key in `children[i]`. Empty in a leaf.
-    @exclusivity(unchecked) @usableFromInline var lastKeys: ContiguousArray<UInt64>
+    @exclusivity(unchecked) @usableFromInline package var lastKeys: ContiguousArray<UInt64>
     /// The identity index of the tree this node is the root of, made on the first lookup by id.
-    @usableFromInline let identityCell = AtomicLazyReference<TreeArrayIdentityCell<Element>>()
+    @usableFromInline package let identityCell = AtomicLazyReference<TreeArrayIdentityCell<Element>>()
 
     /// A stamp no other node and no other state of this node ever had: drawn when the node
     /// is made and again each time it is mutated in place. A node's identifier and stamp
     /// together name one exact content, even after the node is freed and its address reused.
-    @exclusivity(unchecked) @usableFromInline var stamp: UInt64 = nextTreeArrayStamp()
+    @exclusivity(unchecked) @usableFromInline package var stamp: UInt64 = nextTreeArrayStamp()
     /// Another node known to hold exactly the same elements as this one (see
     /// ``TreeArrayChange``), named by its identifier and its stamp at the time: a
     /// comparison of the two may skip them as if they were the same node. `twinStamp` is `0`
     /// when there is no twin; the link no longer holds once either node is mutated.
-    @exclusivity(unchecked) @usableFromInline var twinID: ObjectIdentifier?
-    @exclusivity(unchecked) @usableFromInline var twinStamp: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline package var twinID: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline package var twinStamp: UInt64 = 0
 
     @inlinable
-    init(leaf elements: ContiguousArray<Element>, keys: ContiguousArray<UInt64>) {
+    package init(leaf elements: ContiguousArray<Element>, keys: ContiguousArray<UInt64>) {
         self.count = elements.count
         self.height = 0
         self.elements = elements
@@ -59,7 +59,7 @@ final class TreeArrayNode<Element> {
     }
 
     @inlinable
-    init(height: Int, children: ContiguousArray<Node>) {
+    package init(height: Int, children: ContiguousArray<Node>) {
         self.height = height
         self.elements = []
         self.keys = []
@@ -71,7 +71,7 @@ final class TreeArrayNode<Element> {
     }
 
     @inlinable
-    init(copying node: Node) {
+    package init(copying node: Node) {
         count = node.count
         height = node.height
         elements = node.isLeaf ? Node.copyBytes(of: node.elements) : []
@@ -83,20 +83,20 @@ final class TreeArrayNode<Element> {
 
     /// Where this node, as a root, keeps its identity index, if a lookup by id made a place.
     @inlinable @inline(__always)
-    var existingIdentityCell: TreeArrayIdentityCell<Element>? {
+    package var existingIdentityCell: TreeArrayIdentityCell<Element>? {
         identityCell.load()
     }
 
     /// Where this node, as a root, keeps its identity index, made if it has none.
     @inlinable
-    var identityCellMakingOne: TreeArrayIdentityCell<Element> {
+    package var identityCellMakingOne: TreeArrayIdentityCell<Element> {
         identityCell.load() ?? identityCell.storeIfNil(TreeArrayIdentityCell())
     }
 
     /// A node with the same contents, sharing the children; a leaf's elements are copied
     /// at once (a copy is made to be written).
     @inlinable
-    func copy() -> Node {
+    package func copy() -> Node {
         Node(copying: self)
     }
 
@@ -106,7 +106,7 @@ final class TreeArrayNode<Element> {
     /// are the same (see `TreeArrayNode.share(_:with:start:edits:)`), so a copy must not make an element
     /// nobody touched look different.
     @inlinable
-    static func copyBytes(of source: ContiguousArray<Element>) -> ContiguousArray<Element> {
+    package static func copyBytes(of source: ContiguousArray<Element>) -> ContiguousArray<Element> {
         // Made with no capacity, an array is the shared empty singleton, and the initializer
         // still writes its count there: a write to one global from every thread that copies
         // an empty leaf (ThreadSanitizer reports it).
@@ -128,26 +128,26 @@ final class TreeArrayNode<Element> {
 
     /// Marks this node as about to be mutated in place: a new stamp, and no twin.
     @inlinable @inline(__always)
-    func touch() {
+    package func touch() {
         stamp = nextTreeArrayStamp()
         twinStamp = 0
     }
 
     /// Whether `other` is known to hold exactly this node's elements.
     @inlinable @inline(__always)
-    func isTwin(of other: Node) -> Bool {
+    package func isTwin(of other: Node) -> Bool {
         twinStamp != 0 && twinStamp == other.stamp && twinID == ObjectIdentifier(other)
     }
 
     /// Whether the two nodes are known to hold the same elements without reading them: they
     /// are the same node, or twins.
     @inlinable @inline(__always)
-    static func known(_ lhs: Node, equalTo rhs: Node) -> Bool {
+    package static func known(_ lhs: Node, equalTo rhs: Node) -> Bool {
         lhs === rhs || lhs.isTwin(of: rhs) || rhs.isTwin(of: lhs)
     }
 
     @inlinable
-    var isLeaf: Bool {
+    package var isLeaf: Bool {
         height == 0
     }
 
@@ -158,34 +158,34 @@ final class TreeArrayNode<Element> {
     /// misses on a new node and its storage); 3 KiB brings them to 1.6 × and 2.7 ×, while an
     /// edit, which copies one leaf the history shares, stays under 20 µs (4 KiB did not).
     @inlinable
-    static var leafCapacity: Int {
+    package static var leafCapacity: Int {
         Swift.max(8, Swift.min(96, 3072 / Swift.max(1, MemoryLayout<Element>.stride)))
     }
 
     /// The most children a branch holds.
     @inlinable
-    static var branchCapacity: Int {
+    package static var branchCapacity: Int {
         32
     }
 
     /// The number of entries (elements or children) this node holds.
     @inlinable
-    var width: Int {
+    package var width: Int {
         isLeaf ? elements.count : children.count
     }
 
     @inlinable
-    var isOverfull: Bool {
+    package var isOverfull: Bool {
         isLeaf ? elements.count > Node.leafCapacity : children.count > Node.branchCapacity
     }
 
     @inlinable
-    var isUnderfull: Bool {
+    package var isUnderfull: Bool {
         isLeaf ? elements.count < Node.leafCapacity / 2 : children.count < Node.branchCapacity / 2
     }
 
     @inlinable
-    func recomputeEnds(from start: Int = 0) {
+    package func recomputeEnds(from start: Int = 0) {
         var total = start > 0 ? ends[start - 1] : 0
         ends.removeSubrange(start...)
         ends.reserveCapacity(children.count)
@@ -203,7 +203,7 @@ final class TreeArrayNode<Element> {
 
     /// The key of the last element in this subtree; `0` when it is empty.
     @inlinable
-    var lastKey: UInt64 {
+    package var lastKey: UInt64 {
         (isLeaf ? keys.last : lastKeys.last) ?? 0
     }
 
@@ -212,13 +212,13 @@ final class TreeArrayNode<Element> {
     /// Keys run from 1 to `UInt64.max - 1`; `0` and `UInt64.max` stand for "before the first"
     /// and "after the last".
     @inlinable
-    static var keyGap: UInt64 { 1 << 32 }
+    package static var keyGap: UInt64 { 1 << 32 }
 
     /// A key strictly between `lower` and `upper`, or `nil` when none is left. At either end
     /// of the tree the key steps by a fixed gap, so appending or prepending keeps room for
     /// billions more; between two keys it takes the middle.
     @inlinable @inline(__always)
-    static func key(between lower: UInt64, and upper: UInt64) -> UInt64? {
+    package static func key(between lower: UInt64, and upper: UInt64) -> UInt64? {
         let room = upper &- lower
         guard room >= 2 else { return nil }
         if upper == .max { return lower + Swift.min(keyGap, room / 2) }
@@ -229,7 +229,7 @@ final class TreeArrayNode<Element> {
     /// The keys a tree built from `count` elements gives them: evenly spaced, starting from
     /// the middle of the key space.
     @inlinable
-    static func initialKeySpacing(count: Int) -> UInt64 {
+    package static func initialKeySpacing(count: Int) -> UInt64 {
         count < (1 << 30) ? keyGap : (UInt64(1) << 63) / UInt64(count + 1)
     }
 
@@ -238,7 +238,7 @@ final class TreeArrayNode<Element> {
     /// relabeling a subtree pays for many insertions before it runs out again (the root
     /// always relabels).
     @inlinable
-    static func minimumRelabelSpacing(height: Int) -> UInt64 {
+    package static func minimumRelabelSpacing(height: Int) -> UInt64 {
         UInt64(1) << UInt64(Swift.min(40, 8 * (height + 1)))
     }
 
@@ -246,7 +246,7 @@ final class TreeArrayNode<Element> {
     /// that leaves at least `minimum` between neighbours; `identities` learns each new key.
     /// Returns whether it did.
     @inlinable
-    func relabel(between lower: UInt64, and upper: UInt64, minimum: UInt64, identities: inout TreeArrayIdentities<Element>?) -> Bool {
+    package func relabel(between lower: UInt64, and upper: UInt64, minimum: UInt64, identities: inout TreeArrayIdentities<Element>?) -> Bool {
         let spacing = (upper - lower) / UInt64(count + 2)
         guard spacing >= Swift.max(minimum, 2) else { return false }
         var next = lower
@@ -255,7 +255,7 @@ final class TreeArrayNode<Element> {
     }
 
     @inlinable
-    func relabel(next: inout UInt64, spacing: UInt64, identities: inout TreeArrayIdentities<Element>?) {
+    package func relabel(next: inout UInt64, spacing: UInt64, identities: inout TreeArrayIdentities<Element>?) {
         if isLeaf {
             for position in keys.indices {
                 next += spacing
@@ -275,7 +275,7 @@ final class TreeArrayNode<Element> {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    func position(ofKey key: UInt64) -> Int? {
+    package func position(ofKey key: UInt64) -> Int? {
         unowned(unsafe) var node = self
         var position = 0
         while node.height != 0 {
@@ -307,14 +307,14 @@ final class TreeArrayNode<Element> {
 
     /// The offset in this subtree where `children[child]` starts.
     @inlinable @inline(__always)
-    func start(ofChild child: Int) -> Int {
+    package func start(ofChild child: Int) -> Int {
         child == 0 ? 0 : ends[child - 1]
     }
 
     /// The child holding the element at `index` (`0 ..< count`), and the element's index
     /// within that child.
     @inlinable @inline(__always)
-    func child(containing index: Int) -> (child: Int, offset: Int) {
+    package func child(containing index: Int) -> (child: Int, offset: Int) {
         // The buffer's address is taken out of the closure, so that the search runs without
         // the array retained: this node keeps `ends` alive and unchanged for the call, and a
         // retain (an atomic write) per level would also stop the processor from overlapping
@@ -326,7 +326,7 @@ final class TreeArrayNode<Element> {
     /// The child of a branch whose running `ends` (never empty) hold the element at
     /// `index`, and the element's index within that child.
     @inlinable @inline(__always)
-    static func search(_ ends: UnsafeBufferPointer<Int>, for index: Int) -> (child: Int, offset: Int) {
+    package static func search(_ ends: UnsafeBufferPointer<Int>, for index: Int) -> (child: Int, offset: Int) {
         // A count of the ends at most `index` instead of a binary search: the loop has no
         // branch on the data, so the compiler vectorizes it, and nothing is mispredicted (a
         // binary search's outcomes are random, and the compiler turns its selects into
@@ -354,7 +354,7 @@ final class TreeArrayNode<Element> {
     ///
     /// - Complexity: O(log *n*).
     @inlinable @inline(__always)
-    static func address(in root: Unmanaged<Node>, at index: Int) -> UnsafePointer<Element> {
+    package static func address(in root: Unmanaged<Node>, at index: Int) -> UnsafePointer<Element> {
         var index = index
         var node = root
         while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
@@ -372,13 +372,13 @@ final class TreeArrayNode<Element> {
     /// The child an insertion at `index` (`0 ... count`) goes into: the one holding the
     /// element now at `index`, or the last child for an append.
     @inlinable @inline(__always)
-    func child(insertingAt index: Int) -> (child: Int, offset: Int) {
+    package func child(insertingAt index: Int) -> (child: Int, offset: Int) {
         index >= count ? (children.count - 1, index - start(ofChild: children.count - 1)) : child(containing: index)
     }
 
     /// Makes `children[child]` uniquely referenced, copying it if it is shared.
     @inlinable @inline(__always)
-    func makeChildUnique(_ child: Int) {
+    package func makeChildUnique(_ child: Int) {
         if !isKnownUniquelyReferenced(&children[child]) {
             children[child] = children[child].copy()
         }
@@ -387,7 +387,7 @@ final class TreeArrayNode<Element> {
 
     /// The element at `index` (`0 ..< count`).
     @inlinable
-    func element(at index: Int) -> Element {
+    package func element(at index: Int) -> Element {
         Node.address(in: Unmanaged.passUnretained(self), at: index).pointee
     }
 
@@ -398,7 +398,7 @@ final class TreeArrayNode<Element> {
     /// `false` when no key fits and this subtree could not be relabeled (nothing changed),
     /// and the new right sibling when this node had to split.
     @inlinable
-    func insert(
+    package func insert(
         _ element: Element, at index: Int, between lower: UInt64, and upper: UInt64,
         identities: inout TreeArrayIdentities<Element>?
     ) -> (inserted: Bool, sibling: Node?) {
@@ -445,7 +445,7 @@ final class TreeArrayNode<Element> {
     /// when the entry that overflowed was appended at the end, only that entry, so a tree
     /// built by appending keeps its nodes full.
     @inlinable
-    func split(appending: Bool) -> Node {
+    package func split(appending: Bool) -> Node {
         if isLeaf {
             let keep = appending ? elements.count - 1 : elements.count / 2
             let moved = ContiguousArray(elements[keep...])
@@ -469,7 +469,7 @@ final class TreeArrayNode<Element> {
     /// Removes and returns the element at `index` (`0 ..< count`), with its key. Children may
     /// become underfull; this node merges or rebalances them with a neighbour.
     @inlinable
-    func remove(at index: Int) -> (element: Element, key: UInt64) {
+    package func remove(at index: Int) -> (element: Element, key: UInt64) {
         if isLeaf {
             count -= 1
             return (elements.remove(at: index), keys.remove(at: index))
@@ -496,7 +496,7 @@ final class TreeArrayNode<Element> {
     /// Merges the underfull `children[child]` with a neighbour, or, when both do not fit in
     /// one node, shares their entries evenly.
     @inlinable
-    func rebalance(_ child: Int) {
+    package func rebalance(_ child: Int) {
         let left = child + 1 < children.count ? child : child - 1
         makeChildUnique(left)
         makeChildUnique(left + 1)
@@ -542,7 +542,7 @@ final class TreeArrayNode<Element> {
 
     /// A balanced tree of full nodes holding `elements` in order.
     @inlinable
-    static func build<S: Sequence<Element>>(_ elements: S) -> Node {
+    package static func build<S: Sequence<Element>>(_ elements: S) -> Node {
         var leaves: ContiguousArray<Node> = []
         var run = ContiguousArray<Element>()
         var runKeys = ContiguousArray<UInt64>()
@@ -593,7 +593,7 @@ final class TreeArrayNode<Element> {
 
     /// Calls `body` with each leaf's elements, in order.
     @inlinable
-    func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
+    package func forEachLeaf(_ body: (ContiguousArray<Element>) throws -> Void) rethrows {
         if isLeaf {
             try body(elements)
         } else {
@@ -613,6 +613,6 @@ final class TreeArrayNode<Element> {
 private let treeArrayStamps = Atomic<UInt64>(1)
 
 @usableFromInline
-func nextTreeArrayStamp() -> UInt64 {
+package func nextTreeArrayStamp() -> UInt64 {
     treeArrayStamps.wrappingAdd(1, ordering: .relaxed).newValue
 }
