@@ -147,7 +147,6 @@ extension HistoryArchive: Sendable where Value: Sendable {}
 extension HistoryArchive.Step: Sendable where Value: Sendable {}
 extension HistoryArchive.Outline: Sendable where Value: Sendable {}
 extension HistoryArchive.Outline.Scope: Sendable where Value: Sendable {}
-extension HistoryArchive.Outline.Start: Sendable where Value: Sendable {}
 extension HistoryArchive.Changes: Sendable where Value: Sendable {}
 
 extension Reversion {
