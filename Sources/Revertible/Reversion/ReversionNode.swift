@@ -82,6 +82,28 @@ extension ReversionNode {
         conflicts.append(NodeConflict(location: refusedLocation(in: value, direction) ?? .root))
     }
 
+    /// The selective apply of a change that is one location but cannot be written over
+    /// blindly (a run of a string, a positional array): applied whole where `canApply`
+    /// agrees; else one conflict at `location`, told by `conflict` from the value found, and,
+    /// under ``ConflictPolicy/overwrite``, whatever `overwrite` finds it can still write.
+    @inline(__always)
+    func applyAsOneLocation(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict], at location: LocationName,
+        conflict: (Root) -> (expected: String, found: String),
+        overwrite: (inout Root) -> Void
+    ) {
+        if canApply(to: value, direction) {
+            _ = apply(to: &value, direction)
+            return
+        }
+        let (expected, found) = conflict(value)
+        conflicts.append(NodeConflict(location: location, expected: expected, found: found))
+        if policy == .overwrite {
+            overwrite(&value)
+        }
+    }
+
     /// Most changes have no storage to share: applied forward, as always.
     func advance(_ value: inout Root, toward newer: Root) -> Bool {
         apply(to: &value, .forward)
