@@ -78,9 +78,7 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         applyAsOneLocation(
             to: &value, direction, onConflict: policy, conflicts: &conflicts, at: LocationName(keyPath)
         ) { value in
-            let expected = expectedPart.byteCount == expectedCount
-                ? describe(expectedPart) : "…" + describe(expectedPart) + "…"
-            return (expected, describe(value[keyPath: keyPath]))
+            (describe(run: expectedPart, isWhole: expectedPart.byteCount == expectedCount), describe(value[keyPath: keyPath]))
         } overwrite: { value in
             let suffix = expectedCount - offset - expectedPart.byteCount
             let splice: Int? = value[keyPath: keyPath].withBytes { bytes in

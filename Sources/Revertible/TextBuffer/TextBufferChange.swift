@@ -65,8 +65,7 @@ final class TextBufferChange: ReversionNode {
             ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
         let expectedLength = expectedPart.utf8.count
         applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts, at: .root) { value in
-            let expected = expectedLength == expectedCount ? describe(expectedPart) : "…" + describe(expectedPart) + "…"
-            return (expected, describe(String(value)))
+            (describe(run: expectedPart, isWhole: expectedLength == expectedCount), describe(String(value)))
         } overwrite: { value in
             let end = value.utf8Count - (expectedCount - offset - expectedLength)
             guard end >= offset, value.isScalarBoundary(offset), value.isScalarBoundary(end) else { return }
