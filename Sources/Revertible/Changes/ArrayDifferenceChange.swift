@@ -71,16 +71,15 @@ final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        let (count, present) = direction == .backward ? (newCount, insertions) : (oldCount, removals)
-        applyAsOneLocation(
-            to: &value, direction, onConflict: policy, conflicts: &conflicts, at: LocationName(keyPath)
-        ) { value in
+        let count = direction == .backward ? newCount : oldCount
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
             let array = value[keyPath: keyPath]
+            let present = direction == .backward ? insertions : removals
             let expected = "\(count) elements" + present.map { ", [\($0.index)]: \(describe($0.element))" }.joined()
             let found = array.count == count
                 ? "\(count) elements" + present.map { ", [\($0.index)]: \(describe(array[$0.index]))" }.joined()
                 : "\(array.count) elements"
-            return (describe(expected), describe(found))
+            return NodeConflict(location: LocationName(keyPath), expected: describe(expected), found: describe(found))
         } overwrite: { value in
             if value[keyPath: keyPath].count == count {
                 _ = apply(to: &value, direction)

@@ -73,13 +73,16 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        let (expectedCount, expectedPart, replacement) = direction == .backward
-            ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-        applyAsOneLocation(
-            to: &value, direction, onConflict: policy, conflicts: &conflicts, at: LocationName(keyPath)
-        ) { value in
-            (describe(run: expectedPart, isWhole: expectedPart.byteCount == expectedCount), describe(value[keyPath: keyPath]))
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
+            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
+            return NodeConflict(
+                location: LocationName(keyPath),
+                expected: describe(run: expectedPart, isWhole: expectedPart.byteCount == expectedCount),
+                found: describe(value[keyPath: keyPath])
+            )
         } overwrite: { value in
+            let (expectedCount, expectedPart, replacement) = direction == .backward
+                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
             let suffix = expectedCount - offset - expectedPart.byteCount
             let splice: Int? = value[keyPath: keyPath].withBytes { bytes in
                 let end = bytes.count - suffix

@@ -84,21 +84,23 @@ extension ReversionNode {
 
     /// The selective apply of a change that is one location but cannot be written over
     /// blindly (a run of a string, a positional array): applied whole where `canApply`
-    /// agrees; else one conflict at `location`, told by `conflict` from the value found, and,
-    /// under ``ConflictPolicy/overwrite``, whatever `overwrite` finds it can still write.
+    /// agrees; else the one conflict `conflict` tells from the value found, and, under
+    /// ``ConflictPolicy/overwrite``, whatever `overwrite` finds it can still write.
+    ///
+    /// Nothing is computed before `canApply`: inside a collection's selective apply, this is
+    /// the path of every element change that still applies.
     @inline(__always)
     func applyAsOneLocation(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
-        conflicts: inout [NodeConflict], at location: LocationName,
-        conflict: (Root) -> (expected: String, found: String),
+        conflicts: inout [NodeConflict],
+        conflict: (Root) -> NodeConflict,
         overwrite: (inout Root) -> Void
     ) {
         if canApply(to: value, direction) {
             _ = apply(to: &value, direction)
             return
         }
-        let (expected, found) = conflict(value)
-        conflicts.append(NodeConflict(location: location, expected: expected, found: found))
+        conflicts.append(conflict(value))
         if policy == .overwrite {
             overwrite(&value)
         }

@@ -61,13 +61,17 @@ final class TextBufferChange: ReversionNode {
         to value: inout TextBuffer, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        let (expectedCount, expectedPart, replacement) = direction == .backward
-            ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-        let expectedLength = expectedPart.utf8.count
-        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts, at: .root) { value in
-            (describe(run: expectedPart, isWhole: expectedLength == expectedCount), describe(String(value)))
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
+            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
+            return NodeConflict(
+                location: .root,
+                expected: describe(run: expectedPart, isWhole: expectedPart.utf8.count == expectedCount),
+                found: describe(String(value))
+            )
         } overwrite: { value in
-            let end = value.utf8Count - (expectedCount - offset - expectedLength)
+            let (expectedCount, expectedPart, replacement) = direction == .backward
+                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
+            let end = value.utf8Count - (expectedCount - offset - expectedPart.utf8.count)
             guard end >= offset, value.isScalarBoundary(offset), value.isScalarBoundary(end) else { return }
             var bytes = replacement
             bytes.withUTF8 { value.replace(offset..<end, with: $0) }
