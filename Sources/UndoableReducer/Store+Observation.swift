@@ -12,6 +12,25 @@ extension Store {
         /// The version current when it subscribed; earlier steps are not its business.
         let since: UInt64
         let onChange: @Sendable (State) -> Void
+
+        /// A subscriber that hands `deliver` each value of `value(state)` that differs from
+        /// the last one it saw, starting from `first`.
+        static func distinct<Value: Equatable & Sendable>(
+            id: UInt64, since: UInt64, from first: Value,
+            of value: @escaping @Sendable (State) -> Value,
+            deliver: @escaping @Sendable (Value) -> Void
+        ) -> Subscriber {
+            let last = Locked(first)
+            return Subscriber(id: id, since: since) { state in
+                let new = value(state)
+                let changed = last.withLock { last in
+                    guard last != new else { return false }
+                    last = new
+                    return true
+                }
+                if changed { deliver(new) }
+            }
+        }
     }
 
     /// The state after one reduction step, waiting to be delivered.
@@ -144,16 +163,7 @@ extension Store {
     ) -> StoreSubscription {
         let id = core.withLock { core in
             let id = core.makeID()
-            let last = Locked(value(core.state))
-            core.subscribers.append(Subscriber(id: id, since: core.version) { state in
-                let new = value(state)
-                let changed = last.withLock { last in
-                    guard last != new else { return false }
-                    last = new
-                    return true
-                }
-                if changed { onChange(new) }
-            })
+            core.subscribers.append(.distinct(id: id, since: core.version, from: value(core.state), of: value, deliver: onChange))
             return id
         }
         return StoreSubscription { [weak self] in
@@ -180,17 +190,10 @@ extension Store {
         let id = core.withLock { core in
             let id = core.makeID()
             let first = value(core.state)
-            let last = Locked(first)
             // Under the lock, so no step falls between the first value and the next.
             continuation.yield(first)
-            core.subscribers.append(Subscriber(id: id, since: core.version) { state in
-                let new = value(state)
-                let changed = last.withLock { last in
-                    guard last != new else { return false }
-                    last = new
-                    return true
-                }
-                if changed { finisher.continuation.yield(new) }
+            core.subscribers.append(.distinct(id: id, since: core.version, from: first, of: value) { new in
+                finisher.continuation.yield(new)
             })
             return id
         }

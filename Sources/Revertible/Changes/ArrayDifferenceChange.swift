@@ -71,19 +71,19 @@ final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        if canApply(to: value, direction) {
-            _ = apply(to: &value, direction)
-            return
-        }
-        let array = value[keyPath: keyPath]
-        let (count, present) = direction == .backward ? (newCount, insertions) : (oldCount, removals)
-        let expected = "\(count) elements" + present.map { ", [\($0.index)]: \(describe($0.element))" }.joined()
-        let found = array.count == count
-            ? "\(count) elements" + present.map { ", [\($0.index)]: \(describe(array[$0.index]))" }.joined()
-            : "\(array.count) elements"
-        conflicts.append(NodeConflict(location: LocationName(keyPath), expected: describe(expected), found: describe(found)))
-        if policy == .overwrite, array.count == count {
-            _ = apply(to: &value, direction)
+        let count = direction == .backward ? newCount : oldCount
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
+            let array = value[keyPath: keyPath]
+            let present = direction == .backward ? insertions : removals
+            let expected = "\(count) elements" + present.map { ", [\($0.index)]: \(describe($0.element))" }.joined()
+            let found = array.count == count
+                ? "\(count) elements" + present.map { ", [\($0.index)]: \(describe(array[$0.index]))" }.joined()
+                : "\(array.count) elements"
+            return NodeConflict(location: LocationName(keyPath), expected: describe(expected), found: describe(found))
+        } overwrite: { value in
+            if value[keyPath: keyPath].count == count {
+                _ = apply(to: &value, direction)
+            }
         }
     }
 

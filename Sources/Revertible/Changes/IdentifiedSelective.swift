@@ -163,3 +163,9 @@ func describe(_ value: some Any) -> String {
     guard text.utf8.count > limit else { return text }
     return String(text.prefix(limit)) + "…"
 }
+
+/// How a conflict shows the run a change expected: as the whole value when the run was all
+/// of it, else marked as a part (`…run…`).
+func describe(run: some Any, isWhole: Bool) -> String {
+    isWhole ? describe(run) : "…" + describe(run) + "…"
+}

@@ -73,27 +73,27 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        if canApply(to: value, direction) {
-            _ = apply(to: &value, direction)
-            return
-        }
-        let (expectedCount, expectedPart, replacement) = direction == .backward
-            ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-        let found = value[keyPath: keyPath]
-        let expected = expectedPart.byteCount == expectedCount
-            ? describe(expectedPart) : "…" + describe(expectedPart) + "…"
-        conflicts.append(NodeConflict(location: LocationName(keyPath), expected: expected, found: describe(found)))
-        guard policy == .overwrite else { return }
-        let suffix = expectedCount - offset - expectedPart.byteCount
-        let splice: Int? = found.withBytes { bytes in
-            let end = bytes.count - suffix
-            guard end >= offset,
-                  offset == bytes.count || Value.isBoundary(bytes[offset]),
-                  end == bytes.count || Value.isBoundary(bytes[end]) else { return nil }
-            return end - offset
-        }
-        if let splice {
-            value[keyPath: keyPath].replaceBytes(at: offset, count: splice, with: replacement)
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
+            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
+            return NodeConflict(
+                location: LocationName(keyPath),
+                expected: describe(run: expectedPart, isWhole: expectedPart.byteCount == expectedCount),
+                found: describe(value[keyPath: keyPath])
+            )
+        } overwrite: { value in
+            let (expectedCount, expectedPart, replacement) = direction == .backward
+                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
+            let suffix = expectedCount - offset - expectedPart.byteCount
+            let splice: Int? = value[keyPath: keyPath].withBytes { bytes in
+                let end = bytes.count - suffix
+                guard end >= offset,
+                      offset == bytes.count || Value.isBoundary(bytes[offset]),
+                      end == bytes.count || Value.isBoundary(bytes[end]) else { return nil }
+                return end - offset
+            }
+            if let splice {
+                value[keyPath: keyPath].replaceBytes(at: offset, count: splice, with: replacement)
+            }
         }
     }
 

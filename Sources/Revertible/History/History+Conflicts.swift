@@ -13,10 +13,7 @@ extension History {
     ///   with `value` unchanged.
     mutating func apply(_ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, to value: inout Value) throws(HistoryError) {
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
-        // The path of a history nobody else writes: exactly the strict revert, no copy. Once
-        // others wrote, an element the step brings back may exist again under its id.
-        if reversion.canRevert(value), !hasAbsorbedWrites || reversion.bringsBackOnlyAbsentIDs(value),
-           reversion.revertUnchecked(&value) { return }
+        if mayRevertStrictly(reversion, value), reversion.revertUnchecked(&value) { return }
         let before = value
         let conflicts = reversion.revertSelectively(&value, onConflict: conflictPolicy)
         if conflictPolicy == .refuse, !conflicts.isEmpty {

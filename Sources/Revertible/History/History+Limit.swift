@@ -82,14 +82,16 @@ extension History {
         guard top > 0, count > 0, count <= path.count else { return nil }
         var after = current
         for step in path[count...].reversed() {
-            step.reversion.revertSkippingConflicts(&after, checkingIDs: hasAbsorbedWrites)
+            revertSkippingConflicts(step.reversion, &after)
         }
         var started = after
         for step in path[..<count].reversed() {
-            step.reversion.revertSkippingConflicts(&started, checkingIDs: hasAbsorbedWrites)
+            revertSkippingConflicts(step.reversion, &started)
         }
         let existing = scopes[top].start
-        existing?.reversion?.revertSkippingConflicts(&started, checkingIDs: hasAbsorbedWrites)
+        if let start = existing?.reversion {
+            revertSkippingConflicts(start, &started)
+        }
         let annotations = (existing.map { [$0.annotation] } ?? []) + path[..<count].map(\.annotation)
         scopes[top].start = ScopeStart(
             version: existing?.version ?? scopes[top].floor,

@@ -20,7 +20,7 @@ extension History {
         guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
         var start = value
-        scope.takeBackSelectively(&start, checkingIDs: hasAbsorbedWrites)
+        takeBack(scope, &start)
         scopes.removeLast()
         keepTagsMoved(by: scope)
         defer { forgetTagsOfRemovedVersions() }
@@ -61,7 +61,7 @@ extension History {
         guard top > 0 else { throw .noScopeToPop }
         let steps = try undo(&value, to: .steps(undoCount))
         if let start = scopes[top].start?.reversion,
-           !(start.canRevert(value) && (!hasAbsorbedWrites || start.bringsBackOnlyAbsentIDs(value)) && start.revertUnchecked(&value)) {
+           !(mayRevertStrictly(start, value) && start.revertUnchecked(&value)) {
             var taken = value
             let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !conflicts.isEmpty {
@@ -79,30 +79,36 @@ extension History {
     }
 }
 
-extension HistoryScope {
+extension History {
 
-    /// Takes `value`, at this scope's current version, back to the version the scope started
-    /// from: every undo step, then the start, each where it still applies (see
-    /// ``ConflictPolicy/skip``). Never fails.
-    func takeBackSelectively(_ value: inout Value, checkingIDs: Bool) {
-        for step in undo.reversed() {
-            step.reversion.revertSkippingConflicts(&value, checkingIDs: checkingIDs)
-        }
-        start?.reversion?.revertSkippingConflicts(&value, checkingIDs: checkingIDs)
+    /// Whether `reversion` may revert `value` strictly (no copy, no comparison), which is then
+    /// exactly what a selective revert would do: it applies, and, once others wrote
+    /// (``absorb(_:)``), brings back no element by id that is there again. Strictly, such an
+    /// element would appear twice (seed 987 of the other-writers model: a scope's start found
+    /// so, then squashed into a step that brought an element back over itself). A history
+    /// nobody else writes never holds such an id, and skips that check, which reads the
+    /// whole collection.
+    func mayRevertStrictly(_ reversion: Reversion<Value>, _ value: Value) -> Bool {
+        reversion.canRevert(value) && (!hasAbsorbedWrites || reversion.bringsBackOnlyAbsentIDs(value))
     }
-}
 
-extension Reversion {
+    /// Reverts `value` by `reversion` where it holds what the reversion was made from, and
+    /// leaves every other location as it is (see ``ConflictPolicy/skip``); strictly when
+    /// nothing conflicts. Never fails.
+    func revertSkippingConflicts(_ reversion: Reversion<Value>, _ value: inout Value) {
+        if mayRevertStrictly(reversion, value), reversion.revertUnchecked(&value) { return }
+        _ = reversion.revertSelectively(&value, onConflict: .skip)
+    }
 
-    /// Reverts `value` where it holds what this reversion was made from, and leaves every
-    /// other location as it is; strictly (no copy, no comparison) when nothing conflicts.
-    /// With `checkingIDs` (a history that absorbed others' writes), an element brought back
-    /// by id that is there again is a conflict too: strictly, it would appear twice (seed 987
-    /// of the other-writers model: a scope's start found so, then squashed into a step that
-    /// brought an element back over itself).
-    func revertSkippingConflicts(_ value: inout Root, checkingIDs: Bool) {
-        if canRevert(value), !checkingIDs || bringsBackOnlyAbsentIDs(value), revertUnchecked(&value) { return }
-        _ = revertSelectively(&value, onConflict: .skip)
+    /// Takes `value`, at `scope`'s current version, back to the version the scope started
+    /// from: every undo step, then the start, each where it still applies. Never fails.
+    func takeBack(_ scope: HistoryScope<Value, Annotation>, _ value: inout Value) {
+        for step in scope.undo.reversed() {
+            revertSkippingConflicts(step.reversion, &value)
+        }
+        if let start = scope.start?.reversion {
+            revertSkippingConflicts(start, &value)
+        }
     }
 }
 

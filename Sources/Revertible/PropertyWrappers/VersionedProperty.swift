@@ -45,9 +45,8 @@ public struct VersionedProperty<Value: Revertible, Failure: Error> {
         clock: some Clock<Duration> = ContinuousClock()
     ) {
         projectedValue = VersioningController(
-            value: wrappedValue,
-            root: .value(\Value.self),
-            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
+            value: wrappedValue, root: .value(\Value.self),
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
             reportError: { (_, error) throws(Failure) in
                 // `Never` has no values: a `@Versioned` property keeps the error in `error`.
                 if let error = error as? Failure { throw error }

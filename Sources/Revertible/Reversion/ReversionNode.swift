@@ -82,6 +82,30 @@ extension ReversionNode {
         conflicts.append(NodeConflict(location: refusedLocation(in: value, direction) ?? .root))
     }
 
+    /// The selective apply of a change that is one location but cannot be written over
+    /// blindly (a run of a string, a positional array): applied whole where `canApply`
+    /// agrees; else the one conflict `conflict` tells from the value found, and, under
+    /// ``ConflictPolicy/overwrite``, whatever `overwrite` finds it can still write.
+    ///
+    /// Nothing is computed before `canApply`: inside a collection's selective apply, this is
+    /// the path of every element change that still applies.
+    @inline(__always)
+    func applyAsOneLocation(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict],
+        conflict: (Root) -> NodeConflict,
+        overwrite: (inout Root) -> Void
+    ) {
+        if canApply(to: value, direction) {
+            _ = apply(to: &value, direction)
+            return
+        }
+        conflicts.append(conflict(value))
+        if policy == .overwrite {
+            overwrite(&value)
+        }
+    }
+
     /// Most changes have no storage to share: applied forward, as always.
     func advance(_ value: inout Root, toward newer: Root) -> Bool {
         apply(to: &value, .forward)

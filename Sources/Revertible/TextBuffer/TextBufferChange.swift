@@ -61,21 +61,21 @@ final class TextBufferChange: ReversionNode {
         to value: inout TextBuffer, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
-        if canApply(to: value, direction) {
-            _ = apply(to: &value, direction)
-            return
+        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
+            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
+            return NodeConflict(
+                location: .root,
+                expected: describe(run: expectedPart, isWhole: expectedPart.utf8.count == expectedCount),
+                found: describe(String(value))
+            )
+        } overwrite: { value in
+            let (expectedCount, expectedPart, replacement) = direction == .backward
+                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
+            let end = value.utf8Count - (expectedCount - offset - expectedPart.utf8.count)
+            guard end >= offset, value.isScalarBoundary(offset), value.isScalarBoundary(end) else { return }
+            var bytes = replacement
+            bytes.withUTF8 { value.replace(offset..<end, with: $0) }
         }
-        let (expectedCount, expectedPart, replacement) = direction == .backward
-            ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-        let expectedLength = expectedPart.utf8.count
-        let expected = expectedLength == expectedCount ? describe(expectedPart) : "…" + describe(expectedPart) + "…"
-        let foundText = describe(String(value))
-        conflicts.append(NodeConflict(location: .root, expected: expected, found: foundText))
-        guard policy == .overwrite else { return }
-        let end = value.utf8Count - (expectedCount - offset - expectedLength)
-        guard end >= offset, value.isScalarBoundary(offset), value.isScalarBoundary(end) else { return }
-        var bytes = replacement
-        bytes.withUTF8 { value.replace(offset..<end, with: $0) }
     }
 
     /// Applied forward to the version it was made from, the result holds exactly `newer`'s

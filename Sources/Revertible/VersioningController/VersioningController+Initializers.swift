@@ -21,10 +21,8 @@ extension VersioningController where Root == Value, Failure == HistoryError {
         clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
-            value: value,
-            root: .value(\Value.self),
-            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(HistoryError) in throw error }
+            value: value, root: .value(\Value.self),
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock, reportError: Self.throwing
         )
     }
 }
@@ -45,34 +43,61 @@ extension VersioningController where Failure == HistoryError {
         clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
-            value: root[keyPath: keyPath],
-            root: .value(keyPath),
-            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(HistoryError) in throw error }
+            value: root[keyPath: keyPath], root: .value(keyPath),
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock, reportError: Self.throwing
         )
+    }
+}
+
+extension VersioningController {
+
+    /// The one path of every public initializer, which differ only in the root they track,
+    /// how errors reach the caller and whether the root is observed. Conflicts are skipped,
+    /// as the seed's controller did.
+    convenience init(
+        value: Value,
+        root: RootAccess<Root, Value>,
+        historyLimit: Int?,
+        debounceInterval: Duration?,
+        clock: some Clock<Duration>,
+        observing: Bool = false,
+        reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
+    ) {
+        let policy = HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip)
+        self.init(value: value, root: root, policy: policy, reportError: reportError)
+        if observing {
+            observeRoot()
+        }
+    }
+}
+
+extension VersioningController where Failure == HistoryError {
+
+    /// Errors thrown to the caller, for the initializers that make a throwing controller.
+    static var throwing: (Root?, HistoryError) throws(HistoryError) -> Void {
+        { (_, error) throws(HistoryError) in throw error }
     }
 }
 
 extension VersioningController where Root: AnyObject {
 
     /// Tracks the property at `keyPath` of `root`, an object held weakly, in the isolation
-    /// the controller is made in. Errors are thrown (`Failure == HistoryError`), or, given
-    /// `errorKeyPath`, written to that property of `root` (`Failure == Never`).
-    ///
-    /// Made outside any actor's isolation but on the main actor, the controller belongs to
-    /// the main actor (see `rootIsolation(_:)`).
+    /// the controller is made in (see `rootIsolation(_:)`): the object front doors' path.
     convenience init(
         object root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         isolation: (any Actor)?,
-        policy: HistoryPolicy,
+        historyLimit: Int?,
+        debounceInterval: Duration?,
+        clock: some Clock<Duration>,
+        observing: Bool,
         reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
         self.init(
             value: root[keyPath: keyPath],
             root: .object(WeakReference(root), keyPath, isolation: rootIsolation(isolation)),
-            policy: policy,
-            reportError: reportError
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
+            observing: observing, reportError: reportError
         )
     }
 }
@@ -97,16 +122,22 @@ extension VersioningController where Root: AnyObject, Failure == HistoryError {
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            object: root,
-            at: keyPath,
-            isolation: isolation,
-            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { (_, error) throws(HistoryError) in throw error }
+            object: root, at: keyPath, isolation: isolation,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
+            observing: false, reportError: Self.throwing
         )
     }
 }
 
 extension VersioningController where Root: AnyObject, Failure == Never {
+
+    /// Errors written to `root`'s property at `errorKeyPath`, for the initializers that make
+    /// a controller that stores its errors.
+    static func writing(
+        to errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>
+    ) -> (Root?, HistoryError) -> Void {
+        { root, error in root?[keyPath: errorKeyPath] = error }
+    }
 
     /// Tracks the property at `keyPath` of `root`, an object held weakly, and writes any error
     /// to its property at `errorKeyPath` instead of throwing.
@@ -120,11 +151,9 @@ extension VersioningController where Root: AnyObject, Failure == Never {
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            object: root,
-            at: keyPath,
-            isolation: isolation,
-            policy: HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip),
-            reportError: { root, error in root?[keyPath: errorKeyPath] = error }
+            object: root, at: keyPath, isolation: isolation,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
+            observing: false, reportError: Self.writing(to: errorKeyPath)
         )
     }
 }

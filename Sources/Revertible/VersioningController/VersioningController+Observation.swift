@@ -24,14 +24,10 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Hi
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            on: root,
-            at: keyPath,
-            historyLimit: historyLimit,
-            debounceInterval: debounceInterval,
-            clock: clock,
-            isolation: isolation
+            object: root, at: keyPath, isolation: isolation,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
+            observing: true, reportError: Self.throwing
         )
-        observeRoot()
     }
 }
 
@@ -49,15 +45,10 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Ne
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            on: root,
-            at: keyPath,
-            errorKeyPath: errorKeyPath,
-            historyLimit: historyLimit,
-            debounceInterval: debounceInterval,
-            clock: clock,
-            isolation: isolation
+            object: root, at: keyPath, isolation: isolation,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
+            observing: true, reportError: Self.writing(to: errorKeyPath)
         )
-        observeRoot()
     }
 }
 
