@@ -307,6 +307,51 @@ struct SharedListEndToEndTests {
         #expect(try admin.query("SELECT version FROM schema_version") == [[String(ServerSchema.version)]])
     }
 
+    @Test("A connection the server ends mid-script loses no acknowledged change, keeps no half command, and says so in one line")
+    func connectionEndedMidScript() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "setup", "list")
+        let input = todo.directory.appendingPathComponent("script")
+        let output = todo.directory.appendingPathComponent("output")
+        let errors = todo.directory.appendingPathComponent("errors")
+        try Data(((1...2_000).map { "add item \($0)" }.joined(separator: "\n") + "\n").utf8).write(to: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = try Sandbox.binary()
+        process.arguments = ["--as", "ana"]
+        process.environment = todo.environment
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        // The server ends every other session on the list's database, as a restart or an
+        // administrator would, once the script is well under way.
+        let admin = try PostgresConnection(conninfo)
+        try process.run()
+        var ended = false
+        while process.isRunning {
+            let acknowledged = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            if acknowledged >= 20, !ended {
+                _ = try admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                ended = true
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        let acknowledged = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("Added") }.count
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(ended)
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1 && stderr.hasPrefix("todo: "), "\(stderr)")
+        #expect(acknowledged >= 20 && acknowledged < 2_000)
+        // Every acknowledged add is there, in order, and nothing of a command that failed,
+        // except the one whose commit the server may have made as it ended the session
+        // (its answer lost with the connection).
+        let listed = try titles(todo)
+        #expect(Array(listed.prefix(acknowledged)) == (1...acknowledged).map { "item \($0)" })
+        #expect(listed.count == acknowledged || listed == (1...acknowledged + 1).map { "item \($0)" }, "\(listed.count) listed, \(acknowledged) acknowledged")
+    }
+
     @Test("Concurrent processes (4 people × 50 adds) lose no acknowledged change")
     func concurrentAddsLoseNothing() throws {
         let (todo, _) = try sharedList()
