@@ -118,6 +118,50 @@ enum TodoProcess {
         return output.hasPrefix("No items.") ? 0 : output.split(separator: "\n").count
     }
 
+    /// The median milliseconds of `runs` whole `todo` processes running `command` (`add`,
+    /// `undo` or `list`) on the list the options `store` name, which holds `items` items and
+    /// `steps` history steps; each run and the list after them checked (`impl` names the run
+    /// in failures).
+    static func medianMilliseconds(
+        of command: String,
+        _ binary: String,
+        store: [String],
+        items: Int,
+        steps: Int,
+        runs: Int,
+        impl: String,
+        scenario: String
+    ) throws(BenchmarkFailure) -> Double {
+        var times: [Double] = []
+        for run in 0..<runs {
+            let arguments = switch command {
+            case "add": ["add", "Benchmark item \(run)"]
+            case "undo": ["undo"]
+            default: ["list"]
+            }
+            var stopwatch = Stopwatch()
+            let (status, output) = try stopwatch.measure { () throws(BenchmarkFailure) in
+                try TodoProcess.run(binary, store + arguments, scenario: scenario)
+            }
+            let lines = output.split(separator: "\n").count
+            guard status == 0, command != "list" || lines == items else {
+                throw BenchmarkFailure("\(scenario): `todo \(arguments[0])` (\(impl)) exited \(status) with \(lines) lines for \(items) items")
+            }
+            times.append(milliseconds(stopwatch))
+        }
+        let expected = switch command {
+        case "add": items + runs
+        case "undo": items - min(runs, steps)
+        default: items
+        }
+        let shown = try count(binary, store: store, scenario: scenario)
+        guard shown == expected else {
+            throw BenchmarkFailure("\(scenario): after \(runs) runs of \(impl), `todo list` shows \(shown) items, not \(expected)")
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+
     /// Milliseconds in `stopwatch`, per `count`.
     static func milliseconds(_ stopwatch: Stopwatch, per count: Int = 1) -> Double {
         stopwatch.nanoseconds(per: count) / 1e6

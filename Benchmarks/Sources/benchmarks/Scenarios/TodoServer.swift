@@ -44,34 +44,10 @@ struct TodoServer: Scenario {
         try TodoProcess.prepare(binary, store: store, in: directory, items: n, steps: steps, using: &generator, scenario: name)
 
         let command = impl.split(separator: "-").last.map(String.init) ?? "list"
-        var times: [Double] = []
-        for run in 0..<Self.runs {
-            let arguments = switch command {
-            case "add": ["add", "Benchmark item \(run)"]
-            case "undo": ["undo"]
-            default: ["list"]
-            }
-            var stopwatch = Stopwatch()
-            let (status, output) = try stopwatch.measure { () throws(BenchmarkFailure) in
-                try TodoProcess.run(binary, store + arguments, scenario: name)
-            }
-            let lines = output.split(separator: "\n").count
-            guard status == 0, command != "list" || lines == n else {
-                throw BenchmarkFailure("\(name): `todo \(arguments[0])` (\(impl)) exited \(status) with \(lines) lines for \(n) items")
-            }
-            times.append(TodoProcess.milliseconds(stopwatch))
-        }
-        let expected = switch command {
-        case "add": n + Self.runs
-        case "undo": n - min(Self.runs, steps)
-        default: n
-        }
-        let shown = try TodoProcess.count(binary, store: store, scenario: name)
-        guard shown == expected else {
-            throw BenchmarkFailure("\(name): after \(Self.runs) runs of \(impl), `todo list` shows \(shown) items, not \(expected)")
-        }
-        times.sort()
-        return .measured([Self.milliseconds.key: times[times.count / 2]])
+        let median = try TodoProcess.medianMilliseconds(
+            of: command, binary, store: store, items: n, steps: steps, runs: Self.runs, impl: impl, scenario: name
+        )
+        return .measured([Self.milliseconds.key: median])
     }
 
     /// Issue 25: at N = 100,000, each server command within 3× the same command on SQLite.

@@ -30,34 +30,11 @@ struct TodoStartup: Scenario {
         let steps = min(k, n)
         try TodoProcess.prepare(binary, at: path, items: n, steps: steps, using: &generator, scenario: name)
 
-        var times: [Double] = []
-        for run in 0..<Self.runs {
-            let arguments = switch impl {
-            case "todo-add": ["add", "Benchmark item \(run)"]
-            case "todo-undo": ["undo"]
-            default: ["list"]
-            }
-            var stopwatch = Stopwatch()
-            let (status, output) = try stopwatch.measure { () throws(BenchmarkFailure) in
-                try TodoProcess.run(binary, ["--file", path] + arguments, scenario: name)
-            }
-            let lines = output.split(separator: "\n").count
-            guard status == 0, impl != "todo-list" || lines == n else {
-                throw BenchmarkFailure("\(name): `todo \(arguments[0])` exited \(status) with \(lines) lines for \(n) items")
-            }
-            times.append(TodoProcess.milliseconds(stopwatch))
-        }
-        let expected = switch impl {
-        case "todo-add": n + Self.runs
-        case "todo-undo": n - min(Self.runs, steps)
-        default: n
-        }
-        let shown = try TodoProcess.count(binary, path: path, scenario: name)
-        guard shown == expected else {
-            throw BenchmarkFailure("\(name): after \(Self.runs) runs of \(impl), `todo list` shows \(shown) items, not \(expected)")
-        }
-        times.sort()
-        return .measured([Self.milliseconds.key: times[times.count / 2]])
+        let command = impl.split(separator: "-").last.map(String.init) ?? "list"
+        let median = try TodoProcess.medianMilliseconds(
+            of: command, binary, store: ["--file", path], items: n, steps: steps, runs: Self.runs, impl: impl, scenario: name
+        )
+        return .measured([Self.milliseconds.key: median])
     }
 
     /// Issue 14: at N = 100,000, `todo add` and `todo undo` each ≤ 100 ms, `todo list`
