@@ -22,6 +22,25 @@ struct SharedListEndToEndTests {
         return try JSONDecoder().decode([ListedItem].self, from: Data(result.stdout.utf8)).map(\.title)
     }
 
+    /// A `todo` process, not started, run as `person` on `todo`'s list with `script` on its
+    /// standard input; its standard output and error go to files beside the script.
+    private func scriptProcess(_ todo: Sandbox, as person: String, script: String) throws -> (process: Process, output: URL, errors: URL) {
+        let input = todo.directory.appendingPathComponent("script-\(person)")
+        let output = todo.directory.appendingPathComponent("output-\(person)")
+        let errors = todo.directory.appendingPathComponent("errors-\(person)")
+        try Data(script.utf8).write(to: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = try Sandbox.binary()
+        process.arguments = ["--as", person]
+        process.environment = todo.environment
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        return (process, output, errors)
+    }
+
     @Test("Two people on one list each undo their own change, and redo it")
     func eachUndoesTheirOwn() throws {
         let (todo, _) = try sharedList()
@@ -311,19 +330,8 @@ struct SharedListEndToEndTests {
     func connectionEndedMidScript() throws {
         let (todo, conninfo) = try sharedList()
         try todo.ok("--as", "setup", "list")
-        let input = todo.directory.appendingPathComponent("script")
-        let output = todo.directory.appendingPathComponent("output")
-        let errors = todo.directory.appendingPathComponent("errors")
-        try Data(((1...2_000).map { "add item \($0)" }.joined(separator: "\n") + "\n").utf8).write(to: input)
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = try Sandbox.binary()
-        process.arguments = ["--as", "ana"]
-        process.environment = todo.environment
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        let script = (1...2_000).map { "add item \($0)" }.joined(separator: "\n") + "\n"
+        let (process, output, errors) = try scriptProcess(todo, as: "ana", script: script)
         // The server ends every other session on the list's database, as a restart or an
         // administrator would, once the script is well under way.
         let admin = try PostgresConnection(conninfo)
@@ -361,18 +369,8 @@ struct SharedListEndToEndTests {
         var processes: [(Process, URL)] = []
         for person in people {
             let script = (1...50).map { "add \(person) item \($0)" }.joined(separator: "\n") + "\n"
-            let input = todo.directory.appendingPathComponent("script-\(person)")
-            let errors = todo.directory.appendingPathComponent("errors-\(person)")
-            try Data(script.utf8).write(to: input)
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            let process = Process()
-            process.executableURL = try Sandbox.binary()
-            process.arguments = ["--as", person]
-            process.environment = todo.environment
-            process.standardInput = try FileHandle(forReadingFrom: input)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: errors)
-            processes.append((process, errors))
+            let run = try scriptProcess(todo, as: person, script: script)
+            processes.append((run.process, run.errors))
         }
         for (process, _) in processes { try process.run() }
         for (process, errors) in processes {
@@ -404,18 +402,8 @@ struct SharedListEndToEndTests {
         }
         var processes: [(Process, URL)] = []
         for person in people {
-            let input = todo.directory.appendingPathComponent("script-\(person)")
-            let errors = todo.directory.appendingPathComponent("errors-\(person)")
-            try Data(script(person).utf8).write(to: input)
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            let process = Process()
-            process.executableURL = try Sandbox.binary()
-            process.arguments = ["--as", person]
-            process.environment = todo.environment
-            process.standardInput = try FileHandle(forReadingFrom: input)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: errors)
-            processes.append((process, errors))
+            let run = try scriptProcess(todo, as: person, script: script(person))
+            processes.append((run.process, run.errors))
         }
         for (process, _) in processes { try process.run() }
         for (process, errors) in processes {
