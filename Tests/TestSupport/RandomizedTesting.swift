@@ -118,3 +118,29 @@ public func shrink<Operation>(
     }
     return (operations, failure)
 }
+
+/// Runs one randomized suite over `RandomizedTesting.seeds(defaultIterations:)`: `run` makes
+/// each seed's run (a description such as its history limit, its operations, and how to find
+/// their first failure). Returns the report of the first seed that fails, shrunk, with the
+/// command that replays it, or `nil` when every seed passes; the caller records it.
+public func firstFailingSequence<Operation>(
+    suite filter: String,
+    defaultIterations: Int,
+    caller: String = #fileID,
+    run: (UInt64) -> (description: String, operations: [Operation], firstFailure: ([Operation]) -> ModelFailure?)
+) -> String? {
+    for seed in RandomizedTesting.seeds(defaultIterations: defaultIterations, caller: caller) {
+        if RandomizedTesting.isVerbose { print("\(filter): seed \(seed)") }
+        let (description, operations, firstFailure) = run(seed)
+        guard let failure = firstFailure(operations) else { continue }
+        let (shrunk, shrunkFailure) = shrink(operations, failure: failure, firstFailure: firstFailure)
+        return """
+            Seed \(seed) (\(description)): after operation \
+            \(failure.index + 1) of \(operations.count), \(failure.message).
+            Shrunk to \(shrunk.count) operations, failing with: \(shrunkFailure.message)
+            \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+            Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: filter))
+            """
+    }
+    return nil
+}

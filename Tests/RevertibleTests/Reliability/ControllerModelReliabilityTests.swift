@@ -15,23 +15,15 @@ struct ControllerModelReliabilityTests {
 
     @Test("Random operation sequences, in every tracking mode", arguments: TrackingMode.allCases)
     func randomSequences(mode: TrackingMode) {
-        for seed in RandomizedTesting.seeds(defaultIterations: 75) {
-            if RandomizedTesting.isVerbose { print("ControllerModelReliabilityTests: \(mode), seed \(seed)") }
+        // One shrunk failure per mode is enough to read.
+        let report = firstFailingSequence(suite: "ControllerModelReliabilityTests", defaultIterations: 75) { seed in
             var factory = BoardFactory(seed: seed)
             // Odd seeds debounce, so grouped appends group; even seeds do not.
             let run = ModelBasedRun(mode: mode, initial: factory.board(), debounces: seed % 2 == 1)
             let operations = HistoryOperation.randomSequence(seed: seed, count: RandomizedTesting.operationsPerSequence)
-            guard let failure = run.firstFailure(of: operations) else { continue }
-
-            let (shortest, shortestFailure) = run.shrink(operations, failure: failure)
-            Issue.record("""
-                Seed \(seed), \(mode)\(run.debounces ? ", debouncing" : ""): after operation \(failure.index) (\(operations[failure.index])): \(failure.message).
-                Shortest failing sequence found (\(shortest.count) of \(failure.index + 1) operations), failing with: \(shortestFailure.message)
-                \(shortest.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
-                Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "ControllerModelReliabilityTests"))
-                """)
-            return // One shrunk failure per mode is enough to read.
+            return ("\(mode)\(run.debounces ? ", debouncing" : "")", operations, run.firstFailure(of:))
         }
+        if let report { Issue.record("\(report)") }
     }
 
     /// A generator that never builds deep stacks would pass vacuously: the CI seeds must reach

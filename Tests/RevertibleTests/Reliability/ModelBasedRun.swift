@@ -148,9 +148,6 @@ struct ModelBasedRun {
         return nil
     }
 
-    func shrink(_ operations: [HistoryOperation], failure: Failure) -> ([HistoryOperation], Failure) {
-        TestSupport.shrink(operations, failure: failure) { firstFailure(of: $0) }
-    }
 }
 
 /// The names of the top-level fields where two boards differ.

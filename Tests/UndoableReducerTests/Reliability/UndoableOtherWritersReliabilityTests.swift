@@ -27,21 +27,11 @@ struct UndoableOtherWritersReliabilityTests {
 
     @Test("Random sequences with unrecorded writes and two authors never jam and revert only what each step wrote")
     func randomSequences() {
-        for seed in RandomizedTesting.seeds(defaultIterations: 100) {
-            if RandomizedTesting.isVerbose { print("UndoableOtherWritersReliabilityTests: seed \(seed)") }
+        let report = firstFailingSequence(suite: "UndoableOtherWritersReliabilityTests", defaultIterations: 100) { seed in
             let run = OtherWritersRun(seed: seed)
-            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
-            guard let failure = run.firstFailure(of: operations) else { continue }
-            let (shrunk, shrunkFailure) = TestSupport.shrink(operations, failure: failure) { run.firstFailure(of: $0) }
-            Issue.record("""
-                Seed \(seed) (history limit \(run.limit.map(String.init) ?? "none")): after operation \
-                \(failure.index + 1) of \(operations.count), \(failure.message).
-                Shrunk to \(shrunk.count) operations, failing with: \(shrunkFailure.message)
-                \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-                Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "UndoableOtherWritersReliabilityTests"))
-                """)
-            return
+            return ("history limit \(run.limit.map(String.init) ?? "none")", run.operations(count: RandomizedTesting.operationsPerSequence), run.firstFailure(of:))
         }
+        if let report { Issue.record("\(report)") }
     }
 
     /// Seed 362, shrunk: a group that came back to where it started, after the history was

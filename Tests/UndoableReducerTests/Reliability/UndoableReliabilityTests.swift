@@ -20,21 +20,11 @@ struct UndoableReliabilityTests {
 
     @Test("Random action sequences leave the store's present, counts, scopes and tags as the model's")
     func randomSequences() {
-        for seed in RandomizedTesting.seeds(defaultIterations: 100) {
-            if RandomizedTesting.isVerbose { print("UndoableReliabilityTests: seed \(seed)") }
+        let report = firstFailingSequence(suite: "UndoableReliabilityTests", defaultIterations: 100) { seed in
             let run = UndoableModelRun(seed: seed)
-            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
-            guard let failure = run.firstFailure(of: operations) else { continue }
-            let (shrunk, shrunkFailure) = run.shrink(operations, failure: failure)
-            Issue.record("""
-                Seed \(seed) (history limit \(run.limit.map(String.init) ?? "none")): after operation \
-                \(failure.index + 1) of \(operations.count), \(failure.message).
-                Shrunk to \(shrunk.count) operations, failing with: \(shrunkFailure.message)
-                \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-                Replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "UndoableReliabilityTests"))
-                """)
-            return
+            return ("history limit \(run.limit.map(String.init) ?? "none")", run.operations(count: RandomizedTesting.operationsPerSequence), run.firstFailure(of:))
         }
+        if let report { Issue.record("\(report)") }
     }
 
     /// Seed 1236 (limit 8), shrunk to 22 operations; issue 26. The two `"é"`s are the two
@@ -572,7 +562,4 @@ struct UndoableModelRun {
         return nil
     }
 
-    func shrink(_ operations: [UndoableOperation], failure: Failure) -> ([UndoableOperation], Failure) {
-        TestSupport.shrink(operations, failure: failure) { firstFailure(of: $0) }
-    }
 }
