@@ -71,8 +71,7 @@ enum ItemRows {
             while try statement.step() {
                 let key = statement.integer(0)
                 if statement.type(4) != SQLITE_NULL {
-                    let stored = statement.withText(1) { id in statement.withText(2) { title in checksum(id: id, title: title, done: statement.integer(3)) } }
-                    guard stored == statement.integer(4) else {
+                    guard checksum(ofRowIn: statement) == statement.integer(4) else {
                         throw DataFileProblem.damaged("the row of item \(position) does not match its checksum: changed on disk, not through SQLite")
                     }
                 }
@@ -156,6 +155,12 @@ enum ItemRows {
         return Int64(crc.value)
     }
 
+    /// The checksum of the current row of `statement`, whose columns 1, 2 and 3 are the id,
+    /// the title and the done flag, from the bytes as stored.
+    private static func checksum(ofRowIn statement: Statement) -> Int64 {
+        statement.withText(1) { id in statement.withText(2) { title in checksum(id: id, title: title, done: statement.integer(3)) } }
+    }
+
     /// The checksum of the row `item` is written as.
     static func checksum(of item: TodoItem) -> Int64 {
         var id = item.id.uuidString
@@ -179,8 +184,7 @@ enum ItemRows {
         let select = try database.statement("SELECT position, id, title, done FROM items WHERE checksum IS NULL")
         var sums: [(key: Int64, checksum: Int64)] = []
         while try select.step() {
-            let sum = select.withText(1) { id in select.withText(2) { title in checksum(id: id, title: title, done: select.integer(3)) } }
-            sums.append((select.integer(0), sum))
+            sums.append((select.integer(0), checksum(ofRowIn: select)))
         }
         let update = try database.statement("UPDATE items SET checksum = ? WHERE position = ?")
         for (key, sum) in sums {
