@@ -1,0 +1,145 @@
+// The path of one change, from the value handed in to a stored step, all in this folder but
+// the last two places:
+//
+// 1. `History.record` (this file) stamps the change's time (History+Time), asks whether it
+//    joins the open group (History+Grouping), and otherwise:
+// 2. `recordedDifference` (Versionable.swift) compares the new value with the history's own
+//    copy: a `Versionable` type lists its key paths on a `ReversionCollector` (the seed's
+//    `Reverter` protocol, Reverter.swift), which asks each place for its own node (Changes/,
+//    or TreeArray/TreeArrayChange) and notes the places the type ignores (IgnoredProperty).
+// 3. `advanceReference` applies the change to the history's copy, which then takes the
+//    ignored places from the value (IgnoredProperty).
+// 4. The step (RecordedStep.swift) is appended to the current scope (History/HistoryScope)
+//    and the history trimmed to its limit (History+Limit).
+
+extension History {
+
+    /// Records `value` as the new current version.
+    ///
+    /// When it differs from the current version, one step holding the reversion between them
+    /// is pushed on the current scope (clearing its redo steps), or, when `grouping` joins
+    /// the open group under `policy`, folded into the group's step. When it is equal, nothing
+    /// is recorded. Either way the history keeps its own copy of the current version, moved
+    /// only by its steps (see ``advanceReference(to:by:)``), never `value` itself.
+    ///
+    /// - Parameters:
+    ///   - changeCount: How many changes `value` holds (a transaction's actions), as
+    ///     ``HistoryStep/changeCount`` reports them.
+    ///   - author: Who made the change; `nil` for `policy`'s author. A change never joins a
+    ///     group of another author's.
+    /// - Returns: Whether the history changed.
+    @discardableResult
+    package mutating func record(
+        _ value: Value,
+        annotation: Annotation,
+        changeCount: Int = 1,
+        grouping: Grouping = .alone,
+        author: HistoryAuthor? = nil,
+        policy: HistoryPolicy
+    ) -> Bool {
+        // One comparison finds the change and the ignored places, which the history's copy
+        // takes from `value` once it holds the change.
+        let author = author ?? policy.author
+        let (change, ignored) = recordedDifference(value, from: current)
+        defer { adoptIgnoredProperties(ignored, of: value) }
+        let time = stamp(grouping.time ?? policy.now(), policy: policy)
+        let mark = grouping.mark(at: time)
+        if let mark, joinsGroup(mark, policy: policy), scopes[top].currentStep?.author == author {
+            extendGroup(with: value, by: change, annotation: annotation, mark: mark)
+            return true
+        }
+        endGroup()
+        guard let reversion = change else { return false }
+        // Keep the version before the change only for a group, which diffs against it: held
+        // while the reference advances, it would force a copy of the reference's storage.
+        let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
+        advanceReference(to: value, by: reversion)
+        // The oldest version's time is unknown until the first step (a state made without a
+        // clock, or history removed): taking the first step's keeps moves by time from it sane.
+        if top == 0, scopes[0].steps.isEmpty, scopes[0].floorTime == .zero {
+            scopes[0].floorTime = time
+        }
+        push(RecordedStep(
+            reversion: reversion,
+            version: makeVersion(),
+            annotation: annotation,
+            time: time,
+            changeCount: changeCount,
+            authorship: author.map { StepAuthorship(author: $0) }
+        ))
+        if let groupBase, let mark {
+            group = OpenGroup(base: groupBase, scope: top, mark: mark)
+        }
+        trim(to: policy.limit)
+        return true
+    }
+
+    /// Makes `value` the current version without recording a step: undo will not take this
+    /// change back. Earlier steps still apply wherever `value` agrees with the version they
+    /// were made from.
+    ///
+    /// An open group stays open, so a drag interrupted by untracked pointer moves is still one
+    /// step: its base takes the untracked change too, so the step never holds it. If the
+    /// untracked change overlaps the group's own changes, the group ends instead.
+    package mutating func recordWithoutTracking(_ value: Value) {
+        let (change, ignored) = recordedDifference(value, from: current)
+        defer { adoptIgnoredProperties(ignored, of: value) }
+        guard let change else { return }
+        hasAbsorbedWrites = true
+        if var open = group {
+            if (try? change.inverted.revert(&open.base)) != nil {
+                group = open
+            } else {
+                group = nil
+            }
+        }
+        advanceReference(to: value, by: change)
+    }
+
+    /// Makes the current version `value`, which `change` (the reversion from `value` back to
+    /// the current version) tells apart from it, by applying `change` forward to the history's
+    /// own copy.
+    ///
+    /// Not by adopting `value`: equality cannot see everything reversions check. A string
+    /// re-spelled in a canonically equivalent form (`"é"` as `"e\u{301}"`) is equal, so no
+    /// reversion records the re-spelling; adopted, it would make every older step at that
+    /// string, which checks exact bytes, fail forever. Applied in place, the change costs its
+    /// own size, and `value`'s storage stays the caller's alone.
+    mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
+        var next = reference!
+        reference = nil
+        // Unchecked: `change` was made from this very version, so the check before writing
+        // cannot fail, and would read every location the change writes once more.
+        // Toward `value`: the copy then shares `value`'s storage where it holds the very
+        // same bytes, which a check of exact bytes allows, where equality would not.
+        if change.inverted.revertUnchecked(&next, toward: value) {
+            reference = next
+        } else {
+            // Cannot happen, for the same reason.
+            reference = value
+        }
+    }
+
+    /// Takes the content of `ignored` (the places, at any depth, that the comparison with
+    /// `value` found its type ignores: ``Reverter/ignore(_:)``) from `value`: no step records
+    /// them, and undo and redo hand them back as the caller last set them.
+    mutating func adoptIgnoredProperties(_ ignored: [IgnoredProperty<Value>], of value: Value) {
+        guard !ignored.isEmpty else { return }
+        ignored.copy(from: value, into: &reference!)
+    }
+
+    /// Makes `version`, an earlier version, the current one again for `value`, which equals
+    /// it but may differ in ignored places: those come from `value`, found by comparing the
+    /// two (a rare path: a group whose changes came back to where it started).
+    mutating func resetReference(to version: Value, adoptingIgnoredPropertiesOf value: Value) {
+        reference = version
+        adoptIgnoredProperties(recordedDifference(value, from: version).ignored, of: value)
+    }
+
+    /// Adds a step after the current version of the current scope. The steps redo would
+    /// have taken stay, as a branch: a change after an undo loses nothing. The caller trims to
+    /// the limit once the reference is back.
+    mutating func push(_ step: RecordedStep<Value, Annotation>) {
+        scopes[top].append(step)
+    }
+}
