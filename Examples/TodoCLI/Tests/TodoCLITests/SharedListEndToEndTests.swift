@@ -611,7 +611,7 @@ struct ShortIDTests {
         let items = (0..<2000).map { TodoItem(id: UUID(), title: "\($0)") }
         let ids = ShortID.ids(for: items)
         #expect(Set(ids).count == items.count)
-        #expect(ids.allSatisfy { $0.count >= 4 && $0.contains(where: \.isLetter) })
+        #expect(ids.allSatisfy { $0.count >= 4 && ($0.contains(where: \.isLetter) || $0.count == 32) })
         for (id, item) in zip(ids, items) { #expect(ShortID.matches(id, item.id)) }
         let shared = [
             TodoItem(id: UUID(uuidString: "12345678-0000-0000-0000-00000000000A")!, title: "a"),
@@ -620,6 +620,16 @@ struct ShortIDTests {
         ]
         // The first shares "1234" with the others and has no letter before its last digit.
         #expect(ShortID.ids(for: shared) == ["1234567800000000000000000000000a", "1234a678", "1234a679"])
+    }
+
+    @Test("A UUID without a letter keeps all 32 digits, which read as its id, not as a position")
+    func uuidWithoutALetter() throws {
+        let digitsOnly = TodoItem(id: UUID(uuidString: "12345678-9012-4345-8678-901234567890")!, title: "digits")
+        let other = TodoItem(id: UUID(uuidString: "abcdef01-0000-4000-8000-000000000000")!, title: "letters")
+        let ids = ShortID.ids(for: [digitsOnly, other])
+        #expect(ids == ["12345678901243458678901234567890", "abcd"])
+        #expect(try CommandParser.reference(ids[0]) == .id(ids[0]))
+        #expect(try CommandParser.reference("1234567890124345") == .position(1234567890124345))
     }
 
     @Test("Each id is the shortest start of its hex digits that no other item shares, lengthened to a letter")

@@ -307,8 +307,10 @@ public enum CommandParser {
     /// `todo list` shows them; dashes and case do not matter).
     static func reference(_ word: String) throws(TodoError) -> ItemReference {
         let hex = word.lowercased().replacingOccurrences(of: "-", with: "")
-        // All digits is a position, however long: an id always has a letter (see `ShortID`).
-        guard !word.allSatisfy({ $0.isASCII && $0.isNumber }), hex.count >= ShortID.minimumLength, hex.count <= 32,
+        // All digits is a position: an id has a letter (see `ShortID`), except the whole 32
+        // digits of a UUID that has none, which no position is long enough to be.
+        let allDigits = word.allSatisfy({ $0.isASCII && $0.isNumber })
+        guard !allDigits || hex.count == 32, hex.count >= ShortID.minimumLength, hex.count <= 32,
               hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             return .position(try position(word))
         }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Items' short stable ids: the start of the item's UUID in lowercase hex, at least
-/// ``minimumLength`` digits, longer where two items of the list would share it, and always
-/// with a letter in it, so an id never reads as a position.
+/// ``minimumLength`` digits, longer where two items of the list would share it, and with a
+/// letter in it, so an id never reads as a position. A UUID without a letter (about one in
+/// three million) keeps all 32 digits: no position is that long.
 enum ShortID {
     static let minimumLength = 4
 
