@@ -44,8 +44,9 @@ struct ItemChanges {
     /// The keys start as `beforeKeys` itself and each window's stretch is replaced in place,
     /// last window first (so the stretches before it keep their places): a command that
     /// only edits items writes no key and copies no array, and one that adds at the end
-    /// appends. Rebuilding the keys of every item for each command cost more than finding
-    /// what changed (measured: about 4 % of a scripted edit's time at 100,000 items).
+    /// appends. Rebuilding a key per item for every command (two arrays of 100,000 for a
+    /// one-row change) cost more than finding what changed: at 100,000 items, a scripted
+    /// `add` took 1.4 ms a line with it, 1.1 ms without (on tmpfs, where syncs cost nothing).
     init(before: TreeArray<TodoItem>, beforeKeys: [Int64], after: TreeArray<TodoItem>) {
         precondition(beforeKeys.count == before.count, "one key per item")
         var keys = beforeKeys
