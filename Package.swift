@@ -13,8 +13,6 @@ let package = Package(
         // `TestStore` for reducer tests; links Testing and XCTest, so apps never depend on it.
         .library(name: "UndoableReducerTesting", targets: ["UndoableReducerTesting"]),
         .executable(name: "todo", targets: ["TodoCLI"]),
-        // The `todo` example's logic, for the fuzz targets in Fuzz/ (a separate package); not an API.
-        .library(name: "TodoKit", targets: ["TodoKit"]),
     ],
     targets: [
         .target(name: "TreeArray"),
@@ -37,6 +35,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // The `todo` example: the logic in a library, so tests can reach it, and a thin executable.
+        // No product: Fuzz/ compiles these sources itself (see Fuzz/Package.swift).
         .target(
             name: "TodoKit",
             dependencies: ["Revertible", "StateMachine", "UndoableReducer", "CSQLite"],

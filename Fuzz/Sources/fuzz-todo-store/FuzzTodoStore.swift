@@ -30,7 +30,7 @@
 // the first `todo`, and exports (as `1` then `todo export --json`'s output); see
 // Fuzz/README.md.
 import Foundation
-import FuzzSQLite
+import CSQLite
 import Revertible
 import TodoKit
 import UndoableReducer
