@@ -34,13 +34,13 @@
 
 /// The keys of a saved reversion.
 private enum ReversionCodingKey: String, CodingKey {
-    case version = "v"
+    case format = "v"
     case inverted = "inv"
     case change = "c"
 }
 
-/// The format written; a reader refuses a newer one.
-private let reversionFormatVersion = 1
+/// The number of the format written; a reader refuses a newer one.
+private let reversionFormat = 1
 
 extension Reversion: Encodable where Root: Encodable {
 
@@ -54,7 +54,7 @@ extension Reversion: Encodable where Root: Encodable {
     ///   computed property or a subscript has no name that can be read back).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ReversionCodingKey.self)
-        try container.encode(reversionFormatVersion, forKey: .version)
+        try container.encode(reversionFormat, forKey: .format)
         if isInverted {
             try container.encode(true, forKey: .inverted)
         }
@@ -77,11 +77,11 @@ extension Reversion: Decodable where Root: Decodable {
     ///   content that is not consistent (indices out of range, counts that disagree).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ReversionCodingKey.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == reversionFormatVersion else {
+        let format = try container.decode(Int.self, forKey: .format)
+        guard format == reversionFormat else {
             throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "reversion format \(version) is not supported (this version reads \(reversionFormatVersion))"
+                forKey: .format, in: container,
+                debugDescription: "reversion format \(format) is not supported (this library reads format \(reversionFormat))"
             )
         }
         let isInverted = try container.decodeIfPresent(Bool.self, forKey: .inverted) ?? false
