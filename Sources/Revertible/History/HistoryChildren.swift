@@ -4,8 +4,8 @@
 /// Nearly every version leads to exactly one other. A `Dictionary` keeps at most 3/4 of its
 /// buckets full, so a pair of versions cost it 32 to 64 bytes (about 49 bytes per title edit
 /// at 1,000 steps, an eighth of the step); here it costs the pair's 16 bytes. A lookup tries
-/// the slot at the version's offset from the oldest parent (right along a chain of appends),
-/// then the newest, and otherwise searches by bisection.
+/// the newest parent, then the slot at the version's offset from the oldest (right along a
+/// chain of appends), and otherwise searches by bisection.
 ///
 /// A parent keeps its slot when its children change: a link to itself (a version never leads
 /// to itself) says "see `lists`", or, if `lists` has nothing for it, that the entry was
