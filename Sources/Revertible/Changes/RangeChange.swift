@@ -11,16 +11,21 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
     let oldPart: Value
     let newPart: Value
     let oldCount: Int
-    let newCount: Int
 
+    /// `newCount` must be `oldCount` with the run's length changed, as every comparison and
+    /// every decoded change has it (the decoder checks): stored, it cost each step a 96-byte
+    /// heap block instead of 80.
     init(at keyPath: WritableKeyPath<Root, Value>, offset: Int, oldPart: Value, newPart: Value, oldCount: Int, newCount: Int) {
+        assert(newCount == oldCount - oldPart.byteCount + newPart.byteCount, "a range change's counts disagree with its parts")
         self.keyPath = keyPath
         self.offset = offset
         self.oldPart = oldPart
         self.newPart = newPart
         self.oldCount = oldCount
-        self.newCount = newCount
     }
+
+    /// The byte count of the newer value.
+    var newCount: Int { oldCount - oldPart.byteCount + newPart.byteCount }
 
     /// The change from `old` to `new`, or `nil` when they are equal.
     static func make(at keyPath: WritableKeyPath<Root, Value>, from old: Value, to new: Value) -> RangeChange? {

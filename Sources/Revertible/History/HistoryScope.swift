@@ -19,7 +19,7 @@ package struct HistoryScope<Value, Annotation> {
     /// Every step of the scope, by the version it leads to.
     var steps = HistoryStepTable<Value, Annotation>()
     /// The versions each version leads to; redo follows the last.
-    var children: [HistoryVersion: HistoryVersionList] = [:]
+    var children = HistoryChildren()
     /// The tags this scope moved, each with the version it named before the scope first
     /// moved it, in the order they were first moved: abandoning the scope puts them back.
     package internal(set) var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
