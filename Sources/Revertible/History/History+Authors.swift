@@ -114,6 +114,7 @@ extension History {
     ///
     /// - Returns: Whether the current version changed, or, under ``ConflictPolicy/refuse``,
     ///   the conflicts that stopped it (nothing changed).
+    @usableFromInline
     mutating func move(
         by author: HistoryAuthor,
         _ direction: ReversionDirection,

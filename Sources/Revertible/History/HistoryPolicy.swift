@@ -2,9 +2,11 @@ import Foundation
 
 /// How a history bounds and groups its steps: the one policy that the controller's settings
 /// and the undoable reducer's options both configure.
+@usableFromInline
 package struct HistoryPolicy: Sendable {
     /// The largest number of steps kept in the current scope (a scope never trims the steps
     /// before its start; see `History.trim(to:)`), or `nil` for no limit.
+    @usableFromInline
     package var limit: Int?
     /// The debounce interval: changes less than this apart join one step (with a grouping
     /// key: the longest pause within a group); `nil` to group by key alone.
@@ -16,6 +18,7 @@ package struct HistoryPolicy: Sendable {
     ///
     /// `.skip` unless the maker chooses: undo never jams, and never takes back what someone
     /// else changed. The `todo` example chooses `.refuse` for its partial reads.
+    @usableFromInline
     package var conflictPolicy: ConflictPolicy
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
@@ -61,6 +64,7 @@ struct HistoryTimeline: Sendable {
 }
 
 /// Whether a recorded change may join the step before it.
+@usableFromInline
 package enum Grouping: Sendable {
     /// A step of its own (a transaction): it closes any open group and opens none.
     case alone

@@ -3,6 +3,7 @@
 /// Each step leads from its parent version to a new one. Undo walks up towards the root; redo
 /// walks down the branch visited or made last. A change after an undo adds a branch and keeps
 /// the one it left, so nothing is lost.
+@usableFromInline
 package struct HistoryScope<Value, Annotation> {
     /// The oldest version undo reaches in this scope: its start, unless the history limit
     /// dropped its oldest steps.
@@ -15,8 +16,10 @@ package struct HistoryScope<Value, Annotation> {
     /// back to the version the scope started from.
     var start: ScopeStart<Value, Annotation>?
     /// The version the scope is at.
+    @usableFromInline
     var current: HistoryVersion
     /// Every step of the scope, by the version it leads to.
+    @usableFromInline
     var steps = HistoryStepTable<Value, Annotation>()
     /// The versions each version leads to; redo follows the last.
     var children: [HistoryVersion: HistoryVersionList] = [:]
@@ -41,12 +44,15 @@ package struct HistoryScope<Value, Annotation> {
         steps.depth(of: version) ?? floorDepth
     }
 
+    @usableFromInline
     var undoCount: Int { depth(of: current) - floorDepth }
 
+    @usableFromInline
     var redoCount: Int { redoCount(upTo: .max) }
 
     /// How many steps redo can take, counting no further than `limit`: a move of `n` steps
     /// checks the branch only that far.
+    @usableFromInline
     func redoCount(upTo limit: Int) -> Int {
         var count = 0
         var version = current
@@ -81,6 +87,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// The step a move in `direction` takes: the current version's own going backward, the
     /// last visited child's going forward.
+    @usableFromInline
     func nextStep(_ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
         switch direction {
         case .backward: steps[current]
@@ -111,6 +118,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// Moves the current version one step in `direction`, after its reversion was applied.
     /// Going back, the branch left is marked the one redo follows.
+    @usableFromInline
     mutating func passNextStep(_ direction: ReversionDirection) {
         switch direction {
         case .backward:
@@ -124,6 +132,7 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Makes `child` the branch of `parent` that redo follows.
+    @usableFromInline
     mutating func markVisited(_ child: HistoryVersion, from parent: HistoryVersion) {
         guard var siblings = children[parent], siblings.last != child,
               let index = siblings.firstIndex(of: child) else { return }

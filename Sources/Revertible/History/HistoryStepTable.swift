@@ -7,6 +7,7 @@
 /// than all it holds (archives are loaded oldest first), so appending keeps the array sorted.
 /// A lookup tries the slot at the version's offset from the oldest (right for versions made
 /// in a row), then the newest, and otherwise searches by bisection.
+@usableFromInline
 struct HistoryStepTable<Value, Annotation> {
     typealias Step = RecordedStep<Value, Annotation>
 

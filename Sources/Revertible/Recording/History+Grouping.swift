@@ -71,6 +71,7 @@ extension History {
     /// first, even one that changes nothing, so an undo during a burst undoes the whole burst,
     /// a transaction is a step of its own, and a tagged version is never amended;
     /// ``HistoryCommand/stopGrouping`` does nothing else, to end a group inside its interval.
+    @usableFromInline
     mutating func endGroup() {
         group = nil
     }

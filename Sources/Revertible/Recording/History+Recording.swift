@@ -29,6 +29,7 @@ extension History {
     ///     group of another author's.
     /// - Returns: Whether the history changed.
     @discardableResult
+    @usableFromInline
     package mutating func record(
         _ value: Value,
         annotation: Annotation,

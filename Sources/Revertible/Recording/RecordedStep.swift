@@ -1,7 +1,10 @@
 /// One undoable change: the reversion from the version after it to the version before it.
+@usableFromInline
 package struct RecordedStep<Value, Annotation> {
+    @usableFromInline
     package var reversion: Reversion<Value>
     /// The version this step leads to.
+    @usableFromInline
     var version: HistoryVersion
     package var annotation: Annotation
     /// When the step was recorded (its first change, for a group).

@@ -26,11 +26,13 @@ extension VersioningController {
     /// The key path observers of any of the controller's state register.
     var observedState: Void { () }
 
+    @inlinable
     func notifyObservers() {
         registrar.withMutation(of: self, keyPath: observedStateKeyPath) {}
     }
 
     /// Records the root's value if an observed change is waiting to be recorded.
+    @inlinable
     func flushPendingChange(_ storage: inout Storage) {
         guard let time = storage.pendingChange, let object = root.object else { return }
         if storage.willChangeDepth == 0 {
@@ -41,6 +43,7 @@ extension VersioningController {
 
     /// Records `value` as a change made at `time` (now, by default); under a debounce
     /// interval, it joins the burst before it.
+    @inlinable
     func record(_ value: Value, at time: Duration? = nil, in storage: inout Storage) {
         storage.history.record(value, annotation: NoAnnotation(), grouping: .grouped(at: time), policy: storage.policy)
     }
@@ -52,7 +55,7 @@ extension VersioningController {
     ///
     /// A refusal is kept in ``error`` and reported the controller's way: thrown, or stored.
     /// - Returns: Whether the command changed the value (`false` after a refusal).
-    @discardableResult
+    @inlinable @discardableResult
     func perform(_ command: HistoryCommand, on value: inout Value, onConflict: ConflictPolicy? = nil) throws(Failure) -> Bool {
         let result = storage.withLock { storage in
             flushPendingChange(&storage)

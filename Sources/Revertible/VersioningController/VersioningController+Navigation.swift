@@ -16,6 +16,7 @@ extension VersioningController {
     ///
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
+    @inlinable
     public func undo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &value, onConflict: onConflict)
     }
@@ -37,6 +38,7 @@ extension VersioningController {
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
+    @inlinable
     public func redo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &value, onConflict: onConflict)
     }
