@@ -89,7 +89,8 @@ extension History {
             lastError = error
         }
         reference = value
-        trim(to: policy.limit)
+        // Out of line, and without a limit a no-op: called only where it can trim.
+        if policy.limit != nil { trim(to: policy.limit) }
         return result
     }
 

@@ -140,7 +140,7 @@ extension HistoryScope {
     }
 
     /// `count` moves back from the current version.
-    @usableFromInline
+    @inlinable
     func movesUp(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in
@@ -150,7 +150,7 @@ extension HistoryScope {
     }
 
     /// `count` moves forward from the current version, along the branch redo follows.
-    @usableFromInline
+    @inlinable
     func movesDown(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in

@@ -9,6 +9,7 @@ package struct HistoryScope<Value, Annotation> {
     /// dropped its oldest steps.
     package internal(set) var floor: HistoryVersion
     /// ``RecordedStep/depth`` of the floor.
+    @usableFromInline
     var floorDepth = 0
     /// When the floor version was made.
     var floorTime: Duration = .zero
@@ -22,6 +23,7 @@ package struct HistoryScope<Value, Annotation> {
     @usableFromInline
     var steps = HistoryStepTable<Value, Annotation>()
     /// The versions each version leads to; redo follows the last.
+    @usableFromInline
     var children: [HistoryVersion: HistoryVersionList] = [:]
     /// The tags this scope moved, each with the version it named before the scope first
     /// moved it, in the order they were first moved: abandoning the scope puts them back.
@@ -38,21 +40,23 @@ package struct HistoryScope<Value, Annotation> {
     var startVersion: HistoryVersion { start?.version ?? floor }
 
     /// The step that led to the current version; `nil` at the floor.
+    @inlinable
     var currentStep: RecordedStep<Value, Annotation>? { steps[current] }
 
+    @inlinable
     func depth(of version: HistoryVersion) -> Int {
         steps.depth(of: version) ?? floorDepth
     }
 
-    @usableFromInline
+    @inlinable
     var undoCount: Int { depth(of: current) - floorDepth }
 
-    @usableFromInline
+    @inlinable
     var redoCount: Int { redoCount(upTo: .max) }
 
     /// How many steps redo can take, counting no further than `limit`: a move of `n` steps
     /// checks the branch only that far.
-    @usableFromInline
+    @inlinable
     func redoCount(upTo limit: Int) -> Int {
         var count = 0
         var version = current
@@ -87,7 +91,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// The step a move in `direction` takes: the current version's own going backward, the
     /// last visited child's going forward.
-    @usableFromInline
+    @inlinable
     func nextStep(_ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
         switch direction {
         case .backward: steps[current]
@@ -118,7 +122,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// Moves the current version one step in `direction`, after its reversion was applied.
     /// Going back, the branch left is marked the one redo follows.
-    @usableFromInline
+    @inlinable
     mutating func passNextStep(_ direction: ReversionDirection) {
         switch direction {
         case .backward:
@@ -132,7 +136,7 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Makes `child` the branch of `parent` that redo follows.
-    @usableFromInline
+    @inlinable
     mutating func markVisited(_ child: HistoryVersion, from parent: HistoryVersion) {
         guard var siblings = children[parent], siblings.last != child,
               let index = siblings.firstIndex(of: child) else { return }

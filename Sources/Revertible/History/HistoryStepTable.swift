@@ -9,6 +9,7 @@
 /// in a row), then the newest, and otherwise searches by bisection.
 @usableFromInline
 struct HistoryStepTable<Value, Annotation> {
+    @usableFromInline
     typealias Step = RecordedStep<Value, Annotation>
 
     /// The steps from `head` on, oldest first. Slots before `head` were dropped by the limit
@@ -55,6 +56,7 @@ struct HistoryStepTable<Value, Annotation> {
         return (low, self.version(at: low) == version)
     }
 
+    @usableFromInline
     subscript(version: HistoryVersion) -> Step? {
         get {
             let (index, found) = position(of: version)
@@ -92,6 +94,7 @@ struct HistoryStepTable<Value, Annotation> {
     }
 
     /// The depth of the step leading to `version`, without copying the step out.
+    @usableFromInline
     func depth(of version: HistoryVersion) -> Int? {
         let (index, found) = position(of: version)
         return found ? entries[index].depth : nil

@@ -12,6 +12,7 @@ package struct RecordedStep<Value, Annotation> {
     /// How many recorded changes the step holds.
     var changeCount = 1
     /// The version this step starts from; set when it joins a scope's tree.
+    @usableFromInline
     var parent = HistoryVersion(0)
     /// How many steps lie between this step's version and the scope's first version, plus
     /// the scope's ``HistoryScope/floorDepth``.
