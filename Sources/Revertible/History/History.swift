@@ -18,6 +18,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// The scopes, outermost first; never empty.
     @usableFromInline package internal(set) var scopes: [HistoryScope<Value, Annotation>]
     /// The open group of changes kept as one step, if any.
+    @usableFromInline
     var group: OpenGroup?
     /// Tags and the versions they name, in the order they were given.
     var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
@@ -69,6 +70,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var currentVersion: HistoryVersion { scopes[top].current }
 
     /// A new version identifier.
+    @usableFromInline
     mutating func makeVersion() -> HistoryVersion {
         defer { nextVersion.rawValue += 1 }
         return nextVersion

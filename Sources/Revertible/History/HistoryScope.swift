@@ -12,6 +12,7 @@ package struct HistoryScope<Value, Annotation> {
     @usableFromInline
     var floorDepth = 0
     /// When the floor version was made.
+    @usableFromInline
     var floorTime: Duration = .zero
     /// Once the limit has dropped an inner scope's oldest steps: how to get from ``floor``
     /// back to the version the scope started from.

@@ -26,6 +26,7 @@ struct HistoryStepTable<Value, Annotation> {
 
     var count: Int { entries.count - head }
 
+    @usableFromInline
     var isEmpty: Bool { count == 0 }
 
     /// The version of `entries[index]`. Reading a step's field in this code, generic over the

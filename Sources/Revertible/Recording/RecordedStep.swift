@@ -19,6 +19,23 @@ package struct RecordedStep<Value, Annotation> {
     var depth = 0
     /// Who made the step, and what `undo(by:)` did with it; `nil` for a step without author.
     var authorship: StepAuthorship?
+
+    /// The memberwise initializer, spelled out: `History.record`, which clients specialize,
+    /// calls it, and a synthesized one cannot be `@usableFromInline`.
+    @usableFromInline
+    init(
+        reversion: Reversion<Value>, version: HistoryVersion, annotation: Annotation, time: Duration,
+        changeCount: Int = 1, parent: HistoryVersion = HistoryVersion(0), depth: Int = 0, authorship: StepAuthorship? = nil
+    ) {
+        self.reversion = reversion
+        self.version = version
+        self.annotation = annotation
+        self.time = time
+        self.changeCount = changeCount
+        self.parent = parent
+        self.depth = depth
+        self.authorship = authorship
+    }
 }
 
 extension RecordedStep where Annotation: HistoryAnnotation {
