@@ -16,11 +16,11 @@ struct HistoryStepTable<Value, Annotation> {
     /// and hold a copy of a kept step (sharing its storage, so they keep nothing alive of their
     /// own) until the array is compacted: dropping the oldest step then costs no shift of all
     /// the others.
-    private var entries: ContiguousArray<Step> = []
-    private var head = 0
+    @usableFromInline var entries: ContiguousArray<Step> = []
+    @usableFromInline var head = 0
     /// The oldest step's version, kept apart so that a lookup in a run of versions made in a
     /// row reads one step, not three.
-    private var oldest = HistoryVersion(0)
+    @usableFromInline var oldest = HistoryVersion(0)
 
     init() {}
 
@@ -31,12 +31,14 @@ struct HistoryStepTable<Value, Annotation> {
 
     /// The version of `entries[index]`. Reading a step's field in this code, generic over the
     /// value, costs about a copy of the step, so lookups read as few as they can.
-    private func version(at index: Int) -> HistoryVersion {
+    @inlinable
+    func version(at index: Int) -> HistoryVersion {
         entries[index].version
     }
 
     /// The position of `version` in `entries`, or where it would be inserted.
-    private func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
+    @inlinable
+    func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
         guard head < entries.count else { return (entries.count, false) }
         if version >= oldest {
             let offset = version.rawValue - oldest.rawValue
@@ -59,7 +61,7 @@ struct HistoryStepTable<Value, Annotation> {
 
     @usableFromInline
     subscript(version: HistoryVersion) -> Step? {
-        get {
+        @inlinable get {
             let (index, found) = position(of: version)
             return found ? entries[index] : nil
         }
@@ -95,7 +97,7 @@ struct HistoryStepTable<Value, Annotation> {
     }
 
     /// The depth of the step leading to `version`, without copying the step out.
-    @usableFromInline
+    @inlinable
     func depth(of version: HistoryVersion) -> Int? {
         let (index, found) = position(of: version)
         return found ? entries[index].depth : nil

@@ -16,6 +16,7 @@ package struct RecordedStep<Value, Annotation> {
     var parent = HistoryVersion(0)
     /// How many steps lie between this step's version and the scope's first version, plus
     /// the scope's ``HistoryScope/floorDepth``.
+    @usableFromInline
     var depth = 0
     /// Who made the step, and what `undo(by:)` did with it; `nil` for a step without author.
     var authorship: StepAuthorship?
