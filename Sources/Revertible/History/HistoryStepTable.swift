@@ -15,7 +15,7 @@ struct HistoryStepTable<Value, Annotation> {
     /// The steps from `head` on, oldest first. Slots before `head` were dropped by the limit
     /// and hold a copy of a kept step (sharing its storage, so they keep nothing alive of their
     /// own) until the array is compacted: dropping the oldest step then costs no shift of all
-    /// the others.
+    /// the others. (Internal, not private, only so that clients can inline the lookup.)
     @usableFromInline var entries: ContiguousArray<Step> = []
     @usableFromInline var head = 0
     /// The oldest step's version, kept apart so that a lookup in a run of versions made in a

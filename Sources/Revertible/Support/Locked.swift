@@ -12,6 +12,7 @@ package final class Locked<Value>: @unchecked Sendable {
     // `withLock` hands out is the caller's to confine: every user keeps values that never
     // change once stored (names, key paths, per-type memos of immutable objects) or is itself
     // `Sendable` only when its value is (`VersioningController` requires `Value: Sendable`).
+    // Internal only so that clients can inline `withLock`: touched nowhere else.
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 

@@ -4,6 +4,7 @@ extension VersioningController {
 
     /// Reads controller state, recording a pending change of an observed root first, and
     /// registers the read with Observation.
+    @inlinable
     func read<T>(_ body: (Storage) -> T) -> T {
         registrar.access(self, keyPath: observedStateKeyPath)
         return storage.withLock { storage in
@@ -77,7 +78,7 @@ extension VersioningController {
     /// afterwards, or else the controller's current version. Returns the resulting version.
     ///
     /// Once an object root is gone, does nothing.
-    @discardableResult
+    @inlinable @discardableResult
     func perform(_ command: HistoryCommand, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         guard case .object = root else {
             var value = currentVersion
@@ -104,6 +105,7 @@ extension VersioningController {
     }
 
     /// Writes the root's property without recording the write as a change.
+    @usableFromInline
     func writeRoot(_ value: Value, to object: Root) {
         guard case let .object(_, keyPath, _) = root else { return }
         storage.withLock { $0.isWritingRoot = true }

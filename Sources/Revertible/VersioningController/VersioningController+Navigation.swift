@@ -7,7 +7,7 @@ extension VersioningController {
     /// Undo is selective: a location another writer changed since a step was made (see
     /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
-    @discardableResult
+    @inlinable @discardableResult
     public func undo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.undo(to: target), onConflict: onConflict)
     }
@@ -22,6 +22,7 @@ extension VersioningController {
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
+    @inlinable
     public func undo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
@@ -32,7 +33,7 @@ extension VersioningController {
     ///
     /// Redo re-applies what undo reverted, with the same conflict rule as undo: `onConflict`,
     /// or ``conflictPolicy`` when `nil`.
-    @discardableResult
+    @inlinable @discardableResult
     public func redo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.redo(to: target), onConflict: onConflict)
     }
@@ -44,6 +45,7 @@ extension VersioningController {
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
+    @inlinable
     public func redo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }

@@ -77,6 +77,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     public var history: HistoryView<Value> { read { HistoryView($0.history) } }
 
     /// The current version: the last one appended, undone to or redone to.
+    @inlinable
     public var currentVersion: Value { read { $0.history.current } }
 
     /// The largest number of steps kept in the current scope, counting every branch, or `nil`
