@@ -23,6 +23,7 @@ extension History {
     /// This history without its current version, for saving. Encodes nothing.
     ///
     /// - Complexity: O(*n*) in the number of steps.
+    @usableFromInline
     package var archive: HistoryArchive<Value> {
         var steps: [HistoryArchive<Value>.Step] = []
         var outlines: [HistoryArchive<Value>.Outline.Scope] = []

@@ -2,6 +2,7 @@
 ///
 /// Boxed: most histories have no authors, and a step's size is its memory cost, so a step
 /// without author pays one empty reference. Immutable: a change makes a new box.
+@usableFromInline
 final class StepAuthorship: Sendable {
     let author: HistoryAuthor
     /// Set on the steps `undo(by:)` and `redo(by:)` make.
@@ -11,6 +12,7 @@ final class StepAuthorship: Sendable {
     /// wrote: the author's moves pass over it from then on, so they never stall on it.
     let isSuperseded: Bool
 
+    @usableFromInline
     init(author: HistoryAuthor, move: AuthorMove? = nil, isSuperseded: Bool = false) {
         self.author = author
         self.move = move
@@ -19,6 +21,7 @@ final class StepAuthorship: Sendable {
 }
 
 /// What a step made by a per-author move did: reverted the step to this version.
+@usableFromInline
 enum AuthorMove: Hashable, Sendable {
     /// `undo(by:)` reverted this ordinary step.
     case undo(HistoryVersion)
@@ -34,6 +37,7 @@ enum AuthorMove: Hashable, Sendable {
 
 extension RecordedStep {
     /// Who made the step, if the history was told.
+    @usableFromInline
     package var author: HistoryAuthor? { authorship?.author }
 
     /// For a step made by `undo(by:)` (`true`) or `redo(by:)` (`false`); `nil` otherwise.
@@ -114,6 +118,7 @@ extension History {
     ///
     /// - Returns: Whether the current version changed, or, under ``ConflictPolicy/refuse``,
     ///   the conflicts that stopped it (nothing changed).
+    @usableFromInline
     mutating func move(
         by author: HistoryAuthor,
         _ direction: ReversionDirection,

@@ -61,7 +61,7 @@ extension History {
     ///
     /// - Parameter onConflict: What the command's moves do where another writer changed a
     ///   location a step wrote; `nil` takes `policy`'s. ``lastConflicts`` lists what they found.
-    @discardableResult
+    @inlinable @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
     ) -> Result<Bool, HistoryError> {
@@ -89,7 +89,8 @@ extension History {
             lastError = error
         }
         reference = value
-        trim(to: policy.limit)
+        // Out of line, and without a limit a no-op: called only where it can trim.
+        if policy.limit != nil { trim(to: policy.limit) }
         return result
     }
 
@@ -102,7 +103,8 @@ extension History {
         return perform(command, on: &value, policy: policy, onConflict: onConflict)
     }
 
-    private mutating func run(_ command: HistoryCommand, on value: inout Value) throws(HistoryError) -> Bool {
+    @inlinable
+    mutating func run(_ command: HistoryCommand, on value: inout Value) throws(HistoryError) -> Bool {
         switch command {
         case let .undo(target):
             return try undo(&value, to: target) > 0

@@ -11,9 +11,19 @@ extension History {
     ///
     /// - Throws: ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` under ``ConflictPolicy/refuse``,
     ///   with `value` unchanged.
+    @inlinable
     mutating func apply(_ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, to value: inout Value) throws(HistoryError) {
         let reversion = direction == .backward ? step.reversion : step.reversion.inverted
         if mayRevertStrictly(reversion, value), reversion.revertUnchecked(&value) { return }
+        try applySelectively(step, direction, reversion, to: &value)
+    }
+
+    /// ``apply(_:_:to:)`` where the step does not apply whole: kept out of line, so the
+    /// inlinable path that clients specialize is only the common one.
+    @usableFromInline
+    mutating func applySelectively(
+        _ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, _ reversion: Reversion<Value>, to value: inout Value
+    ) throws(HistoryError) {
         let before = value
         let conflicts = reversion.revertSelectively(&value, onConflict: conflictPolicy)
         if conflictPolicy == .refuse, !conflicts.isEmpty {
@@ -46,6 +56,7 @@ extension History {
     ///
     /// - Returns: Whether a step was removed (`false` at the oldest version of the scope).
     @discardableResult
+    @usableFromInline
     package mutating func dropNextUndo() -> Bool {
         let scope = scopes[top]
         let version = scope.current
@@ -84,6 +95,7 @@ extension HistoryScope {
 extension Reversion {
 
     /// A reversion that changes nothing: a step whose every location another writer changed.
+    @usableFromInline
     static var nothing: Reversion {
         Reversion(node: CompositeChange(nodes: []))
     }

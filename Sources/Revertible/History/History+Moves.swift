@@ -5,12 +5,14 @@ extension History {
     /// steps taken are taken back and the error says which step refused.
     ///
     /// - Returns: How many steps were taken.
+    @usableFromInline
     mutating func move(_ value: inout Value, to destination: HistoryDestination) throws(HistoryError) -> Int {
         let target = try version(at: destination)
         return try walk(scopes[top].path(from: scopes[top].current, to: target), &value)
     }
 
     /// The version `destination` names in the current scope; a number of steps names none.
+    @usableFromInline
     func version(at destination: HistoryDestination) throws(HistoryError) -> HistoryVersion {
         let scope = scopes[top]
         switch destination {

@@ -5,6 +5,7 @@ extension History {
     /// the error says which step refused.
     ///
     /// - Returns: How many steps were undone.
+    @inlinable
     mutating func undo(_ value: inout Value, to target: HistoryDestination) throws(HistoryError) -> Int {
         try walk(scopes[top].movesUp(steps(to: target, .backward)), &value)
     }
@@ -12,12 +13,14 @@ extension History {
     /// Moves `value`, the current version, forward through the current scope to `target`.
     ///
     /// - Returns: How many steps were redone.
+    @inlinable
     mutating func redo(_ value: inout Value, to target: HistoryDestination) throws(HistoryError) -> Int {
         try walk(scopes[top].movesDown(steps(to: target, .forward)), &value)
     }
 
     /// How many steps in `direction` reach `target`.
-    private func steps(to target: HistoryDestination, _ direction: ReversionDirection) throws(HistoryError) -> Int {
+    @inlinable
+    func steps(to target: HistoryDestination, _ direction: ReversionDirection) throws(HistoryError) -> Int {
         switch target {
         case let .steps(count):
             // Redo counts along its branch only as far as the move goes.
@@ -57,6 +60,7 @@ extension History {
     /// all walk this way.
     ///
     /// - Returns: How many moves were taken.
+    @inlinable
     mutating func walk(_ moves: [TreeMove], _ value: inout Value) throws(HistoryError) -> Int {
         for (index, move) in moves.enumerated() {
             do {
@@ -71,7 +75,8 @@ extension History {
 
     /// Takes one move: back to the parent, or forward to one child, which becomes the branch
     /// redo follows.
-    private mutating func take(_ move: TreeMove, _ value: inout Value) throws(HistoryError) {
+    @inlinable
+    mutating func take(_ move: TreeMove, _ value: inout Value) throws(HistoryError) {
         let direction: ReversionDirection
         switch move {
         case .up:
@@ -87,6 +92,7 @@ extension History {
 }
 
 /// One move along a scope's tree.
+@usableFromInline
 enum TreeMove: Equatable {
     /// From this version to its parent.
     case up(from: HistoryVersion)
@@ -94,6 +100,7 @@ enum TreeMove: Equatable {
     case down(HistoryVersion)
 
     /// The move that takes this one back.
+    @inlinable
     var reversed: TreeMove {
         switch self {
         case let .up(version): .down(version)
@@ -106,6 +113,7 @@ extension HistoryScope {
 
     /// How many steps undo takes from the current version back to `version`, or `nil` when
     /// `version` is not on undo's way.
+    @usableFromInline
     func stepsBack(to version: HistoryVersion) -> Int? {
         var count = 0
         var walked = current
@@ -119,6 +127,7 @@ extension HistoryScope {
 
     /// How many steps redo takes from the current version, along the branch it follows, to
     /// `version`, or `nil` when `version` is not on redo's way.
+    @usableFromInline
     func stepsForward(to version: HistoryVersion) -> Int? {
         var count = 0
         var walked = current
@@ -131,6 +140,7 @@ extension HistoryScope {
     }
 
     /// `count` moves back from the current version.
+    @inlinable
     func movesUp(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in
@@ -140,6 +150,7 @@ extension HistoryScope {
     }
 
     /// `count` moves forward from the current version, along the branch redo follows.
+    @inlinable
     func movesDown(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in
@@ -153,6 +164,7 @@ extension History {
 
     /// Every step of the scope at `level`, in the order they were made, or `nil` if there is
     /// no such scope: the whole tree, branches off the path and off redo's way included.
+    @usableFromInline
     package func tree(inScopeLevel level: Int) -> [HistoryStep]? {
         guard scopes.indices.contains(level) else { return nil }
         return scopes[level].steps.values.sorted { $0.version < $1.version }.map(describe)

@@ -2,6 +2,7 @@ extension History {
 
     /// Starts a new scope on the current version, which is the new scope's start (and keeps
     /// its tags there). Undo and redo stay inside the scope until it is popped.
+    @usableFromInline
     mutating func pushNewScope() {
         scopes.append(HistoryScope(floor: currentVersion, time: scopes[top].time(of: currentVersion)))
     }
@@ -16,6 +17,7 @@ extension History {
     /// taking its steps back selectively: where another writer changed a location a step
     /// wrote (a change absorbed with ``absorb(_:)``), that location keeps the other writer's
     /// value in the start too, so the squashed step holds only what the scope itself did.
+    @usableFromInline
     mutating func popCurrentScope(_ value: inout Value) throws(HistoryError) {
         guard top > 0 else { throw .noScopeToPop }
         let scope = scopes[top]
@@ -57,6 +59,7 @@ extension History {
     /// ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
     ///
     /// - Returns: Whether the value changed.
+    @usableFromInline
     mutating func undoAndPopCurrentScope(_ value: inout Value) throws(HistoryError) -> Bool {
         guard top > 0 else { throw .noScopeToPop }
         let steps = try undo(&value, to: .steps(undoCount))
@@ -88,6 +91,7 @@ extension History {
     /// so, then squashed into a step that brought an element back over itself). A history
     /// nobody else writes never holds such an id, and skips that check, which reads the
     /// whole collection.
+    @inlinable
     func mayRevertStrictly(_ reversion: Reversion<Value>, _ value: Value) -> Bool {
         reversion.canRevert(value) && (!hasAbsorbedWrites || reversion.bringsBackOnlyAbsentIDs(value))
     }

@@ -5,6 +5,7 @@ extension History {
     ///
     /// Inside a scope, the first move of a tag remembers the version it named before, so
     /// abandoning the scope puts it back (see ``restoreTagsMoved(by:)``).
+    @usableFromInline
     mutating func tag(_ tag: HistoryTag) {
         if let index = tagged.firstIndex(where: { $0.tag == tag }) {
             let previous = tagged.remove(at: index).version
@@ -37,11 +38,13 @@ extension History {
     }
 
     /// The tags of `version`, oldest first.
+    @usableFromInline
     package func tags(of version: HistoryVersion) -> [HistoryTag] {
         tagged.filter { $0.version == version }.map(\.tag)
     }
 
     /// The tags of the current version, oldest first.
+    @usableFromInline
     package var currentVersionTags: [HistoryTag] {
         tags(of: currentVersion)
     }
@@ -50,6 +53,7 @@ extension History {
     /// including the current one, `redo` from the next version on; `nil` for an untagged
     /// version, the newest tag for a version with several. `nil` for a level that does not
     /// exist.
+    @usableFromInline
     package func tags(inScopeLevel level: Int) -> (undo: [HistoryTag?], redo: [HistoryTag?])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
@@ -61,6 +65,7 @@ extension History {
 
     /// The steps of a scope, described: `undo` oldest first, `redo` next first; `nil` for a
     /// level that does not exist.
+    @usableFromInline
     package func steps(inScopeLevel level: Int) -> (undo: [HistoryStep], redo: [HistoryStep])? {
         guard scopes.indices.contains(level) else { return nil }
         let scope = scopes[level]
@@ -81,6 +86,7 @@ extension History {
     }
 
     /// Where the version tagged `tag` is, seen from the present.
+    @usableFromInline
     package func location(of tag: some Hashable & Sendable) -> HistoryTagLocation {
         let tag = HistoryTag(tag)
         guard let version = tagged.last(where: { $0.tag == tag })?.version else { return .unknown }
@@ -117,15 +123,18 @@ extension History {
 extension History {
 
     /// The identifier of the current version.
+    @usableFromInline
     package var currentVersionID: HistoryVersion { currentVersion }
 
     /// The steps that leave `version` in the current scope, the one redo follows last.
+    @usableFromInline
     package func branches(from version: HistoryVersion) -> [HistoryStep] {
         (scopes[top].children[version] ?? []).compactMap { scopes[top].steps[$0] }.map(describe)
     }
 
     /// Every step of the current scope, in the order they were made; their `parent`s link
     /// them into the tree rooted at the scope's oldest version.
+    @usableFromInline
     package func tree() -> [HistoryStep] {
         scopes[top].steps.values.sorted { $0.version < $1.version }.map(describe)
     }

@@ -9,14 +9,16 @@
 ///
 /// Callers configure it per operation with a ``HistoryPolicy`` (limit and grouping), so the
 /// policy lives in one place: the controller's settings or the reducer's options.
+@usableFromInline
 package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
 
     /// The current version. `nil` only while a command runs on a value handed in by the
     /// caller, so that the caller's storage is uniquely referenced and mutates in place.
-    var reference: Value?
+    @usableFromInline var reference: Value?
     /// The scopes, outermost first; never empty.
-    package internal(set) var scopes: [HistoryScope<Value, Annotation>]
+    @usableFromInline package internal(set) var scopes: [HistoryScope<Value, Annotation>]
     /// The open group of changes kept as one step, if any.
+    @usableFromInline
     var group: OpenGroup?
     /// Tags and the versions they name, in the order they were given.
     var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
@@ -25,17 +27,17 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).
     var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
-    package var lastError: HistoryError?
+    @usableFromInline package var lastError: HistoryError?
     /// The locations the last command's moves found changed by another writer (see
     /// ``ConflictPolicy``); empty when it found none, or moved nothing.
-    package internal(set) var lastConflicts: [ReversionConflict] = []
+    @usableFromInline package internal(set) var lastConflicts: [ReversionConflict] = []
     /// What the running command's moves do at a conflict: the command's policy, else the
     /// history policy's.
-    var conflictPolicy: ConflictPolicy = .skip
+    @usableFromInline var conflictPolicy: ConflictPolicy = .skip
     /// Whether a change made without a step (``absorb(_:)``) ever moved this history's
     /// present: its steps may then no longer apply exactly, and an archive says so (see
     /// ``HistoryArchive/Outline``).
-    var hasAbsorbedWrites = false
+    @usableFromInline var hasAbsorbedWrites = false
 
     package init(_ value: Value) {
         reference = value
@@ -43,16 +45,23 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     }
 
     /// The current version: the last one recorded, undone to or redone to.
+    @inlinable
     package var current: Value {
         reference!
     }
 
+    @inlinable
     var top: Int { scopes.count - 1 }
 
+    @usableFromInline
     package var scopeLevel: Int { top }
+    @inlinable
     package var undoCount: Int { scopes[top].undoCount }
+    @inlinable
     package var redoCount: Int { scopes[top].redoCount }
+    @usableFromInline
     package var hasUndo: Bool { undoCount > 0 }
+    @usableFromInline
     package var hasRedo: Bool { scopes[top].children[currentVersion] != nil }
     package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].currentStep }
     package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].nextStep(.forward) }
@@ -61,6 +70,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     var currentVersion: HistoryVersion { scopes[top].current }
 
     /// A new version identifier.
+    @usableFromInline
     mutating func makeVersion() -> HistoryVersion {
         defer { nextVersion.rawValue += 1 }
         return nextVersion
@@ -68,6 +78,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
 
     /// Forgets every step and tag in every scope, and every scope but the outermost; the
     /// current version stays.
+    @usableFromInline
     mutating func removeAllVersions() {
         group = nil
         hasAbsorbedWrites = false
@@ -78,6 +89,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
 
 /// A step's extra description (a label and the actions that made it, say), merged when steps
 /// are squashed into one.
+@usableFromInline
 package protocol HistoryAnnotation: Sendable {
     /// The annotation of one step made of a step annotated `self` followed by one annotated
     /// `later`.
@@ -89,13 +101,18 @@ package protocol HistoryAnnotation: Sendable {
 }
 
 extension HistoryAnnotation {
+    @usableFromInline
     package var label: String? { nil }
 }
 
 /// No annotation.
+@usableFromInline
 package struct NoAnnotation: HistoryAnnotation {
+    @inlinable
     package init() {}
+    @usableFromInline
     package init(savedLabel label: String?) {}
+    @usableFromInline
     package func merged(with later: NoAnnotation) -> NoAnnotation { self }
 }
 

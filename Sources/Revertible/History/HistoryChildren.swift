@@ -11,6 +11,7 @@
 /// to itself) says "see `lists`", or, if `lists` has nothing for it, that the entry was
 /// removed. So a branch made after an undo, or the limit dropping the oldest version, costs
 /// no shift of the array; dead slots are compacted once they are half of it.
+@usableFromInline
 struct HistoryChildren: Sequence, Sendable {
 
     private struct Link: Sendable {
@@ -49,6 +50,8 @@ struct HistoryChildren: Sequence, Sendable {
         return (low, links[low].parent == parent)
     }
 
+    // Not inlinable: the type is not generic, so a client gains nothing from its body.
+    @usableFromInline
     subscript(parent: HistoryVersion) -> HistoryVersionList? {
         get {
             let (index, found) = position(of: parent)
@@ -92,6 +95,7 @@ struct HistoryChildren: Sequence, Sendable {
         deadCount = 0
     }
 
+    @usableFromInline
     subscript(parent: HistoryVersion, default defaultValue: @autoclosure () -> HistoryVersionList) -> HistoryVersionList {
         get { self[parent] ?? defaultValue() }
         set { self[parent] = newValue }
@@ -109,6 +113,7 @@ struct HistoryChildren: Sequence, Sendable {
 
     /// Every parent with its children, in no particular order (as a dictionary's): only an
     /// archive being saved reads them all.
+    @usableFromInline
     func makeIterator() -> IndexingIterator<[(key: HistoryVersion, value: HistoryVersionList)]> {
         let single = links.lazy.filter { !$0.isRedirect }.map { (key: $0.parent, value: [$0.child] as HistoryVersionList) }
         let several = lists.map { (key: $0.key, value: HistoryVersionList($0.value)) }

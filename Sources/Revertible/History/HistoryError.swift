@@ -95,6 +95,7 @@ public struct HistoryError: Error, Sendable {
     }
 
     /// The same error, refused at `step` of a move.
+    @usableFromInline
     func at(step: Int) -> HistoryError {
         HistoryError(reason, step: self.step ?? step)
     }

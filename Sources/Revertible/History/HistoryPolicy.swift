@@ -2,25 +2,30 @@ import Foundation
 
 /// How a history bounds and groups its steps: the one policy that the controller's settings
 /// and the undoable reducer's options both configure.
+@usableFromInline
 package struct HistoryPolicy: Sendable {
     /// The largest number of steps kept in the current scope (a scope never trims the steps
     /// before its start; see `History.trim(to:)`), or `nil` for no limit.
+    @usableFromInline
     package var limit: Int?
     /// The debounce interval: changes less than this apart join one step (with a grouping
     /// key: the longest pause within a group); `nil` to group by key alone.
-    package var debounceInterval: Duration?
+    @usableFromInline package var debounceInterval: Duration?
     /// The time elapsed on the history's clock.
+    @usableFromInline
     package var now: @Sendable () -> Duration
     /// What undo, redo and the other moves do where another writer changed a location a step
     /// wrote, unless a command says otherwise.
     ///
     /// `.skip` unless the maker chooses: undo never jams, and never takes back what someone
     /// else changed. The `todo` example chooses `.refuse` for its partial reads.
+    @usableFromInline
     package var conflictPolicy: ConflictPolicy
     /// Tells the readings of `now` apart from those of any other policy's clock.
     let clockIdentity: ClockIdentity
     /// The author of the steps recorded under this policy when the caller names none (a
     /// controller's `author`).
+    @usableFromInline
     package var author: HistoryAuthor?
 
     package init(
@@ -61,6 +66,7 @@ struct HistoryTimeline: Sendable {
 }
 
 /// Whether a recorded change may join the step before it.
+@usableFromInline
 package enum Grouping: Sendable {
     /// A step of its own (a transaction): it closes any open group and opens none.
     case alone
@@ -70,12 +76,14 @@ package enum Grouping: Sendable {
     case grouped(key: HistoryTag? = nil, at: Duration? = nil)
 
     /// When the change happened, as the caller read its clock, if not now.
+    @usableFromInline
     var time: Duration? {
         guard case let .grouped(_, time) = self else { return nil }
         return time
     }
 
     /// The change's key and its time in the history, `time`; `nil` for a step of its own.
+    @usableFromInline
     func mark(at time: Duration) -> GroupMark? {
         guard case let .grouped(key, _) = self else { return nil }
         return GroupMark(key: key, time: time)
@@ -83,9 +91,10 @@ package enum Grouping: Sendable {
 }
 
 /// The grouping key and time of a recorded change.
+@usableFromInline
 struct GroupMark: Sendable {
-    var key: HistoryTag?
-    var time: Duration
+    @usableFromInline var key: HistoryTag?
+    @usableFromInline var time: Duration
 }
 
 /// A function returning the time on `clock`, as a duration: instants of an arbitrary clock

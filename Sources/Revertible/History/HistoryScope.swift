@@ -3,22 +3,28 @@
 /// Each step leads from its parent version to a new one. Undo walks up towards the root; redo
 /// walks down the branch visited or made last. A change after an undo adds a branch and keeps
 /// the one it left, so nothing is lost.
+@usableFromInline
 package struct HistoryScope<Value, Annotation> {
     /// The oldest version undo reaches in this scope: its start, unless the history limit
     /// dropped its oldest steps.
     package internal(set) var floor: HistoryVersion
     /// ``RecordedStep/depth`` of the floor.
+    @usableFromInline
     var floorDepth = 0
     /// When the floor version was made.
+    @usableFromInline
     var floorTime: Duration = .zero
     /// Once the limit has dropped an inner scope's oldest steps: how to get from ``floor``
     /// back to the version the scope started from.
     var start: ScopeStart<Value, Annotation>?
     /// The version the scope is at.
+    @usableFromInline
     var current: HistoryVersion
     /// Every step of the scope, by the version it leads to.
+    @usableFromInline
     var steps = HistoryStepTable<Value, Annotation>()
     /// The versions each version leads to; redo follows the last.
+    @usableFromInline
     var children = HistoryChildren()
     /// The tags this scope moved, each with the version it named before the scope first
     /// moved it, in the order they were first moved: abandoning the scope puts them back.
@@ -35,18 +41,23 @@ package struct HistoryScope<Value, Annotation> {
     var startVersion: HistoryVersion { start?.version ?? floor }
 
     /// The step that led to the current version; `nil` at the floor.
+    @inlinable
     var currentStep: RecordedStep<Value, Annotation>? { steps[current] }
 
+    @inlinable
     func depth(of version: HistoryVersion) -> Int {
         steps.depth(of: version) ?? floorDepth
     }
 
+    @inlinable
     var undoCount: Int { depth(of: current) - floorDepth }
 
+    @inlinable
     var redoCount: Int { redoCount(upTo: .max) }
 
     /// How many steps redo can take, counting no further than `limit`: a move of `n` steps
     /// checks the branch only that far.
+    @inlinable
     func redoCount(upTo limit: Int) -> Int {
         var count = 0
         var version = current
@@ -81,6 +92,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// The step a move in `direction` takes: the current version's own going backward, the
     /// last visited child's going forward.
+    @inlinable
     func nextStep(_ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
         switch direction {
         case .backward: steps[current]
@@ -111,6 +123,7 @@ package struct HistoryScope<Value, Annotation> {
 
     /// Moves the current version one step in `direction`, after its reversion was applied.
     /// Going back, the branch left is marked the one redo follows.
+    @inlinable
     mutating func passNextStep(_ direction: ReversionDirection) {
         switch direction {
         case .backward:
@@ -124,6 +137,7 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Makes `child` the branch of `parent` that redo follows.
+    @inlinable
     mutating func markVisited(_ child: HistoryVersion, from parent: HistoryVersion) {
         guard var siblings = children[parent], siblings.last != child,
               let index = siblings.firstIndex(of: child) else { return }

@@ -7,33 +7,38 @@
 /// than all it holds (archives are loaded oldest first), so appending keeps the array sorted.
 /// A lookup tries the slot at the version's offset from the oldest (right for versions made
 /// in a row), then the newest, and otherwise searches by bisection.
+@usableFromInline
 struct HistoryStepTable<Value, Annotation> {
+    @usableFromInline
     typealias Step = RecordedStep<Value, Annotation>
 
     /// The steps from `head` on, oldest first. Slots before `head` were dropped by the limit
     /// and hold a copy of a kept step (sharing its storage, so they keep nothing alive of their
     /// own) until the array is compacted: dropping the oldest step then costs no shift of all
-    /// the others.
-    private var entries: ContiguousArray<Step> = []
-    private var head = 0
+    /// the others. (Internal, not private, only so that clients can inline the lookup.)
+    @usableFromInline var entries: ContiguousArray<Step> = []
+    @usableFromInline var head = 0
     /// The oldest step's version, kept apart so that a lookup in a run of versions made in a
     /// row reads one step, not three.
-    private var oldest = HistoryVersion(0)
+    @usableFromInline var oldest = HistoryVersion(0)
 
     init() {}
 
     var count: Int { entries.count - head }
 
+    @usableFromInline
     var isEmpty: Bool { count == 0 }
 
     /// The version of `entries[index]`. Reading a step's field in this code, generic over the
     /// value, costs about a copy of the step, so lookups read as few as they can.
-    private func version(at index: Int) -> HistoryVersion {
+    @inlinable
+    func version(at index: Int) -> HistoryVersion {
         entries[index].version
     }
 
     /// The position of `version` in `entries`, or where it would be inserted.
-    private func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
+    @inlinable
+    func position(of version: HistoryVersion) -> (index: Int, found: Bool) {
         guard head < entries.count else { return (entries.count, false) }
         if version >= oldest {
             let offset = version.rawValue - oldest.rawValue
@@ -54,8 +59,9 @@ struct HistoryStepTable<Value, Annotation> {
         return (low, self.version(at: low) == version)
     }
 
+    @usableFromInline
     subscript(version: HistoryVersion) -> Step? {
-        get {
+        @inlinable get {
             let (index, found) = position(of: version)
             return found ? entries[index] : nil
         }
@@ -91,6 +97,7 @@ struct HistoryStepTable<Value, Annotation> {
     }
 
     /// The depth of the step leading to `version`, without copying the step out.
+    @inlinable
     func depth(of version: HistoryVersion) -> Int? {
         let (index, found) = position(of: version)
         return found ? entries[index].depth : nil

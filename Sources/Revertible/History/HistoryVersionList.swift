@@ -3,6 +3,7 @@
 /// Nearly every version leads to one other: held inline then, not in an array of its own, so
 /// a recorded step costs no allocation here (an `Array` of one is 48 bytes on the heap, as
 /// much as a tenth of what a step keeps).
+@usableFromInline
 struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
 
     private enum Storage: Equatable, Sendable {
@@ -12,18 +13,22 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
 
     private var storage: Storage
 
+    @usableFromInline
     init() {
         storage = .many([])
     }
 
+    @usableFromInline
     init(_ versions: [HistoryVersion]) {
         storage = versions.count == 1 ? .one(versions[0]) : .many(versions)
     }
 
+    @usableFromInline
     init<S: Sequence<HistoryVersion>>(_ versions: S) {
         self.init(Array(versions))
     }
 
+    @usableFromInline
     init(arrayLiteral versions: HistoryVersion...) {
         self.init(versions)
     }
@@ -36,8 +41,10 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
         }
     }
 
+    @usableFromInline
     var startIndex: Int { 0 }
 
+    @usableFromInline
     var endIndex: Int {
         switch storage {
         case .one: 1
@@ -45,6 +52,7 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
         }
     }
 
+    @usableFromInline
     subscript(position: Int) -> HistoryVersion {
         switch storage {
         case let .one(version):
@@ -55,6 +63,7 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
         }
     }
 
+    @usableFromInline
     mutating func append(_ version: HistoryVersion) {
         switch storage {
         case let .one(first): storage = .many([first, version])
@@ -66,12 +75,14 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
         }
     }
 
+    @usableFromInline
     mutating func replaceSubrange<C: Collection<HistoryVersion>>(_ subrange: Range<Int>, with newElements: C) {
         var versions = Array(self)
         versions.replaceSubrange(subrange, with: newElements)
         self = HistoryVersionList(versions)
     }
 
+    @usableFromInline
     static func == (lhs: HistoryVersionList, rhs: HistoryVersionList) -> Bool {
         lhs.elementsEqual(rhs)
     }

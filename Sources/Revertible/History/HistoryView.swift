@@ -38,15 +38,21 @@ extension HistoryView: @unchecked Sendable where Value: Sendable {}
 /// hides its annotation type. Each requirement needs a witness here or in `History`'s own
 /// files: the protocol's default would ask the view, which would ask this history again.
 extension History: HistoryReading {
+    @usableFromInline
     package var history: HistoryView<Value> { HistoryView(self) }
+    @usableFromInline
     package var error: HistoryError? { lastError }
+    @usableFromInline
     package var nextUndoLabel: String? { nextUndo?.annotation.label }
+    @usableFromInline
     package var nextRedoLabel: String? { nextRedo?.annotation.label }
 
+    @usableFromInline
     package func tags() -> (undo: [HistoryTag?], redo: [HistoryTag?]) {
         tags(inScopeLevel: scopeLevel)!
     }
 
+    @usableFromInline
     package func steps() -> (undo: [HistoryStep], redo: [HistoryStep]) {
         steps(inScopeLevel: scopeLevel)!
     }

@@ -2,17 +2,27 @@ extension History {
 
     /// Consecutive changes kept as one step (a debounced burst of typing, actions sharing a
     /// grouping key), while the caller keeps saying they belong together.
+    @usableFromInline
     struct OpenGroup {
         /// The version before the group's first change, moved along by untracked changes:
         /// each change of the group is diffed against it, so the step stays one reversion.
-        var base: Value
+        @usableFromInline var base: Value
         /// The scope whose top step is the group's step.
-        var scope: Int
+        @usableFromInline var scope: Int
         /// The key and time of the group's last change.
-        var mark: GroupMark
+        @usableFromInline var mark: GroupMark
+
+        /// Spelled out for `History.record`, which clients specialize (see `RecordedStep.init`).
+        @usableFromInline
+        init(base: Value, scope: Int, mark: GroupMark) {
+            self.base = base
+            self.scope = scope
+            self.mark = mark
+        }
     }
 
     /// Whether a change marked `mark` joins the open group under `policy`.
+    @inlinable
     func joinsGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
         // Without a key or an interval nothing joins; said before reading `group`, whose
         // copy costs a metadata lookup in this generic code on every recorded change.
@@ -26,6 +36,7 @@ extension History {
     }
 
     /// Whether a change marked `mark` starts a group later changes may join.
+    @usableFromInline
     func opensGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
         mark.key != nil || policy.debounceInterval != nil
     }
@@ -33,6 +44,7 @@ extension History {
     /// Folds `value` into the open group, replacing the group's step with the change from the
     /// group's base (or removing it, if the group's changes cancelled out).
     /// `change` is the reversion from `value` back to the current version.
+    @usableFromInline
     mutating func extendGroup(with value: Value, by change: Reversion<Value>?, annotation: Annotation, mark: GroupMark) {
         guard var open = group, let step = scopes[top].currentStep else { return }
         // A change equal to the current version adds nothing to the group.
@@ -71,6 +83,7 @@ extension History {
     /// first, even one that changes nothing, so an undo during a burst undoes the whole burst,
     /// a transaction is a step of its own, and a tagged version is never amended;
     /// ``HistoryCommand/stopGrouping`` does nothing else, to end a group inside its interval.
+    @inlinable
     mutating func endGroup() {
         group = nil
     }

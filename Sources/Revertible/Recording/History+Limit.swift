@@ -13,6 +13,7 @@ extension History {
     /// the dropped path steps are folded into the scope's start (see ``ScopeStart``), so
     /// popping the scope still squashes everything it did, and abandoning it still goes back
     /// to where it started, writing only the locations its changes wrote.
+    @usableFromInline
     package mutating func trim(to limit: Int?) {
         guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
         var excess = scopes[top].steps.count - max(limit, 0)

@@ -29,6 +29,7 @@ extension History {
     ///     group of another author's.
     /// - Returns: Whether the history changed.
     @discardableResult
+    @inlinable
     package mutating func record(
         _ value: Value,
         annotation: Annotation,
@@ -105,6 +106,7 @@ extension History {
     /// reversion records the re-spelling; adopted, it would make every older step at that
     /// string, which checks exact bytes, fail forever. Applied in place, the change costs its
     /// own size, and `value`'s storage stays the caller's alone.
+    @usableFromInline
     mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
         var next = reference!
         reference = nil
@@ -123,6 +125,7 @@ extension History {
     /// Takes the content of `ignored` (the places, at any depth, that the comparison with
     /// `value` found its type ignores: ``Reverter/ignore(_:)``) from `value`: no step records
     /// them, and undo and redo hand them back as the caller last set them.
+    @inlinable
     mutating func adoptIgnoredProperties(_ ignored: [IgnoredProperty<Value>], of value: Value) {
         guard !ignored.isEmpty else { return }
         ignored.copy(from: value, into: &reference!)
@@ -139,6 +142,7 @@ extension History {
     /// Adds a step after the current version of the current scope. The steps redo would
     /// have taken stay, as a branch: a change after an undo loses nothing. The caller trims to
     /// the limit once the reference is back.
+    @usableFromInline
     mutating func push(_ step: RecordedStep<Value, Annotation>) {
         scopes[top].append(step)
     }

@@ -2,6 +2,7 @@ extension History {
 
     /// The time of a change read as `reading` on `policy`'s clock: the reading shifted so that
     /// it is never older than a time the history already holds (see ``HistoryTimeline``).
+    @usableFromInline
     mutating func stamp(_ reading: Duration, policy: HistoryPolicy) -> Duration {
         if timeline.clock !== policy.clockIdentity {
             // Another clock's readings owe nothing to the last one's offset: a system clock

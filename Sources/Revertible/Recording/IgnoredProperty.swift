@@ -26,6 +26,7 @@ struct IgnoredProperty<Root> {
 extension Array {
 
     /// Writes these places of `source` into `target`.
+    @usableFromInline
     func copy<Root>(from source: Root, into target: inout Root) where Element == IgnoredProperty<Root> {
         for property in self {
             property.copy(&target, source)

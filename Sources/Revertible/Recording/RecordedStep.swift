@@ -3,23 +3,31 @@
 /// A history keeps one per step, so its layout is part of what each step costs: the change
 /// count sits in the reversion's tail padding and the time is whole nanoseconds (what an
 /// archive saves), which makes the record 64 bytes, not 80, when the annotation is empty.
+@usableFromInline
 package struct RecordedStep<Value, Annotation> {
+    @usableFromInline
     package var reversion: Reversion<Value>
     /// ``changeCount``, saturated at `UInt32.max` (four billion changes in one step).
     private var storedChangeCount: UInt32
     /// The version this step leads to.
+    @usableFromInline
     var version: HistoryVersion
     package var annotation: Annotation
     /// ``time`` in whole nanoseconds, clamped to an `Int64` (292 years either way).
     private var nanoseconds: Int64
     /// The version this step starts from; set when it joins a scope's tree.
+    @usableFromInline
     var parent = HistoryVersion(0)
     /// How many steps lie between this step's version and the scope's first version, plus
     /// the scope's ``HistoryScope/floorDepth``.
+    @usableFromInline
     var depth = 0
     /// Who made the step, and what `undo(by:)` did with it; `nil` for a step without author.
     var authorship: StepAuthorship?
 
+    /// Written out, not synthesized: `History.record`, which clients specialize, calls it,
+    /// and a synthesized initializer cannot be `@usableFromInline`.
+    @usableFromInline
     init(
         reversion: Reversion<Value>,
         version: HistoryVersion,

@@ -100,6 +100,7 @@ struct VersionDifference<Root> {
 /// The reversion from `previous` to `value`, and the ignored places at any depth where a
 /// history's copy of `value` must take `value`'s content: for a ``Versionable`` value, from
 /// the one comparison that finds the reversion; for any other value, none.
+@usableFromInline
 func recordedDifference<Value: Revertible>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
     guard let opener = versionableOpener(of: Value.self) else {
         return (value.reversion(to: previous), [])

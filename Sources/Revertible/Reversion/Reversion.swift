@@ -28,6 +28,7 @@ public struct Reversion<Root> {
         self.isInverted = isInverted
     }
 
+    @usableFromInline
     var direction: ReversionDirection {
         isInverted ? .forward : .backward
     }
@@ -49,6 +50,7 @@ public struct Reversion<Root> {
     /// the very version it was made from, where the check cannot fail and would only read
     /// every location twice. Returns `false`, `value` unchanged, where ``revert(_:)`` would
     /// throw after its check.
+    @usableFromInline
     func revertUnchecked(_ value: inout Root) -> Bool {
         node.apply(to: &value, direction)
     }
@@ -63,11 +65,13 @@ public struct Reversion<Root> {
 
     /// Whether every element this reversion brings back by identity is absent from `value`
     /// (see `ReversionNode.bringsBackOnlyAbsentIDs(in:_:)`).
+    @usableFromInline
     func bringsBackOnlyAbsentIDs(_ value: Root) -> Bool {
         node.bringsBackOnlyAbsentIDs(in: value, direction)
     }
 
     /// Whether ``revert(_:)`` would accept `value`, without writing.
+    @usableFromInline
     func canRevert(_ value: Root) -> Bool {
         node.canApply(to: value, direction)
     }
@@ -80,6 +84,7 @@ public struct Reversion<Root> {
     /// The reversion that undoes this one: applied after it, it restores the newer version.
     ///
     /// Both directions come from the one comparison that made this reversion.
+    @usableFromInline
     package var inverted: Reversion {
         Reversion(node: node, isInverted: !isInverted)
     }

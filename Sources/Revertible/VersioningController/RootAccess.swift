@@ -1,6 +1,7 @@
 import Foundation
 
 /// How the controller reaches the tracked value.
+@usableFromInline
 enum RootAccess<Root, Value>: @unchecked Sendable {
     // Key paths, a weak reference and an actor: immutable. The object behind the reference is
     // touched only after `checkIsolation()`.
@@ -11,6 +12,7 @@ enum RootAccess<Root, Value>: @unchecked Sendable {
     /// the controller was made in (`nil` outside any actor).
     case object(WeakReference, ReferenceWritableKeyPath<Root, Value>, isolation: (any Actor)?)
 
+    @usableFromInline
     var keyPath: WritableKeyPath<Root, Value> {
         switch self {
         case let .value(keyPath): keyPath
@@ -20,6 +22,7 @@ enum RootAccess<Root, Value>: @unchecked Sendable {
 
     /// The root object, if this controller has one and it is still alive. Traps when called
     /// outside the isolation the controller was made in: the object belongs to that actor.
+    @usableFromInline
     var object: Root? {
         guard case let .object(reference, _, isolation) = self else { return nil }
         isolation?.preconditionIsolated(
@@ -30,6 +33,7 @@ enum RootAccess<Root, Value>: @unchecked Sendable {
 }
 
 /// A weak reference, so the controller never keeps its root alive.
+@usableFromInline
 final class WeakReference: @unchecked Sendable {
     // Written once, in init; reading a weak reference is thread-safe.
     weak var object: AnyObject?

@@ -4,6 +4,7 @@ extension VersioningController {
 
     /// Reads controller state, recording a pending change of an observed root first, and
     /// registers the read with Observation.
+    @inlinable
     func read<T>(_ body: (Storage) -> T) -> T {
         registrar.access(self, keyPath: observedStateKeyPath)
         return storage.withLock { storage in
@@ -26,11 +27,13 @@ extension VersioningController {
     /// The key path observers of any of the controller's state register.
     var observedState: Void { () }
 
+    @inlinable
     func notifyObservers() {
         registrar.withMutation(of: self, keyPath: observedStateKeyPath) {}
     }
 
     /// Records the root's value if an observed change is waiting to be recorded.
+    @inlinable
     func flushPendingChange(_ storage: inout Storage) {
         guard let time = storage.pendingChange, let object = root.object else { return }
         if storage.willChangeDepth == 0 {
@@ -41,6 +44,7 @@ extension VersioningController {
 
     /// Records `value` as a change made at `time` (now, by default); under a debounce
     /// interval, it joins the burst before it.
+    @inlinable
     func record(_ value: Value, at time: Duration? = nil, in storage: inout Storage) {
         storage.history.record(value, annotation: NoAnnotation(), grouping: .grouped(at: time), policy: storage.policy)
     }
@@ -52,7 +56,7 @@ extension VersioningController {
     ///
     /// A refusal is kept in ``error`` and reported the controller's way: thrown, or stored.
     /// - Returns: Whether the command changed the value (`false` after a refusal).
-    @discardableResult
+    @inlinable @discardableResult
     func perform(_ command: HistoryCommand, on value: inout Value, onConflict: ConflictPolicy? = nil) throws(Failure) -> Bool {
         let result = storage.withLock { storage in
             flushPendingChange(&storage)
@@ -74,7 +78,7 @@ extension VersioningController {
     /// afterwards, or else the controller's current version. Returns the resulting version.
     ///
     /// Once an object root is gone, does nothing.
-    @discardableResult
+    @inlinable @discardableResult
     func perform(_ command: HistoryCommand, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         guard case .object = root else {
             var value = currentVersion
@@ -101,6 +105,7 @@ extension VersioningController {
     }
 
     /// Writes the root's property without recording the write as a change.
+    @usableFromInline
     func writeRoot(_ value: Value, to object: Root) {
         guard case let .object(_, keyPath, _) = root else { return }
         storage.withLock { $0.isWritingRoot = true }

@@ -37,25 +37,27 @@ import Observation
 /// other state it reports notify observers when they change.
 public final class VersioningController<Root, Value: Revertible, Failure: Error> {
 
-    let storage: Locked<Storage>
-    let root: RootAccess<Root, Value>
-    let reportError: (Root?, HistoryError) throws(Failure) -> Void
-    let registrar = ObservationRegistrar()
+    @usableFromInline let storage: Locked<Storage>
+    @usableFromInline let root: RootAccess<Root, Value>
+    @usableFromInline let reportError: (Root?, HistoryError) throws(Failure) -> Void
+    @usableFromInline let registrar = ObservationRegistrar()
     /// `\.observedState`, made once: a key path literal into a generic class is instantiated
     /// by `swift_getKeyPath` on every evaluation, a cost paid on every operation otherwise.
-    let observedStateKeyPath: KeyPath<VersioningController, Void> = \.observedState
+    @usableFromInline let observedStateKeyPath: KeyPath<VersioningController, Void> = \.observedState
 
     /// Guarded by the controller's lock; `Value` crosses threads only when the controller is
     /// `Sendable`, which requires `Value: Sendable`.
+    @usableFromInline
     struct Storage {
-        var history: History<Value, NoAnnotation>
-        var policy: HistoryPolicy
+        @usableFromInline var history: History<Value, NoAnnotation>
+        @usableFromInline var policy: HistoryPolicy
         /// An observed root announced a change that has not been recorded yet, made at this time.
-        var pendingChange: Duration?
+        @usableFromInline var pendingChange: Duration?
         /// The controller is writing the root; its observation must not record that.
         var isWritingRoot = false
         /// Depth of `rootWillChange` on the stack: a flush from inside it must keep the change
         /// that is in flight pending.
+        @usableFromInline
         var willChangeDepth = 0
     }
 
@@ -75,6 +77,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     public var history: HistoryView<Value> { read { HistoryView($0.history) } }
 
     /// The current version: the last one appended, undone to or redone to.
+    @inlinable
     public var currentVersion: Value { read { $0.history.current } }
 
     /// The largest number of steps kept in the current scope, counting every branch, or `nil`
