@@ -26,7 +26,7 @@ import UndoableReducer
 /// await store.send(.action(.add(id: 1, title: "milk"))) {
 ///     $0.present.items = [Todo(id: 1, title: "milk")]
 ///     $0.undo = [.init("Add “milk”", version: HistoryVersion(1), parent: HistoryVersion(0), time: .zero)]
-///     $0.currentVersion = HistoryVersion(1)
+///     $0.currentVersionID = HistoryVersion(1)
 /// }
 /// ```
 public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
@@ -36,8 +36,16 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     public var scopes: [Scope]
     /// Why the last history command was refused, or `nil` once one succeeds.
     public var error: HistoryError?
-    /// The present's version, with ``Details/versions``; `nil` otherwise.
-    public var currentVersion: HistoryVersion?
+    /// The present's version identifier, with ``Details/versions``; `nil` otherwise.
+    public var currentVersionID: HistoryVersion?
+
+    /// The present's version identifier (``currentVersionID``): a history's "current
+    /// version" is its value everywhere else.
+    @available(*, deprecated, renamed: "currentVersionID")
+    public var currentVersion: HistoryVersion? {
+        get { currentVersionID }
+        set { currentVersionID = newValue }
+    }
 
     /// What a test states of the history beyond labels, change counts and tags: each detail
     /// asked for must be stated, and one not asked for is `nil` (or empty) throughout.
@@ -88,7 +96,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
             )
         }
         error = history.error
-        currentVersion = details.contains(.versions) ? history.currentVersionID : nil
+        currentVersionID = details.contains(.versions) ? history.currentVersionID : nil
     }
 
     /// One scope of the history.
@@ -302,7 +310,7 @@ private struct NoAction: Sendable {}
 extension UndoableTestState: CustomReflectable {
     public var customMirror: Mirror {
         var children: [Mirror.Child] = [("present", present), ("scopes", scopes), ("error", error as Any)]
-        if let currentVersion { children.append(("currentVersion", currentVersion)) }
+        if let currentVersionID { children.append(("currentVersionID", currentVersionID)) }
         return Mirror(self, children: children, displayStyle: .struct)
     }
 }

@@ -148,7 +148,7 @@ extension History {
             let move: AuthorMove = direction == .backward ? .undo(target.version) : .redo(target.version)
             push(RecordedStep(
                 reversion: change,
-                version: makeVersion(),
+                version: makeVersionID(),
                 annotation: Annotation(savedLabel: target.annotation.label),
                 time: stamp(policy.now(), policy: policy),
                 authorship: StepAuthorship(author: author, move: move)

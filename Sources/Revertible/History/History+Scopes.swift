@@ -4,7 +4,7 @@ extension History {
     /// its tags there). Undo and redo stay inside the scope until it is popped.
     @usableFromInline
     mutating func pushNewScope() {
-        scopes.append(HistoryScope(floor: currentVersion, time: scopes[top].time(of: currentVersion)))
+        scopes.append(HistoryScope(floor: currentVersionID, time: scopes[top].time(of: currentVersionID)))
     }
 
     /// Ends the current scope, squashing what it did into one step on the scope below, undone

@@ -9,11 +9,11 @@ extension History {
     mutating func tag(_ tag: HistoryTag) {
         if let index = tagged.firstIndex(where: { $0.tag == tag }) {
             let previous = tagged.remove(at: index).version
-            if top > 0, previous != currentVersion, !scopes[top].movedTags.contains(where: { $0.tag == tag }) {
+            if top > 0, previous != currentVersionID, !scopes[top].movedTags.contains(where: { $0.tag == tag }) {
                 scopes[top].movedTags.append((tag, previous))
             }
         }
-        tagged.append((tag, currentVersion))
+        tagged.append((tag, currentVersionID))
     }
 
     /// Puts the tags `scope`, just abandoned, moved back on the versions they named before
@@ -46,7 +46,7 @@ extension History {
     /// The tags of the current version, oldest first.
     @usableFromInline
     package var currentVersionTags: [HistoryTag] {
-        tags(of: currentVersion)
+        tags(of: currentVersionID)
     }
 
     /// The tags of a scope's versions: `undo` from the oldest version undo reaches up to and
@@ -121,10 +121,6 @@ extension History {
 }
 
 extension History {
-
-    /// The identifier of the current version.
-    @usableFromInline
-    package var currentVersionID: HistoryVersion { currentVersion }
 
     /// The steps that leave `version` in the current scope, the one redo follows last.
     @usableFromInline

@@ -62,16 +62,17 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     @usableFromInline
     package var hasUndo: Bool { undoCount > 0 }
     @usableFromInline
-    package var hasRedo: Bool { scopes[top].children[currentVersion] != nil }
+    package var hasRedo: Bool { scopes[top].children[currentVersionID] != nil }
     package var nextUndo: RecordedStep<Value, Annotation>? { scopes[top].currentStep }
     package var nextRedo: RecordedStep<Value, Annotation>? { scopes[top].nextStep(.forward) }
 
     /// The identifier of the current version.
-    var currentVersion: HistoryVersion { scopes[top].current }
+    @usableFromInline
+    package var currentVersionID: HistoryVersion { scopes[top].current }
 
     /// A new version identifier.
     @usableFromInline
-    mutating func makeVersion() -> HistoryVersion {
+    mutating func makeVersionID() -> HistoryVersion {
         defer { nextVersion.rawValue += 1 }
         return nextVersion
     }
@@ -83,7 +84,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         group = nil
         hasAbsorbedWrites = false
         tagged = []
-        scopes = [HistoryScope(floor: makeVersion())]
+        scopes = [HistoryScope(floor: makeVersionID())]
     }
 }
 

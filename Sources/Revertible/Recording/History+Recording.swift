@@ -62,7 +62,7 @@ extension History {
         }
         push(RecordedStep(
             reversion: reversion,
-            version: makeVersion(),
+            version: makeVersionID(),
             annotation: annotation,
             time: time,
             changeCount: changeCount,

@@ -48,18 +48,18 @@ struct TestStoreFailureReporterTests {
         await store.send(.action(.add(id: 1, title: "milk"))) {
             $0.present.todos = [.init(id: 1, title: "milk")]
             $0.undo = [Step("Add “milk”", version: HistoryVersion(1), parent: HistoryVersion(0), time: .seconds(10))]
-            $0.currentVersion = HistoryVersion(1)
+            $0.currentVersionID = HistoryVersion(1)
         }
         clock.advance(by: .seconds(5))
         await store.send(.action(.add(id: 2, title: "eggs"))) {
             $0.present.todos.append(.init(id: 2, title: "eggs"))
             $0.undo.append(Step("Add “eggs”", version: HistoryVersion(2), parent: HistoryVersion(1), time: .seconds(15)))
-            $0.currentVersion = HistoryVersion(2)
+            $0.currentVersionID = HistoryVersion(2)
         }
         await store.send(.undo) {
             $0.present.todos.removeLast()
             $0.redo = [$0.undo.removeLast()]
-            $0.currentVersion = HistoryVersion(1)
+            $0.currentVersionID = HistoryVersion(1)
         }
         clock.advance(by: .seconds(5))
         await store.send(.action(.add(id: 3, title: "oats"))) {
@@ -67,7 +67,7 @@ struct TestStoreFailureReporterTests {
             $0.branches = $0.redo
             $0.redo = []
             $0.undo.append(Step("Add “oats”", version: HistoryVersion(3), parent: HistoryVersion(1), time: .seconds(20)))
-            $0.currentVersion = HistoryVersion(3)
+            $0.currentVersionID = HistoryVersion(3)
         }
         await store.send(.move(to: .newest))
         await store.send(.move(to: .version(HistoryVersion(2)))) {
@@ -75,7 +75,7 @@ struct TestStoreFailureReporterTests {
             let oats = $0.undo[1]
             $0.undo[1] = $0.branches[0]
             $0.branches = [oats]
-            $0.currentVersion = HistoryVersion(2)
+            $0.currentVersionID = HistoryVersion(2)
         }
     }
 
@@ -116,7 +116,7 @@ struct TestStoreFailureReporterTests {
             $0.redo = []
             $0.undo = ["Add “eggs”"]
         }
-        #expect(store.state.currentVersion == nil && store.state.currentScope.branches.isEmpty)
+        #expect(store.state.currentVersionID == nil && store.state.currentScope.branches.isEmpty)
         #expect(store.state.undo.allSatisfy { $0.version == nil && $0.parent == nil && $0.time == nil })
     }
 }

@@ -65,13 +65,13 @@ final class TestStoreXCTests: XCTestCase {
         await store.send(.action(.add(id: 1, title: "milk"))) {
             $0.present.todos = [.init(id: 1, title: "milk")]
             $0.undo = [Step("Add “milk”", version: HistoryVersion(1), parent: HistoryVersion(0), time: .seconds(1))]
-            $0.currentVersion = HistoryVersion(1)
+            $0.currentVersionID = HistoryVersion(1)
         }
         await store.send(.undo) {
             $0.present.todos = []
             $0.redo = $0.undo
             $0.undo = []
-            $0.currentVersion = HistoryVersion(0)
+            $0.currentVersionID = HistoryVersion(0)
         }
         clock.advance(by: .seconds(1))
         await store.send(.action(.add(id: 2, title: "eggs"))) {
@@ -79,14 +79,14 @@ final class TestStoreXCTests: XCTestCase {
             $0.branches = $0.redo
             $0.redo = []
             $0.undo = [Step("Add “eggs”", version: HistoryVersion(2), parent: HistoryVersion(0), time: .seconds(2))]
-            $0.currentVersion = HistoryVersion(2)
+            $0.currentVersionID = HistoryVersion(2)
         }
         XCTAssertEqual(store.state.branches.map(\.version), [HistoryVersion(1)])
         await store.send(.move(to: .oldest)) {
             $0.present.todos = []
             $0.redo = $0.undo
             $0.undo = []
-            $0.currentVersion = HistoryVersion(0)
+            $0.currentVersionID = HistoryVersion(0)
         }
     }
 }
