@@ -155,7 +155,12 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     @inlinable
     mutating func compare(_ old: Node, _ new: Node, oldStart: Int, newStart: Int) {
         if old.isLeaf {
-            compareElements(old.elements[...], new.elements[...], oldStart: oldStart, newStart: newStart)
+            // Read in place: the two leaves stay alive and unchanged for the comparison.
+            old.withElements { oldElements in
+                new.withElements { newElements in
+                    compareElements(UnsafeBufferPointer(oldElements)[...], UnsafeBufferPointer(newElements)[...], oldStart: oldStart, newStart: newStart)
+                }
+            }
         } else {
             compare(old.children[...], new.children[...], oldStart: oldStart, newStart: newStart, height: old.height - 1)
         }
@@ -203,7 +208,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     /// then the rest matched by id, with the longest increasing subsequence of the matched
     /// elements staying put and the others moving.
     @inlinable
-    mutating func compareElements(_ old: ArraySlice<Element>, _ new: ArraySlice<Element>, oldStart: Int, newStart: Int) {
+    mutating func compareElements<Elements: RandomAccessCollection<Element>>(_ old: Elements, _ new: Elements, oldStart: Int, newStart: Int) where Elements.Index == Int {
         let (oldBase, newBase) = (old.startIndex, new.startIndex)
         let shorter = Swift.min(old.count, new.count)
         var prefix = 0
