@@ -17,7 +17,9 @@ let package = Package(
         .library(name: "TodoKit", targets: ["TodoKit"]),
     ],
     targets: [
-        .target(name: "TreeArray"),
+        // A prefetch hint for the tree's iterator (C: Swift has no prefetch instruction).
+        .target(name: "TreeArrayPrefetch"),
+        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
         .target(name: "Revertible", dependencies: ["TreeArray"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),

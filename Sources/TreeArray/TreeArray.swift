@@ -1,3 +1,5 @@
+import TreeArrayPrefetch
+
 /// An ordered, random-access collection for large lists, stored as a balanced tree of small
 /// chunks that versions of the list share.
 ///
@@ -224,8 +226,9 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     ///
     /// A cursor into the current chunk: `next()` is a comparison, an increment and a load at a
     /// fixed offset from the chunk's node, with no reference counting; the tree is walked
-    /// only between chunks, one chunk ahead, so that the cache misses of finding the next
-    /// chunk overlap with the reading of the current one.
+    /// only between chunks, one chunk ahead, and the chunk ahead is prefetched, so that the
+    /// cache misses of finding and loading the next chunk overlap with the reading of the
+    /// current one.
     ///
     /// - Complexity: O(1) amortized per element.
     public struct Iterator: IteratorProtocol {
@@ -243,26 +246,21 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// The next non-empty leaf, found while the current one is read; `nil` when the
         /// current leaf is the last.
         @usableFromInline package var lookahead: Unmanaged<Node>?
-        /// What ``touch(_:)`` read: kept, so that its loads are not optimized away.
-        @usableFromInline package var touched: UInt8 = 0
-
-        /// Reads one byte of each element of `leaf`'s storage, so that its cache lines are
-        /// on their way while the leaf before it is read: the tree's leaves are not one
-        /// block the processor's prefetcher streams through, as an array's elements are.
+        /// Asks the processor to load every cache line of `leaf`'s elements, so that they
+        /// arrive while the leaf before it is read: the tree's leaves are separate blocks,
+        /// which the processor's own prefetcher does not foresee as it does an array's
+        /// elements. A hint: no load waits for it.
         @inlinable
-        package static func touch(_ leaf: Unmanaged<Node>) -> UInt8 {
+        package static func prefetch(_ leaf: Unmanaged<Node>) {
             leaf._withUnsafeGuaranteedRef { leaf in
                 leaf.withUnsafeMutablePointers { header, tail in
                     let start = UnsafeRawPointer(Node.elements(in: tail))
-                    let step = Swift.max(1, 64 / MemoryLayout<Element>.stride) * MemoryLayout<Element>.stride
-                    var sum: UInt8 = 0
-                    var offset = 0
                     let end = header.pointee.width * MemoryLayout<Element>.stride
+                    var offset = 0
                     while offset < end {
-                        sum &+= start.load(fromByteOffset: offset, as: UInt8.self)
-                        offset &+= step
+                        treeArrayPrefetch(start + offset)
+                        offset &+= 64
                     }
-                    return sum
                 }
             }
         }
@@ -272,13 +270,13 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             self.root = root
             leaf = Unmanaged.passUnretained(root)
             path.reserveCapacity(8)
-            var first: Unmanaged<Node>? = descend(to: Unmanaged.passUnretained(root))
-            if first.map({ Self.width(of: $0) == 0 }) == true { first = followingLeaf() }
+            var first: Unmanaged<Node>? = Self.descend(to: Unmanaged.passUnretained(root), path: &path)
+            if first.map({ Self.width(of: $0) == 0 }) == true { first = Self.followingLeaf(path: &path) }
             if let first {
                 leaf = first
                 end = Self.width(of: first)
             }
-            lookahead = followingLeaf()
+            lookahead = Self.followingLeaf(path: &path)
         }
 
         @inlinable @inline(__always)
@@ -286,13 +284,14 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             node._withUnsafeGuaranteedRef { $0.width }
         }
 
-        /// Pushes the branches from `node` down to its first leaf, and returns that leaf.
+        /// Pushes the branches from `node` down to its first leaf on `path`, and returns
+        /// that leaf.
         ///
         /// Unmanaged all the way: a retain or release (an atomic operation) after the loads
         /// of the next leaf would make the processor wait for them here, instead of letting
         /// them complete while the current leaf is read.
         @inlinable
-        package mutating func descend(to node: Unmanaged<Node>) -> Unmanaged<Node> {
+        package static func descend(to node: Unmanaged<Node>, path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node> {
             var node = node
             while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
                 path.append((node, 1))
@@ -303,10 +302,10 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             return node
         }
 
-        /// The next non-empty leaf after those the path has passed, or `nil` after the last;
+        /// The next non-empty leaf after those `path` has passed, or `nil` after the last;
         /// moves the path there.
         @inlinable
-        package mutating func followingLeaf() -> Unmanaged<Node>? {
+        package static func followingLeaf(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
             while let (node, next) = path.last {
                 let child: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { branch in
                     branch.withUnsafeMutablePointers { header, tail in
@@ -318,10 +317,23 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
                     continue
                 }
                 path[path.count - 1].next = next + 1
-                let leaf = descend(to: child)
-                if Self.width(of: leaf) > 0 { return leaf }
+                let leaf = descend(to: child, path: &path)
+                if width(of: leaf) > 0 { return leaf }
             }
             return nil
+        }
+
+        /// The leaf after the next one (see ``followingLeaf(path:)``), its elements on their
+        /// way to the cache.
+        ///
+        /// Out of line, and given the path alone: were the iterator itself passed, it would
+        /// live in memory for the whole loop, and each element would pay a store and a
+        /// reload of its position.
+        @inlinable @inline(never)
+        package static func advance(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
+            let leaf = followingLeaf(path: &path)
+            if let leaf { prefetch(leaf) }
+            return leaf
         }
 
         /// The next element, or `nil` after the last.
@@ -333,25 +345,18 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// - Complexity: O(1) amortized.
         @inlinable @inline(__always)
         public mutating func next() -> Element? {
-            if position == end, !nextLeaf() { return nil }
+            if position == end {
+                guard let next = lookahead else { return nil }
+                leaf = next
+                position = 0
+                end = Self.width(of: next)
+                lookahead = Self.advance(path: &path)
+            }
             let current = position
             position = current &+ 1
             return leaf._withUnsafeGuaranteedRef { leaf in
                 leaf.withUnsafeMutablePointerToElements { Node.elements(in: $0)[current] }
             }
-        }
-
-        /// Moves to the next non-empty leaf, and looks up the one after it; `false` after
-        /// the last.
-        @inlinable @inline(never)
-        package mutating func nextLeaf() -> Bool {
-            guard let next = lookahead else { return false }
-            leaf = next
-            position = 0
-            end = Self.width(of: next)
-            lookahead = followingLeaf()
-            if MemoryLayout<Element>.size > 0, let lookahead { touched &+= Self.touch(lookahead) }
-            return true
         }
     }
 }
