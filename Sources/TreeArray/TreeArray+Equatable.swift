@@ -20,7 +20,7 @@ extension TreeArrayNode where Element: Equatable {
         if lhs.isLeaf, rhs.isLeaf {
             return lhs.withElements { left in rhs.withElements { right in left.elementsEqual(right) } }
         }
-        if lhs.height == rhs.height, lhs.ends == rhs.ends {
+        if lhs.height == rhs.height, Node.sameEnds(lhs, rhs) {
             for position in 0 ..< lhs.width where !equal(lhs.child(position), rhs.child(position)) {
                 return false
             }

@@ -40,12 +40,13 @@ extension TreeArray {
             precondition(!node.children.isEmpty && node.children.count <= Node.branchCapacity, "TreeArray: a branch's width is out of bounds")
             precondition(!isRoot || node.children.count > 1, "TreeArray: a branch root with one child")
             var total = 0
+            let (ends, lastKeys) = (node.ends, node.lastKeys)
             for (position, child) in node.children.enumerated() {
                 precondition(child.height == node.height - 1, "TreeArray: a child at the wrong height")
                 check(child, isRoot: false)
                 total += child.count
-                precondition(node.ends[position] == total, "TreeArray: a running end is wrong")
-                precondition(node.lastKeys[position] == child.lastKey, "TreeArray: a last key is wrong")
+                precondition(ends[position] == total, "TreeArray: a running end is wrong")
+                precondition(lastKeys[position] == child.lastKey, "TreeArray: a last key is wrong")
             }
             precondition(node.count == total, "TreeArray: a branch's count is wrong")
         }

@@ -300,6 +300,13 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
         isLeaf ? [] : withChildren { ends, _ in ContiguousArray(ends) }
     }
 
+    /// Whether two branches have the same running ends: their children are cut at the same
+    /// offsets. Read in place, not copied.
+    @inlinable
+    package static func sameEnds(_ lhs: Node, _ rhs: Node) -> Bool {
+        lhs.withChildren { left, _ in rhs.withChildren { right, _ in left.elementsEqual(right) } }
+    }
+
     /// The child at `position` of a branch.
     @inlinable @inline(__always)
     package func child(_ position: Int) -> Node {

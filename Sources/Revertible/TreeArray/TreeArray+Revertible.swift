@@ -68,7 +68,7 @@ extension TreeArrayNode {
         while node !== other {
             node.twinID = ObjectIdentifier(other)
             node.twinStamp = other.stamp
-            guard !node.isLeaf, node.height == other.height, node.count > 0, node.ends == other.ends else { return }
+            guard !node.isLeaf, node.height == other.height, node.count > 0, Node.sameEnds(node, other) else { return }
             let (child, offset) = node.child(containing: Swift.min(Swift.max(index, 0), node.count - 1))
             guard node.isChildUnique(child) else { return }
             (node, other, index) = (node.child(child), other.child(child), offset)
@@ -141,7 +141,7 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
             }
         }
         // Children pair up only where both nodes are cut at the same offsets.
-        guard node.ends == other.ends, node.lastKeys == other.lastKeys else { return false }
+        guard Node.sameEnds(node, other), node.lastKeys == other.lastKeys else { return false }
         var sharesAll = true
         for child in 0 ..< node.width where node.child(child) !== other.child(child) {
             guard node.isChildUnique(child),
@@ -272,7 +272,7 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
                 }
             }
         }
-        guard node.ends == other.ends else { return false }
+        guard Node.sameEnds(node, other) else { return false }
         for child in 0 ..< node.width where node.child(child) !== other.child(child) {
             guard isEdited(node.child(child), into: other.child(child), start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
                 return false

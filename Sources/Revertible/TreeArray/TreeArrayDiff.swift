@@ -161,6 +161,21 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
                     compareElements(UnsafeBufferPointer(oldElements)[...], UnsafeBufferPointer(newElements)[...], oldStart: oldStart, newStart: newStart)
                 }
             }
+        } else if old.width == new.width, Node.sameEnds(old, new) {
+            // Cut alike (one version made from the other by edits in place, the usual case):
+            // each child pairs with the one at its place, read in place rather than gathered
+            // into arrays.
+            old.withChildren { _, oldChildren in
+                new.withChildren { _, newChildren in
+                    for position in oldChildren.indices {
+                        visitedNodes += 1
+                        if !Node.known(oldChildren[position], equalTo: newChildren[position]) {
+                            let start = old.start(ofChild: position)
+                            compare(oldChildren[position], newChildren[position], oldStart: oldStart + start, newStart: newStart + start)
+                        }
+                    }
+                }
+            }
         } else {
             compare(old.children[...], new.children[...], oldStart: oldStart, newStart: newStart, height: old.height - 1)
         }
