@@ -2,8 +2,8 @@ extension TreeArray {
 
     /// Traps unless the tree has the shape it promises: every count, running end and last key
     /// agrees with the children, children sit one level lower, no node holds more than its
-    /// capacity, every node's storage has room for its entries (every leaf below the root and
-    /// every branch the full room), no leaf below the root is empty, and the order keys
+    /// capacity, every node's storage has room for its entries (every branch the full room),
+    /// no leaf below the root is empty, and the order keys
     /// increase strictly along the whole tree.
     ///
     /// Run after each mutation in debug builds of the package (on trees of up to 4,096
@@ -20,7 +20,6 @@ extension TreeArray {
                 precondition(isRoot || !node.elements.isEmpty, "TreeArray: an empty leaf below the root")
                 precondition(node.elements.count <= Node.leafCapacity, "TreeArray: an overfull leaf")
                 precondition(node.width <= node.slots && node.slots <= Node.leafSlots, "TreeArray: a leaf holds more than its room")
-                precondition(isRoot || node.slots == Node.leafSlots, "TreeArray: a leaf below the root without full room")
                 for key in node.keys {
                     precondition(key > previousKey && key < .max, "TreeArray: order keys do not increase")
                     previousKey = key

@@ -56,9 +56,10 @@ public struct TreeArray<Element> {
     /// leaf that is full gets more room when `growing` (it is about to receive an element).
     @inlinable @inline(__always)
     package mutating func makeRootUnique(growing: Bool = false) {
-        if growing, root.isLeaf, root.width == root.slots {
-            root = root.copy(slots: Swift.min(Node.leafSlots, Swift.max(4, 2 * root.slots)))
-        } else if !isKnownUniquelyReferenced(&root) {
+        let unique = isKnownUniquelyReferenced(&root)
+        if growing, root.isLeaf, !unique || root.width == root.slots {
+            root = root.copy(slots: Swift.min(Node.leafSlots, Swift.max(4, 2 * root.width)))
+        } else if !unique {
             root = root.copy()
         }
         root.touch()

@@ -83,7 +83,8 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     }
 
     /// The room of a full-sized leaf: one more than it holds, for the entry that overflows
-    /// it before it splits. Every leaf below the root has it; a root leaf grows to it.
+    /// it before it splits. A leaf gets it before an insertion or a merge; a copy made to be
+    /// written in place has room for its elements alone.
     @inlinable
     package static var leafSlots: Int { leafCapacity + 1 }
 
@@ -351,13 +352,13 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     // MARK: - Copies and twins
 
     /// A node with the same contents, sharing the children, with room for `slots` entries
-    /// (a leaf's as many as it has, unless given; a branch's always ``branchSlots``). A
+    /// (a leaf's as many as it holds, unless given; a branch's always ``branchSlots``). A
     /// leaf's elements are copied at once (a copy is made to be written), byte for byte.
     @inlinable
     package func copy(slots newSlots: Int? = nil) -> Node {
         withUnsafeMutablePointers { header, tail in
             let (height, width) = (header.pointee.height, header.pointee.width)
-            let node = Node.make(height: height, slots: height == 0 ? (newSlots ?? header.pointee.slots) : Node.branchSlots, keys: header.pointee.keys)
+            let node = Node.make(height: height, slots: height == 0 ? (newSlots ?? width) : Node.branchSlots, keys: header.pointee.keys)
             node.withUnsafeMutablePointers { copyHeader, copyTail in
                 copyHeader.pointee.count = header.pointee.count
                 copyHeader.pointee.width = width
@@ -670,13 +671,19 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
         return index >= count ? (last, index - start(ofChild: last)) : child(containing: index)
     }
 
-    /// Makes child `child` uniquely referenced, copying it if it is shared.
+    /// Makes child `child` uniquely referenced, copying it if it is shared; a leaf child
+    /// that is to receive elements (`growing`) gets the full room of ``leafSlots``.
+    ///
+    /// A copy made only to be written in place has room for its elements alone: a history
+    /// keeps the leaves its steps copied, and a full-sized copy of a half-full leaf would cost
+    /// it half a leaf of nothing.
     @inlinable @inline(__always)
-    package func makeChildUnique(_ child: Int) {
+    package func makeChildUnique(_ child: Int, growing: Bool = false) {
         withUnsafeMutablePointerToElements { tail in
             let slot = Node.children(in: tail) + child
             if !isKnownUniquelyReferenced(&slot.pointee) {
-                // Below the root, a leaf always has full room.
+                slot.pointee = slot.pointee.copy(slots: growing ? Node.leafSlots : nil)
+            } else if growing, slot.pointee.isLeaf, slot.pointee.slots < Node.leafSlots {
                 slot.pointee = slot.pointee.copy(slots: Node.leafSlots)
             }
             slot.pointee.touch()
@@ -731,7 +738,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
             return (true, width > Node.leafCapacity ? split(appending: index == width - 1) : nil)
         }
         let (child, offset) = child(insertingAt: index)
-        makeChildUnique(child)
+        makeChildUnique(child, growing: true)
         let (childLower, childUpper) = withUnsafeMutablePointerToHeader { header in
             // Only an append reaches the end of a child, and only of the last one, so the
             // bound after any other child is its own last key (kept: relabeling stays at or
@@ -896,8 +903,9 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     @inlinable
     package func rebalance(_ child: Int) {
         let left = child + 1 < width ? child : child - 1
-        makeChildUnique(left)
-        makeChildUnique(left + 1)
+        // Both may receive the other's entries.
+        makeChildUnique(left, growing: true)
+        makeChildUnique(left + 1, growing: true)
         let (first, second) = (self.child(left), self.child(left + 1))
         let (firstWidth, secondWidth) = (first.width, second.width)
         let total = firstWidth + secondWidth
