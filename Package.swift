@@ -15,7 +15,9 @@ let package = Package(
         .executable(name: "todo", targets: ["TodoCLI"]),
     ],
     targets: [
-        .target(name: "TreeArray"),
+        // A prefetch hint for the tree's iterator (C: Swift has no prefetch instruction).
+        .target(name: "TreeArrayPrefetch"),
+        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
         .target(name: "Revertible", dependencies: ["TreeArray"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),

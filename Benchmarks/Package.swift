@@ -26,6 +26,8 @@ let package = Package(
         // the alias makes Revertible's `import TreeArray` name this copy.
         .target(
             name: "TreeArrayWholeCMO",
+            // For the C module TreeArrayPrefetch, which the tree's sources import.
+            dependencies: [.product(name: "TreeArray", package: "Revertible")],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
         ),
         .target(

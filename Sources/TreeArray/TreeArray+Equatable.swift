@@ -18,10 +18,10 @@ extension TreeArrayNode where Element: Equatable {
         if known(lhs, equalTo: rhs) { return true }
         guard lhs.count == rhs.count else { return false }
         if lhs.isLeaf, rhs.isLeaf {
-            return lhs.elements == rhs.elements
+            return lhs.withElements { left in rhs.withElements { right in left.elementsEqual(right) } }
         }
-        if lhs.height == rhs.height, lhs.ends == rhs.ends {
-            for (left, right) in zip(lhs.children, rhs.children) where !equal(left, right) {
+        if lhs.height == rhs.height, Node.sameEnds(lhs, rhs) {
+            for position in 0 ..< lhs.width where !equal(lhs.child(position), rhs.child(position)) {
                 return false
             }
             return true

@@ -69,12 +69,13 @@ extension TreeArrayNode {
 
     /// Calls `body` with each leaf's elements and keys, in order.
     @inlinable
-    package func forEachLeafWithKeys(_ body: (ContiguousArray<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
+    package func forEachLeafWithKeys(_ body: (UnsafeBufferPointer<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
         if isLeaf {
-            try body(elements, keys)
+            let keys = keys
+            try withElements { try body(UnsafeBufferPointer($0), keys) }
         } else {
-            for child in children {
-                try child.forEachLeafWithKeys(body)
+            for position in 0 ..< width {
+                try child(position).forEachLeafWithKeys(body)
             }
         }
     }

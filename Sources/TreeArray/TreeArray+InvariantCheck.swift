@@ -2,8 +2,9 @@ extension TreeArray {
 
     /// Traps unless the tree has the shape it promises: every count, running end and last key
     /// agrees with the children, children sit one level lower, no node holds more than its
-    /// capacity, no leaf below the root is empty, and the order keys increase strictly along
-    /// the whole tree.
+    /// capacity, every node's storage has room for its entries (every branch the full room),
+    /// no leaf below the root is empty, and the order keys
+    /// increase strictly along the whole tree.
     ///
     /// Run after each mutation in debug builds of the package (on trees of up to 4,096
     /// elements, where it costs little next to the mutation), and by the randomized tests.
@@ -18,24 +19,33 @@ extension TreeArray {
                 precondition(node.keys.count == node.elements.count, "TreeArray: a leaf has not one key per element")
                 precondition(isRoot || !node.elements.isEmpty, "TreeArray: an empty leaf below the root")
                 precondition(node.elements.count <= Node.leafCapacity, "TreeArray: an overfull leaf")
+                precondition(node.width <= node.slots && node.slots <= Node.leafSlots, "TreeArray: a leaf holds more than its room")
                 for key in node.keys {
                     precondition(key > previousKey && key < .max, "TreeArray: order keys do not increase")
                     previousKey = key
                 }
                 return
             }
-            precondition(node.elements.isEmpty && node.keys.isEmpty, "TreeArray: a branch holds elements")
+            precondition(node.slots == Node.branchSlots, "TreeArray: a branch without full room")
+            node.withUnsafeMutablePointerToElements { tail in
+                let ends = Node.ends(in: tail)
+                precondition(ends[-1] == 0 && (node.width ..< Node.branchSlots).allSatisfy { ends[$0] == .max },
+                             "TreeArray: a branch's ends are not framed by 0 and Int.max")
+                let stride = node.withUnsafeMutablePointerToHeader { $0.pointee.childSize }
+                precondition(stride == 0 || stride == Node.childSize(ends: ends, width: node.width), "TreeArray: a branch's stride is wrong")
+            }
             precondition(node.ends.count == node.children.count && node.lastKeys.count == node.children.count,
                          "TreeArray: a branch's ends or last keys do not match its children")
             precondition(!node.children.isEmpty && node.children.count <= Node.branchCapacity, "TreeArray: a branch's width is out of bounds")
             precondition(!isRoot || node.children.count > 1, "TreeArray: a branch root with one child")
             var total = 0
+            let (ends, lastKeys) = (node.ends, node.lastKeys)
             for (position, child) in node.children.enumerated() {
                 precondition(child.height == node.height - 1, "TreeArray: a child at the wrong height")
                 check(child, isRoot: false)
                 total += child.count
-                precondition(node.ends[position] == total, "TreeArray: a running end is wrong")
-                precondition(node.lastKeys[position] == child.lastKey, "TreeArray: a last key is wrong")
+                precondition(ends[position] == total, "TreeArray: a running end is wrong")
+                precondition(lastKeys[position] == child.lastKey, "TreeArray: a last key is wrong")
             }
             precondition(node.count == total, "TreeArray: a branch's count is wrong")
         }

@@ -7,7 +7,7 @@ extension TreeArray: RangeReplaceableCollection {
     public mutating func insert(_ newElement: Element, at i: Int) {
         precondition(i >= 0 && i <= root.count, "TreeArray insertion index out of range")
         var identities = takeIdentities()
-        makeRootUnique()
+        makeRootUnique(growing: true)
         var (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
         if !inserted {
             // No room for a key anywhere below the root: spread all keys over the whole range.
@@ -15,7 +15,7 @@ extension TreeArray: RangeReplaceableCollection {
             (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
         }
         if let sibling {
-            root = Node(height: root.height + 1, children: [root, sibling])
+            root = Node.branch(height: root.height + 1, children: [root, sibling])
         }
         putIdentities(identities)
         _debugInvariantCheck()
@@ -65,7 +65,7 @@ extension TreeArray: RangeReplaceableCollection {
     ///   shares it).
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        root = Node(leaf: [], keys: [])
+        root = Node.emptyLeaf(slots: 0)
     }
 
     /// Replaces the elements in `subrange` with `newElements`.

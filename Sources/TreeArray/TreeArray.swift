@@ -1,3 +1,5 @@
+import TreeArrayPrefetch
+
 /// An ordered, random-access collection for large lists, stored as a balanced tree of small
 /// chunks that versions of the list share.
 ///
@@ -39,7 +41,7 @@ public struct TreeArray<Element> {
     /// - Complexity: O(1).
     @inlinable
     public init() {
-        root = Node(leaf: [], keys: [])
+        root = Node.emptyLeaf(slots: 0)
     }
 
     /// A tree holding the elements of `elements`, in order.
@@ -50,10 +52,14 @@ public struct TreeArray<Element> {
         root = Node.build(elements)
     }
 
-    /// Makes the root uniquely referenced, copying it if another version shares it.
+    /// Makes the root uniquely referenced, copying it if another version shares it; a root
+    /// leaf that is full gets more room when `growing` (it is about to receive an element).
     @inlinable @inline(__always)
-    package mutating func makeRootUnique() {
-        if !isKnownUniquelyReferenced(&root) {
+    package mutating func makeRootUnique(growing: Bool = false) {
+        let unique = isKnownUniquelyReferenced(&root)
+        if growing, root.isLeaf, !unique || root.width == root.slots {
+            root = root.copy(slots: Swift.min(Node.leafSlots, Swift.max(4, 2 * root.width)))
+        } else if !unique {
             root = root.copy()
         }
         root.touch()
@@ -83,8 +89,8 @@ public struct TreeArray<Element> {
     /// that child.
     @inlinable
     package mutating func collapseRoot() {
-        while !root.isLeaf, root.children.count == 1 {
-            root = root.children[0]
+        while !root.isLeaf, root.width == 1 {
+            root = root.child(0)
         }
     }
 
@@ -94,9 +100,7 @@ public struct TreeArray<Element> {
     /// - Complexity: O(*n*).
     @inlinable
     public func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
-        try root.forEachLeaf { elements in
-            try elements.withUnsafeBufferPointer { try body($0) }
-        }
+        try root.forEachLeaf(body)
     }
 }
 
@@ -160,7 +164,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
     public subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
-            return Node.address(in: Unmanaged.passUnretained(root), at: position).pointee
+            return Node.element(in: Unmanaged.passUnretained(root), at: position)
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
@@ -171,20 +175,24 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             while !node.isLeaf {
                 let (child, offset) = node.child(containing: index)
                 node.makeChildUnique(child)
-                node = node.children[child]
+                node = node.child(child)
                 index = offset
             }
+            // Moved out for the access and back after it: the storage is reached only inside
+            // the node's own calls, never through a pointer kept across the yield.
+            var element = node.withElements { ($0.baseAddress.unsafelyUnwrapped + index).move() }
+            defer { node.withElements { ($0.baseAddress.unsafelyUnwrapped + index).initialize(to: element) } }
             if identities == nil {
-                yield &node.elements[index]
+                yield &element
             } else {
                 // The element may get another id: out of the index while it is written.
                 let key = node.keys[index]
-                identities?.remove(node.elements[index], key: key)
+                identities?.remove(element, key: key)
                 defer {
-                    identities?.insert(node.elements[index], key: key)
+                    identities?.insert(element, key: key)
                     putIdentities(identities)
                 }
-                yield &node.elements[index]
+                yield &element
             }
         }
     }
@@ -217,65 +225,92 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
 
     /// Iterates a ``TreeArray``'s elements in order, one chunk at a time.
     ///
-    /// A cursor into the current chunk: `next()` is a pointer comparison and an increment,
-    /// with no bounds check and no reference counting; the tree is walked only between chunks,
-    /// one chunk ahead, so that the cache misses of finding the next chunk overlap with the
-    /// reading of the current one.
+    /// A cursor into the current chunk: `next()` is a comparison, an increment and a load at a
+    /// fixed offset from the chunk's node, with no reference counting; the tree is walked
+    /// only between chunks, one chunk ahead, and the chunk ahead is prefetched, so that the
+    /// cache misses of finding and loading the next chunk overlap with the reading of the
+    /// current one.
     ///
     /// - Complexity: O(1) amortized per element.
     public struct Iterator: IteratorProtocol {
         /// The root, held strongly. While the iterator holds it, every node below it is
-        /// shared, so no mutation of any tree writes them in place (copy-on-write per node)
-        /// and their element storage never moves: the unowned references and pointers
-        /// below stay valid for the iterator's whole life.
+        /// shared, so no mutation of any tree writes them in place (copy-on-write per node):
+        /// the unmanaged references below stay valid for the iterator's whole life.
         @usableFromInline package let root: Node
         /// The branches above the leaf after the current one, each with the index of the
         /// next child to visit.
         @usableFromInline package var path: [(node: Unmanaged<Node>, next: Int)] = []
-        /// The next element of the current leaf, and the end of that leaf's elements.
-        @usableFromInline package var cursor: UnsafePointer<Element>?
-        @usableFromInline package var end: UnsafePointer<Element>?
-        /// The elements of the next non-empty leaf, found while the current one is read;
-        /// `nil` when the current leaf is the last.
-        @usableFromInline package var lookahead: UnsafeBufferPointer<Element>?
+        /// The current leaf, the position of its next element, and its number of elements.
+        @usableFromInline package var leaf: Unmanaged<Node>
+        @usableFromInline package var position = 0
+        @usableFromInline package var end = 0
+        /// The next non-empty leaf, found while the current one is read; `nil` when the
+        /// current leaf is the last.
+        @usableFromInline package var lookahead: Unmanaged<Node>?
+        /// Asks the processor to load every cache line of `leaf`'s elements, so that they
+        /// arrive while the leaf before it is read: the tree's leaves are separate blocks,
+        /// which the processor's own prefetcher does not foresee as it does an array's
+        /// elements. A hint: no load waits for it.
+        @inlinable
+        package static func prefetch(_ leaf: Unmanaged<Node>) {
+            leaf._withUnsafeGuaranteedRef { leaf in
+                leaf.withUnsafeMutablePointers { header, tail in
+                    let start = UnsafeRawPointer(Node.elements(in: tail))
+                    let end = header.pointee.width * MemoryLayout<Element>.stride
+                    var offset = 0
+                    while offset < end {
+                        treeArrayPrefetch(start + offset)
+                        offset &+= 64
+                    }
+                }
+            }
+        }
 
         @inlinable
         package init(root: Node) {
             self.root = root
+            leaf = Unmanaged.passUnretained(root)
             path.reserveCapacity(8)
-            var first: UnsafeBufferPointer<Element>? = descend(to: Unmanaged.passUnretained(root))
-            if first?.isEmpty == true { first = followingLeaf() }
-            cursor = first?.baseAddress
-            end = first.flatMap { leaf in leaf.baseAddress.map { $0 + leaf.count } }
-            lookahead = followingLeaf()
+            var first: Unmanaged<Node>? = Self.descend(to: Unmanaged.passUnretained(root), path: &path)
+            if first.map({ Self.width(of: $0) == 0 }) == true { first = Self.followingLeaf(path: &path) }
+            if let first {
+                leaf = first
+                end = Self.width(of: first)
+            }
+            lookahead = Self.followingLeaf(path: &path)
         }
 
-        /// Pushes the branches from `node` down to its first leaf, and returns that leaf's
-        /// elements.
+        @inlinable @inline(__always)
+        package static func width(of node: Unmanaged<Node>) -> Int {
+            node._withUnsafeGuaranteedRef { $0.width }
+        }
+
+        /// Pushes the branches from `node` down to its first leaf on `path`, and returns
+        /// that leaf.
         ///
         /// Unmanaged all the way: a retain or release (an atomic operation) after the loads
         /// of the next leaf would make the processor wait for them here, instead of letting
         /// them complete while the current leaf is read.
         @inlinable
-        package mutating func descend(to node: Unmanaged<Node>) -> UnsafeBufferPointer<Element> {
+        package static func descend(to node: Unmanaged<Node>, path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node> {
             var node = node
             while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
                 path.append((node, 1))
                 node = node._withUnsafeGuaranteedRef { branch in
-                    branch.children.withUnsafeBufferPointer { Unmanaged.passUnretained($0.baseAddress.unsafelyUnwrapped[0]) }
+                    branch.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer(Node.children(in: $0)).load(as: Unmanaged<Node>.self) }
                 }
             }
-            return node._withUnsafeGuaranteedRef { $0.elements.withUnsafeBufferPointer { $0 } }
+            return node
         }
 
-        /// The elements of the next non-empty leaf after those the path has passed, or
-        /// `nil` after the last; moves the path there.
+        /// The next non-empty leaf after those `path` has passed, or `nil` after the last;
+        /// moves the path there.
         @inlinable
-        package mutating func followingLeaf() -> UnsafeBufferPointer<Element>? {
+        package static func followingLeaf(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
             while let (node, next) = path.last {
                 let child: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { branch in
-                    branch.children.withUnsafeBufferPointer { children in
-                        next < children.count ? Unmanaged.passUnretained(children.baseAddress.unsafelyUnwrapped[next]) : nil
+                    branch.withUnsafeMutablePointers { header, tail in
+                        next < header.pointee.width ? UnsafeMutableRawPointer(Node.children(in: tail) + next).load(as: Unmanaged<Node>.self) : nil
                     }
                 }
                 guard let child else {
@@ -283,36 +318,46 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
                     continue
                 }
                 path[path.count - 1].next = next + 1
-                let leaf = descend(to: child)
-                if !leaf.isEmpty { return leaf }
+                let leaf = descend(to: child, path: &path)
+                if width(of: leaf) > 0 { return leaf }
             }
             return nil
         }
 
+        /// The leaf after the next one (see ``followingLeaf(path:)``), its elements on their
+        /// way to the cache.
+        ///
+        /// Out of line, and given the path alone: were the iterator itself passed, it would
+        /// live in memory for the whole loop, and each element would pay a store and a
+        /// reload of its position.
+        @inlinable @inline(never)
+        package static func advance(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
+            let leaf = followingLeaf(path: &path)
+            if let leaf { prefetch(leaf) }
+            return leaf
+        }
+
         /// The next element, or `nil` after the last.
         ///
-        /// One read site, after the move to the next leaf: a copy out of the cursor that the
+        /// One read site, after the move to the next leaf: a copy out of the leaf that the
         /// loop body only reads then needs no retain and release in a specialized loop, as
         /// with `Array` (a second read site in the slow path would force them on both).
         ///
         /// - Complexity: O(1) amortized.
         @inlinable @inline(__always)
         public mutating func next() -> Element? {
-            if cursor == end, !nextLeaf() { return nil }
-            let current = cursor.unsafelyUnwrapped
-            cursor = current + 1
-            return current.pointee
-        }
-
-        /// Moves the cursor to the next non-empty leaf, and looks up the one after it;
-        /// `false` after the last.
-        @inlinable @inline(never)
-        package mutating func nextLeaf() -> Bool {
-            guard let leaf = lookahead, let start = leaf.baseAddress else { return false }
-            cursor = start
-            end = start + leaf.count
-            lookahead = followingLeaf()
-            return true
+            if position == end {
+                guard let next = lookahead else { return nil }
+                leaf = next
+                position = 0
+                end = Self.width(of: next)
+                lookahead = Self.advance(path: &path)
+            }
+            let current = position
+            position = current &+ 1
+            return leaf._withUnsafeGuaranteedRef { leaf in
+                leaf.withUnsafeMutablePointerToElements { Node.elements(in: $0)[current] }
+            }
         }
     }
 }

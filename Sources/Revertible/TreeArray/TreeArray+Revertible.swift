@@ -68,10 +68,10 @@ extension TreeArrayNode {
         while node !== other {
             node.twinID = ObjectIdentifier(other)
             node.twinStamp = other.stamp
-            guard !node.isLeaf, node.height == other.height, node.count > 0, node.ends == other.ends else { return }
+            guard !node.isLeaf, node.height == other.height, node.count > 0, Node.sameEnds(node, other) else { return }
             let (child, offset) = node.child(containing: Swift.min(Swift.max(index, 0), node.count - 1))
-            guard isKnownUniquelyReferenced(&node.children[child]) else { return }
-            (node, other, index) = (node.children[child], other.children[child], offset)
+            guard node.isChildUnique(child) else { return }
+            (node, other, index) = (node.child(child), other.child(child), offset)
         }
     }
 }
@@ -136,20 +136,22 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
         guard node.height == other.height, node.count == other.count else { return false }
         // The same keys too: the identity index of `node`'s tree, if any, names its keys.
         if node.isLeaf {
-            return node.keys == other.keys && sameValues(node.elements, other.elements, start: start, edits: &edits)
+            return node.keys == other.keys && node.withElements { mine in
+                other.withElements { theirs in sameValues(UnsafeBufferPointer(mine), UnsafeBufferPointer(theirs), start: start, edits: &edits) }
+            }
         }
         // Children pair up only where both nodes are cut at the same offsets.
-        guard node.ends == other.ends, node.lastKeys == other.lastKeys else { return false }
+        guard Node.sameEnds(node, other), node.lastKeys == other.lastKeys else { return false }
         var sharesAll = true
-        for child in node.children.indices where node.children[child] !== other.children[child] {
-            guard isKnownUniquelyReferenced(&node.children[child]),
-                  share(node.children[child], with: other.children[child], start: start + node.start(ofChild: child), edits: &edits)
+        for child in 0 ..< node.width where node.child(child) !== other.child(child) {
+            guard node.isChildUnique(child),
+                  share(node.child(child), with: other.child(child), start: start + node.start(ofChild: child), edits: &edits)
             else {
                 sharesAll = false
                 continue
             }
             // Same values: the content, and so the stamp that names it, stays.
-            node.children[child] = other.children[child]
+            node.setChild(child, other.child(child))
         }
         return sharesAll
     }
@@ -158,25 +160,21 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
     /// bytes differ, by ``sameValue(_:_:writtenBy:)``.
     @inlinable
     static func sameValues(
-        _ mine: ContiguousArray<Element>,
-        _ theirs: ContiguousArray<Element>,
+        _ mine: UnsafeBufferPointer<Element>,
+        _ theirs: UnsafeBufferPointer<Element>,
         start: Int,
         edits: inout TreeArrayEditLookup<Element>
     ) -> Bool {
         guard mine.count == theirs.count else { return false }
-        return mine.withUnsafeBufferPointer { mine in
-            theirs.withUnsafeBufferPointer { theirs in
-                guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
-                let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
-                if memcmp(mineBase, theirsBase, mine.count * stride) == 0 { return true }
-                for offset in mine.indices where memcmp(mineBase + offset, theirsBase + offset, size) != 0 {
-                    guard sameValue(mineBase + offset, theirsBase + offset, writtenBy: edits.edit(at: start + offset)) else {
-                        return false
-                    }
-                }
-                return true
+        guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
+        let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
+        if memcmp(mineBase, theirsBase, mine.count * stride) == 0 { return true }
+        for offset in mine.indices where memcmp(mineBase + offset, theirsBase + offset, size) != 0 {
+            guard sameValue(mineBase + offset, theirsBase + offset, writtenBy: edits.edit(at: start + offset)) else {
+                return false
             }
         }
+        return true
     }
 
     /// Whether two elements whose bytes differ hold the very same value.
@@ -255,9 +253,9 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
         if node === other { return true }
         guard node.height == other.height, node.count == other.count else { return false }
         if node.isLeaf {
-            guard node.elements.count == other.elements.count else { return false }
-            return node.elements.withUnsafeBufferPointer { mine in
-                other.elements.withUnsafeBufferPointer { theirs in
+            guard node.width == other.width else { return false }
+            return node.withElements { mine in
+                other.withElements { theirs in
                     guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
                     for offset in mine.indices {
                         if let edit = edits.edit(at: start + offset) {
@@ -274,9 +272,9 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
                 }
             }
         }
-        guard node.ends == other.ends else { return false }
-        for child in node.children.indices where node.children[child] !== other.children[child] {
-            guard isEdited(node.children[child], into: other.children[child], start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
+        guard Node.sameEnds(node, other) else { return false }
+        for child in 0 ..< node.width where node.child(child) !== other.child(child) {
+            guard isEdited(node.child(child), into: other.child(child), start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
                 return false
             }
         }

@@ -155,7 +155,27 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     @inlinable
     mutating func compare(_ old: Node, _ new: Node, oldStart: Int, newStart: Int) {
         if old.isLeaf {
-            compareElements(old.elements[...], new.elements[...], oldStart: oldStart, newStart: newStart)
+            // Read in place: the two leaves stay alive and unchanged for the comparison.
+            old.withElements { oldElements in
+                new.withElements { newElements in
+                    compareElements(UnsafeBufferPointer(oldElements)[...], UnsafeBufferPointer(newElements)[...], oldStart: oldStart, newStart: newStart)
+                }
+            }
+        } else if old.width == new.width, Node.sameEnds(old, new) {
+            // Cut alike (one version made from the other by edits in place, the usual case):
+            // each child pairs with the one at its place, read in place rather than gathered
+            // into arrays.
+            old.withChildren { _, oldChildren in
+                new.withChildren { _, newChildren in
+                    for position in oldChildren.indices {
+                        visitedNodes += 1
+                        if !Node.known(oldChildren[position], equalTo: newChildren[position]) {
+                            let start = old.start(ofChild: position)
+                            compare(oldChildren[position], newChildren[position], oldStart: oldStart + start, newStart: newStart + start)
+                        }
+                    }
+                }
+            }
         } else {
             compare(old.children[...], new.children[...], oldStart: oldStart, newStart: newStart, height: old.height - 1)
         }
@@ -203,7 +223,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     /// then the rest matched by id, with the longest increasing subsequence of the matched
     /// elements staying put and the others moving.
     @inlinable
-    mutating func compareElements(_ old: ArraySlice<Element>, _ new: ArraySlice<Element>, oldStart: Int, newStart: Int) {
+    mutating func compareElements<Elements: RandomAccessCollection<Element>>(_ old: Elements, _ new: Elements, oldStart: Int, newStart: Int) where Elements.Index == Int {
         let (oldBase, newBase) = (old.startIndex, new.startIndex)
         let shorter = Swift.min(old.count, new.count)
         var prefix = 0

@@ -119,8 +119,9 @@ struct TreeVersusArray: Scenario {
         outcome = .measured(all)
     }
 
-    /// Issue 13's targets at N = 1,000,000: tree / array read ≤ 3, iterate ≤ 2, append ≤ 3;
-    /// array / tree insert and remove at the front ≥ 100.
+    /// The targets at N = 1,000,000: tree / array read ≤ 4 and iterate ≤ 2 (issue 28, which
+    /// replaced issue 13's read ≤ 3), append ≤ 3; array / tree insert and remove at the front
+    /// ≥ 100.
     func ratios(of results: [BenchmarkResult]) -> [RatioCheck] {
         var checks: [RatioCheck] = []
         for n in Set(results.map(\.n)).sorted() {
@@ -128,7 +129,7 @@ struct TreeVersusArray: Scenario {
                 results.first { $0.impl == impl && $0.n == n }?.figures[column.key]
             }
             let limit = n == 1_000_000
-            for (column, bound) in [(Self.read, 3.0), (Self.iterate, 2.0), (Self.append, 3.0)] {
+            for (column, bound) in [(Self.read, 4.0), (Self.iterate, 2.0), (Self.append, 3.0)] {
                 if let tree = value("tree", column), let array = value("array", column), array > 0 {
                     checks.append(RatioCheck(target: "10", description: "tree / array \(column.header), N=\(n.grouped)", value: tree / array, limit: limit ? bound : nil))
                 }
