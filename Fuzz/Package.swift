@@ -21,7 +21,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     targets: [
         // The root package's modules, compiled here (see above).
-        .target(name: "TreeArray"),
+        .target(name: "TreeArrayPrefetch"),
+        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
         .target(name: "Revertible", dependencies: ["TreeArray"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
