@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import UndoableReducer
 
 /// Records every action it reduces, and returns the effect `effects` gives for it.
@@ -108,7 +109,7 @@ struct EffectTests {
         #expect(store.state == [.start, .failed("Failure")])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func effectsAreCancelledWhenTheStoreIsReleased() async {
         let (events, event) = AsyncStream.makeStream(of: String.self)
         var store: Store<[Step], Step>? = recorder { step in
@@ -138,7 +139,7 @@ struct EffectTests {
         await task?.finish()
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func cancellingAStoreTaskCancelsItsEffectsAndDropsTheirActions() async {
         let (events, event) = AsyncStream.makeStream(of: String.self)
         let store = recorder { step in
@@ -160,7 +161,7 @@ struct EffectTests {
         #expect(store.state == [.start])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func cancellingAStoreTaskCancelsTheEffectsItsActionsStarted() async {
         let (events, event) = AsyncStream.makeStream(of: String.self)
         let store = recorder { step in

@@ -1,5 +1,6 @@
 import Observation
 import Testing
+import TestSupport
 import UndoableReducer
 
 @Suite("Observing a store")
@@ -59,7 +60,7 @@ struct StoreObservationTests {
         withExtendedLifetime(subscription) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func statesStreamStartsWithTheCurrentStateThenFollowsEveryStep() async {
         let store = Store(initialState: 10, reducer: Counter())
         let states = store.states
@@ -75,7 +76,7 @@ struct StoreObservationTests {
         #expect(received == [10, 11, 10, 13])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func statesStreamFinishesWhenTheStoreIsReleased() async {
         var store: Store<Int, Counter.Action>? = Store(initialState: 0, reducer: Counter())
         let states = store!.states

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import UndoableReducer
 
 @Suite("Observing one value of a store")
@@ -43,7 +44,7 @@ struct StoreValueObservationTests {
         withExtendedLifetime(subscription) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func valuesStreamStartsWithTheCurrentValueThenYieldsDistinctValues() async {
         let store = Store(initialState: UndoableState(Tally.State()), reducer: Tally().undoable())
         let undoCounts = store.values(of: \.undoCount)
@@ -61,7 +62,7 @@ struct StoreValueObservationTests {
         #expect(received == [0, 1, 2, 1])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func valuesStreamFinishesWhenTheStoreIsReleased() async {
         var store: Store<Int, Counter.Action>? = Store(initialState: 0, reducer: Counter())
         let values = store!.values(of: { $0 > 0 })
@@ -76,7 +77,7 @@ struct StoreValueObservationTests {
         #expect(received == [false, true])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func concurrentSendersNotifyEachDistinctValueInOrder() async {
         let store = Store(initialState: 0, reducer: Counter())
         let seen = Shared<[Int]>([])
