@@ -41,6 +41,17 @@ struct SharedListEndToEndTests {
         return (process, output, errors)
     }
 
+    /// Runs each person's script as its own `todo` process, all started before any is waited
+    /// for, and returns each one's exit status and standard error, in the order given.
+    private func runTogether(_ todo: Sandbox, scripts: [(person: String, script: String)]) throws -> [(status: Int32, errors: String)] {
+        let runs = try scripts.map { try scriptProcess(todo, as: $0.person, script: $0.script) }
+        for run in runs { try run.process.run() }
+        return runs.map { run in
+            run.process.waitUntilExit()
+            return (run.process.terminationStatus, (try? String(contentsOf: run.errors, encoding: .utf8)) ?? "")
+        }
+    }
+
     @Test("Two people on one list each undo their own change, and redo it")
     func eachUndoesTheirOwn() throws {
         let (todo, _) = try sharedList()
@@ -366,17 +377,9 @@ struct SharedListEndToEndTests {
         try todo.ok("--as", "setup", "list")
         let people = ["p1", "p2", "p3", "p4"]
         // Started together, then waited for: the four scripts run at the same time.
-        var processes: [(Process, URL)] = []
-        for person in people {
-            let script = (1...50).map { "add \(person) item \($0)" }.joined(separator: "\n") + "\n"
-            let run = try scriptProcess(todo, as: person, script: script)
-            processes.append((run.process, run.errors))
-        }
-        for (process, _) in processes { try process.run() }
-        for (process, errors) in processes {
-            process.waitUntilExit()
-            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            #expect(process.terminationStatus == 0, "\(text)")
+        let scripts = people.map { person in (person, (1...50).map { "add \(person) item \($0)" }.joined(separator: "\n") + "\n") }
+        for (status, errors) in try runTogether(todo, scripts: scripts) {
+            #expect(status == 0, "\(errors)")
         }
         let listed = try titles(todo)
         #expect(listed.count == 200)
@@ -400,18 +403,10 @@ struct SharedListEndToEndTests {
                 ["add \(person) kept \(cycle)", "add \(person) undone \(cycle)", "undo", "redo", "undo"].joined(separator: "\n")
             }.joined(separator: "\n") + "\n"
         }
-        var processes: [(Process, URL)] = []
-        for person in people {
-            let run = try scriptProcess(todo, as: person, script: script(person))
-            processes.append((run.process, run.errors))
-        }
-        for (process, _) in processes { try process.run() }
-        for (process, errors) in processes {
-            process.waitUntilExit()
-            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        for (status, errors) in try runTogether(todo, scripts: people.map { ($0, script($0)) }) {
             // Nothing skipped (nobody touched another's items) and no command given up on.
-            #expect(process.terminationStatus == 0, "\(text)")
-            #expect(text.isEmpty, "\(text)")
+            #expect(status == 0, "\(errors)")
+            #expect(errors.isEmpty, "\(errors)")
         }
         let listed = try titles(todo)
         #expect(listed.count == people.count * cycles)
