@@ -89,8 +89,7 @@ extension History {
             lastError = error
         }
         reference = value
-        // Out of line, and without a limit a no-op: called only where it can trim.
-        if policy.limit != nil { trim(to: policy.limit) }
+        trim(to: policy.limit)
         return result
     }
 

@@ -24,6 +24,7 @@ struct HistoryStepTable<Value, Annotation> {
 
     init() {}
 
+    @inlinable
     var count: Int { entries.count - head }
 
     @usableFromInline

@@ -13,9 +13,18 @@ extension History {
     /// the dropped path steps are folded into the scope's start (see ``ScopeStart``), so
     /// popping the scope still squashes everything it did, and abandoning it still goes back
     /// to where it started, writing only the locations its changes wrote.
-    @usableFromInline
+    ///
+    /// Inlinable for its first line alone: every command and every recorded step trims, and
+    /// nearly always there is nothing to drop, which the caller then learns without a call.
+    @inlinable
     package mutating func trim(to limit: Int?) {
         guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
+        dropOldestSteps(toLeave: limit)
+    }
+
+    /// The work of ``trim(to:)`` once the current scope holds more than `limit` steps.
+    @usableFromInline
+    mutating func dropOldestSteps(toLeave limit: Int) {
         var excess = scopes[top].steps.count - max(limit, 0)
         excess -= scopes[top].removeOldestLeavesOffPath(upTo: excess)
         while excess > 0, scopes[top].undoCount > 0 {
