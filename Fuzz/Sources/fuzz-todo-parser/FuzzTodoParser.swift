@@ -120,7 +120,7 @@ func parseLine(_ line: String) {
 
     // The same words as process arguments, unless they use what only one context accepts.
     let onlyOneContext = words.contains { word in
-        ["--file", "--history-limit", "--keep-going"].contains { word.hasPrefix($0) } || word == "quit" || word == "exit"
+        CommandParser.runOptions.contains { word.hasPrefix($0) } || word == "quit" || word == "exit"
     }
     guard !onlyOneContext else { return }
     let asArguments = parseArguments(words).map(\.command)

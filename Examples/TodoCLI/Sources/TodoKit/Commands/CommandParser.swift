@@ -17,6 +17,13 @@ public enum CommandParser {
         case line
     }
 
+    /// The options of the whole run, which only the process arguments may give (never a line
+    /// of the shell or a script, where the file, the server and the author are already fixed).
+    public static let runOptions: Set<String> = ["--file", "--history-limit", "--keep-going", "--database", "--as"]
+
+    /// The run options that take a value (`--file PATH` or `--file=PATH`).
+    static let runOptionsWithValues: Set<String> = ["--file", "--history-limit", "--database", "--as"]
+
     /// Parses the process arguments, without the program name.
     public static func parseArguments(_ arguments: [String]) throws(TodoError) -> Invocation {
         let scanned = try scan(arguments, context: .arguments)
@@ -89,11 +96,11 @@ public enum CommandParser {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let inline = parts.count > 1 ? String(parts[1]) : nil
-            if inline != nil, !["--file", "--history-limit", "--database", "--as"].contains(name) {
+            if inline != nil, !runOptionsWithValues.contains(name) {
                 throw .usage("\(shown(name)) takes no value")
             }
             switch name {
-            case "--file", "--history-limit", "--keep-going", "--database", "--as":
+            case _ where runOptions.contains(name):
                 guard context == .arguments else {
                     throw .usage("\(name) can only be given on the command line, not in the shell or a script")
                 }
