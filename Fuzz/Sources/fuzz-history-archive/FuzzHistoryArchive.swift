@@ -113,8 +113,8 @@ func perform(_ command: Command, on history: inout some Walkable) -> Bool {
     let present = history.present
     let version = history.currentVersionID
     guard let error = history.perform(command) else { return true }
-    switch error.reason {
-    case .stepRefused(let refusal) where refusal.reason == .wrongVersion:
+    switch error {
+    case .stepRefused(let refusal, _) where refusal.reason == .wrongVersion:
         violation("\(command) was refused on a history that loaded: \(error)")
     default:
         break

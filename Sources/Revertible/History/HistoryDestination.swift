@@ -7,7 +7,7 @@
 /// go to it along their own way (back towards the scope's start, or forward along the branch
 /// redo follows), refusing a destination that is not on it. Only a number of ``steps(_:)``
 /// needs that way to count along, so `move(to:)` refuses it
-/// (``HistoryError/Reason/unsupportedDestination(_:)``).
+/// (``HistoryError/unsupportedDestination(_:)``).
 ///
 /// A string literal is a tag, so a move to a named version reads as the name:
 ///

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A reversion alone throws it (``Reversion/revert(_:)``). A history that refuses a move
 /// because one of its steps refused throws ``HistoryError`` instead, whose
-/// ``HistoryError/Reason/stepRefused(_:)`` carries this error and whose
+/// ``HistoryError/stepRefused(_:step:)`` carries this error and whose
 /// ``HistoryError/step`` says which step of the move it was.
 ///
 /// Compare with the static members, or switch over ``reason``:
