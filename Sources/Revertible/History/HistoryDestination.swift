@@ -73,11 +73,6 @@ public enum HistoryDestination: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 }
 
-/// How far an undo or a redo goes: the same destinations as `move(to:)`, along undo's or
-/// redo's own way.
-@available(*, deprecated, renamed: "HistoryDestination")
-public typealias HistoryTarget = HistoryDestination
-
 /// Saved as `{"steps": 3}`, `{"tag": "name"}` (only string and integer tags can be saved, see
 /// ``HistoryTag``), or `{"earlier": {"_0": 3}}`, `{"oldest": {}}` and so on, as the two enums
 /// this one replaces were saved; a tag saved as `{"tag": {"_0": "name"}}` loads too.
