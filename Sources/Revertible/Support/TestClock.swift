@@ -19,7 +19,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         public var offset: Duration
 
         /// The instant `offset` after the clock was made.
-        public init(offset: Duration) { self.offset = offset }
+        init(offset: Duration) { self.offset = offset }
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         public func duration(to other: Instant) -> Duration { other.offset - offset }
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
