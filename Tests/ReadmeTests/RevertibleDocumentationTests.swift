@@ -189,7 +189,7 @@ struct RevertibleDocumentationTests {
         } catch ReversionError.attemptingToRevertWrongVersion {
             // Nothing was changed.
         } catch {
-            // Another refusal: switch over `error.reason`.
+            // Another refusal: switch over `error`.
         }
         #expect(user.name == "Johnny Appleseed")
     }

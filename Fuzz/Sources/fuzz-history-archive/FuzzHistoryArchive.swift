@@ -114,7 +114,7 @@ func perform(_ command: Command, on history: inout some Walkable) -> Bool {
     let version = history.currentVersionID
     guard let error = history.perform(command) else { return true }
     switch error {
-    case .stepRefused(let refusal, _) where refusal.reason == .wrongVersion:
+    case .stepRefused(.wrongVersion, _):
         violation("\(command) was refused on a history that loaded: \(error)")
     default:
         break

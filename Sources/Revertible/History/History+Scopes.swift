@@ -56,7 +56,7 @@ extension History {
     /// The steps are undone as undo takes them, by ``conflictPolicy``: with the default,
     /// ``ConflictPolicy/skip``, a location another writer changed keeps its value and the
     /// scope always ends. With ``ConflictPolicy/refuse``, a conflict throws
-    /// ``HistoryError/stepRefused(_:step:)`` with ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
+    /// ``HistoryError/stepRefused(_:step:)`` with ``ReversionError/conflict(_:)`` and nothing changes: the scope stays.
     ///
     /// - Returns: Whether the value changed.
     @usableFromInline
