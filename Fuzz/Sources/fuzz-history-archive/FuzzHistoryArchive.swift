@@ -141,13 +141,13 @@ func walk(_ history: inout some Walkable) {
 
         var undos = 0
         while history.hasUndo {
-            require(.undo(.oneStep), on: &history)
+            require(.undo(.steps(1)), on: &history)
             undos += 1
             if undos > 100_000 { violation("undo never ends") }
         }
         var redos = 0
         while history.hasRedo {
-            require(.redo(.oneStep), on: &history)
+            require(.redo(.steps(1)), on: &history)
             redos += 1
             if redos > 100_000 { violation("redo never ends") }
         }

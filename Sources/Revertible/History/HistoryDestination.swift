@@ -48,9 +48,6 @@ public enum HistoryDestination: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The version of the current scope made last, whichever branch it is on.
     case newest
 
-    /// One step.
-    public static let oneStep = HistoryDestination.steps(1)
-
     /// The version tagged `value`.
     @_disfavoredOverload
     public static func tag(_ value: some Hashable & Sendable) -> HistoryDestination {
