@@ -15,7 +15,7 @@ import Foundation
 /// #expect(error?.reversionError == .conflict(controller.lastConflicts))
 /// ```
 ///
-/// Two errors are equal when they refuse the same thing: the ``step`` of a refused step takes
+/// Two errors are equal when they refuse the same thing: the `step` of a refused step takes
 /// no part in `==`, so `.stepRefused(.attemptingToRevertWrongVersion)` matches a wrong version
 /// at any step of a move.
 public enum HistoryError: Error, Sendable {
@@ -49,12 +49,6 @@ public enum HistoryError: Error, Sendable {
         if case let .stepRefused(error, _) = self { error } else { nil }
     }
 
-    /// For ``stepRefused(_:step:)`` in a move of several steps: the step that refused,
-    /// counted from `1` for the first step the move takes; `nil` otherwise.
-    public var step: Int? {
-        if case let .stepRefused(_, step) = self { step } else { nil }
-    }
-
     /// The same error, refused at `step` of a move (unless an inner move already said where).
     @usableFromInline
     func at(step: Int) -> HistoryError {
@@ -64,7 +58,7 @@ public enum HistoryError: Error, Sendable {
 
 extension HistoryError: Hashable {
 
-    /// Whether both refuse the same thing; the ``step`` of a refused step takes no part.
+    /// Whether both refuse the same thing; the `step` of a refused step takes no part.
     public static func == (lhs: HistoryError, rhs: HistoryError) -> Bool {
         switch (lhs, rhs) {
         case let (.stepsOutOfRange(requested, available), .stepsOutOfRange(otherRequested, otherAvailable)):
