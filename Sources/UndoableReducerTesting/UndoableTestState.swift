@@ -39,14 +39,6 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     /// The present's version identifier, with ``Details/versions``; `nil` otherwise.
     public var currentVersionID: HistoryVersion?
 
-    /// The present's version identifier (``currentVersionID``): a history's "current
-    /// version" is its value everywhere else.
-    @available(*, deprecated, renamed: "currentVersionID")
-    public var currentVersion: HistoryVersion? {
-        get { currentVersionID }
-        set { currentVersionID = newValue }
-    }
-
     /// What a test states of the history beyond labels, change counts and tags: each detail
     /// asked for must be stated, and one not asked for is `nil` (or empty) throughout.
     ///
@@ -71,13 +63,8 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
         public static var all: Details { [.versions, .times, .branches, .authors] }
     }
 
-    /// The state and history of `state`, with labels, change counts and tags only.
-    public init(_ state: UndoableState<State>) {
-        self.init(state, stating: [])
-    }
-
-    /// The state and history of `state`, with `details` too.
-    public init(_ state: UndoableState<State>, stating details: Details) {
+    /// The state and history of `state`: labels, change counts and tags, and `details` too.
+    public init(_ state: UndoableState<State>, stating details: Details = []) {
         present = state.present
         let history = state.history
         scopes = (0...history.scopeLevel).map { level in

@@ -332,7 +332,7 @@ struct RevertibleReadmeTests {
         #expect(throws: HistoryError.noScopeToPop) {
             try controller.popCurrentScope()
         }
-        #expect(controller.error?.reason == .noScopeToPop)
+        #expect(controller.error == .noScopeToPop)
 
         try controller.undo() // nothing to undo: a no-op, not a refusal
         #expect(controller.error == nil)

@@ -239,7 +239,7 @@ struct UndoableReducerDocumentationTests {
         store.send(.action(.add(id: 1, title: "milk")))
         store.send(.tag("saved"))
         store.send(.action(.add(id: 2, title: "eggs")))
-        store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .oneStep))
+        store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .steps(1)))
         store.send(.history(.undo(to: "saved")))
         #expect(store.state.present.items.count == 1 && store.state.error == nil)
         #expect(store.state.redoCount == 1)

@@ -117,7 +117,7 @@ struct ErrorDescriptionTests {
             .noScopeToPop,
             .unknownVersion(HistoryVersion(4)),
             .versionOutOfReach(HistoryVersion(4)),
-        ] + reversionErrors.map(HistoryError.stepRefused)
+        ] + reversionErrors.map { .stepRefused($0) }
         for error in reversionErrors {
             #expect(error.description.hasSuffix("nothing was changed."))
             #expect((error as any Error).localizedDescription == error.description)
@@ -131,8 +131,9 @@ struct ErrorDescriptionTests {
         let conflict = ReversionError.conflict([ReversionConflict(location: #"\Note.title"#, expected: "a", found: "b")])
         #expect(conflict.keyPath == #"\Note.title"#)
         #expect(HistoryError.stepRefused(conflict).description == conflict.description)
-        let atStep = HistoryError(.stepRefused(conflict), step: 2)
+        let atStep = HistoryError.stepRefused(conflict, step: 2)
         #expect(atStep.description.contains(#"(at step 2 of the move): \Note.title (expected a, found b)"#))
         #expect(atStep == .stepRefused(conflict) && atStep.reversionError == conflict)
+        if case .stepRefused(_, step: 2) = atStep {} else { Issue.record("expected step 2 to be kept: \(atStep)") }
     }
 }

@@ -85,7 +85,7 @@ extension HistoryError {
     /// The model's name for this refusal; `nil` for a step that refused (a wrong version or
     /// a conflict), which the model never expects.
     public var refusal: ReferenceRefusal? {
-        switch reason {
+        switch self {
         case .stepsOutOfRange: .stepsOutOfRange
         case .unknownTag: .unknownTag
         case .tagOutOfReach: .tagOutOfReach

@@ -113,8 +113,8 @@ func perform(_ command: Command, on history: inout some Walkable) -> Bool {
     let present = history.present
     let version = history.currentVersionID
     guard let error = history.perform(command) else { return true }
-    switch error.reason {
-    case .stepRefused(let refusal) where refusal.reason == .wrongVersion:
+    switch error {
+    case .stepRefused(.wrongVersion, _):
         violation("\(command) was refused on a history that loaded: \(error)")
     default:
         break
@@ -141,13 +141,13 @@ func walk(_ history: inout some Walkable) {
 
         var undos = 0
         while history.hasUndo {
-            require(.undo(.oneStep), on: &history)
+            require(.undo(.steps(1)), on: &history)
             undos += 1
             if undos > 100_000 { violation("undo never ends") }
         }
         var redos = 0
         while history.hasRedo {
-            require(.redo(.oneStep), on: &history)
+            require(.redo(.steps(1)), on: &history)
             redos += 1
             if redos > 100_000 { violation("redo never ends") }
         }

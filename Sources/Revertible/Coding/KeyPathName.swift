@@ -72,7 +72,7 @@ struct KeyPathName: Hashable, Sendable {
 
     /// The name of `keyPath`, checked to resolve back to exactly `keyPath`.
     static func name(of keyPath: AnyKeyPath) throws(KeyPathNameError) -> KeyPathName {
-        if let known = cache.withLock({ $0.names[keyPath] }) {
+        if let known = cache.withLockUnchecked({ $0.names[keyPath] }) {
             return known
         }
         let text = String(describing: keyPath)
@@ -83,7 +83,7 @@ struct KeyPathName: Hashable, Sendable {
                 "\(shown) cannot be saved: only paths of stored properties of your own structures have names that can be read back"
             )
         }
-        cache.withLock { $0.names[keyPath] = name }
+        cache.withLockUnchecked { $0.names[keyPath] = name }
         return name
     }
 
@@ -93,7 +93,7 @@ struct KeyPathName: Hashable, Sendable {
     ///   searched and the whole name, e.g. `no stored property "title" in Todo for \Todo.title`.
     func resolve(in root: Any.Type) throws(KeyPathNameError) -> AnyKeyPath {
         let key = ResolutionKey(root: ObjectIdentifier(root), components: components)
-        if let known = Self.cache.withLock({ $0.resolved[key] }) {
+        if let known = Self.cache.withLockUnchecked({ $0.resolved[key] }) {
             return known
         }
         var path: AnyKeyPath?
@@ -114,18 +114,18 @@ struct KeyPathName: Hashable, Sendable {
             current = type(of: field).valueType
         }
         let resolved = path ?? identityKeyPath(root)
-        Self.cache.withLock { $0.resolved[key] = resolved }
+        Self.cache.withLockUnchecked { $0.resolved[key] = resolved }
         return resolved
     }
 
     /// The stored properties of `type` by name, or none for a type without them (an enum,
     /// a class, a tuple).
     private static func fields(of type: Any.Type) -> [String: AnyKeyPath] {
-        if let known = cache.withLock({ $0.fields[ObjectIdentifier(type)] }) {
+        if let known = cache.withLockUnchecked({ $0.fields[ObjectIdentifier(type)] }) {
             return known
         }
         let fields = storedFields(of: type)
-        cache.withLock { $0.fields[ObjectIdentifier(type)] = fields }
+        cache.withLockUnchecked { $0.fields[ObjectIdentifier(type)] = fields }
         return fields
     }
 
@@ -143,7 +143,13 @@ struct KeyPathName: Hashable, Sendable {
         var fields: [ObjectIdentifier: [String: AnyKeyPath]] = [:]
     }
 
-    private static let cache = Locked(Cache())
+    /// Locked without the `sending` check, as `AnyKeyPath` is not `Sendable`. Sound: every
+    /// path the cache keeps is made of stored properties only (``name(of:)`` keeps a path once
+    /// it resolves through stored fields; ``resolve(in:)`` and ``fields(of:)`` build them from
+    /// stored fields), so it captures no value, and a key path object never changes once
+    /// made: threads share only immutable objects. A lookup hashes and compares the caller's
+    /// own path under the lock, and does not keep it.
+    private static let cache = Locked(unchecked: Cache())
 }
 
 /// Why a key path cannot be written as a name, or a name does not resolve.

@@ -3,7 +3,7 @@
 /// (`UndoableAction.history(_:)`) both run these, so the two read and behave alike.
 ///
 /// ```swift
-/// store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .oneStep))
+/// store.send(.undo)                      // UndoableAction's shorthand for .history(.undo(to: .steps(1)))
 /// store.send(.history(.undo(to: "saved")))
 /// ```
 public enum HistoryCommand: Hashable, Sendable, Codable {

@@ -9,7 +9,7 @@ extension History {
     /// a step none of whose locations applied keeps an empty reversion and still moves, so
     /// no step can keep undo or redo from going on.
     ///
-    /// - Throws: ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` under ``ConflictPolicy/refuse``,
+    /// - Throws: ``HistoryError/stepRefused(_:step:)`` with ``ReversionError/conflict(_:)`` under ``ConflictPolicy/refuse``,
     ///   with `value` unchanged.
     @inlinable
     mutating func apply(_ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, to value: inout Value) throws(HistoryError) {

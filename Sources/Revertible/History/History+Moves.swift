@@ -17,7 +17,7 @@ extension History {
         let scope = scopes[top]
         switch destination {
         case .steps:
-            throw .init(.unsupportedDestination(destination))
+            throw .unsupportedDestination(destination)
         case let .version(version):
             guard scope.steps[version] != nil || version == scope.floor else {
                 throw scopes.contains { $0.contains(version) } ? .versionOutOfReach(version) : .unknownVersion(version)

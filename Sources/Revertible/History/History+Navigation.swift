@@ -49,7 +49,7 @@ extension History {
             let steps = direction == .backward
                 ? scopes[top].stepsBack(to: version)
                 : scopes[top].stepsForward(to: version)
-            guard let steps else { throw .init(.destinationOutOfReach(target)) }
+            guard let steps else { throw .destinationOutOfReach(target) }
             return steps
         }
     }

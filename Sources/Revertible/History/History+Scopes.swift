@@ -56,7 +56,7 @@ extension History {
     /// The steps are undone as undo takes them, by ``conflictPolicy``: with the default,
     /// ``ConflictPolicy/skip``, a location another writer changed keeps its value and the
     /// scope always ends. With ``ConflictPolicy/refuse``, a conflict throws
-    /// ``HistoryError/Reason/stepRefused(_:)`` with ``ReversionError/Reason/conflict(_:)`` and nothing changes: the scope stays.
+    /// ``HistoryError/stepRefused(_:step:)`` with ``ReversionError/conflict(_:)`` and nothing changes: the scope stays.
     ///
     /// - Returns: Whether the value changed.
     @usableFromInline
@@ -69,7 +69,7 @@ extension History {
             let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !conflicts.isEmpty {
                 _ = try? redo(&value, to: .steps(steps))
-                throw HistoryError(.stepRefused(.conflict(conflicts)), step: steps + 1)
+                throw .stepRefused(.conflict(conflicts), step: steps + 1)
             }
             lastConflicts += conflicts
             value = taken

@@ -7,7 +7,7 @@
 /// go to it along their own way (back towards the scope's start, or forward along the branch
 /// redo follows), refusing a destination that is not on it. Only a number of ``steps(_:)``
 /// needs that way to count along, so `move(to:)` refuses it
-/// (``HistoryError/Reason/unsupportedDestination(_:)``).
+/// (``HistoryError/unsupportedDestination(_:)``).
 ///
 /// A string literal is a tag, so a move to a named version reads as the name:
 ///
@@ -48,9 +48,6 @@ public enum HistoryDestination: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The version of the current scope made last, whichever branch it is on.
     case newest
 
-    /// One step.
-    public static let oneStep = HistoryDestination.steps(1)
-
     /// The version tagged `value`.
     @_disfavoredOverload
     public static func tag(_ value: some Hashable & Sendable) -> HistoryDestination {
@@ -72,11 +69,6 @@ public enum HistoryDestination: Hashable, Sendable, ExpressibleByStringLiteral {
         .laterBy(duration)
     }
 }
-
-/// How far an undo or a redo goes: the same destinations as `move(to:)`, along undo's or
-/// redo's own way.
-@available(*, deprecated, renamed: "HistoryDestination")
-public typealias HistoryTarget = HistoryDestination
 
 /// Saved as `{"steps": 3}`, `{"tag": "name"}` (only string and integer tags can be saved, see
 /// ``HistoryTag``), or `{"earlier": {"_0": 3}}`, `{"oldest": {}}` and so on, as the two enums

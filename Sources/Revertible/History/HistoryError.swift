@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Every refusal of a history, of ``VersioningController`` and of the undoable reducer is a
 /// `HistoryError`, with one rule for a step that could not be applied (its reversion refused:
-/// a wrong version, or conflicts under ``ConflictPolicy/refuse``): the reason is
-/// ``Reason/stepRefused(_:)``, carrying the step's ``ReversionError`` as it is, and ``step``
-/// says which step of the move refused. So a caller switches over one type, and finds the
-/// location that refused in the wrapped error's ``ReversionError/keyPath``.
+/// a wrong version, or conflicts under ``ConflictPolicy/refuse``): the error is
+/// ``stepRefused(_:step:)``, carrying the step's ``ReversionError`` as it is and which step of
+/// the move refused. So a caller switches over one type, and finds the location that refused
+/// in the wrapped error's ``ReversionError/keyPath``.
 ///
 /// ```swift
 /// #expect(throws: HistoryError.unknownTag("published")) { try controller.redo(to: "published") }
@@ -15,100 +15,82 @@ import Foundation
 /// #expect(error?.reversionError == .conflict(controller.lastConflicts))
 /// ```
 ///
-/// Two errors are equal when their reasons are: ``step`` takes no part in `==`.
-public struct HistoryError: Error, Sendable {
+/// Two errors are equal when they refuse the same thing: the `step` of a refused step takes
+/// no part in `==`, so `.stepRefused(.attemptingToRevertWrongVersion)` matches a wrong version
+/// at any step of a move.
+public enum HistoryError: Error, Sendable {
+    /// A move of more steps than the current scope holds, or of a negative number.
+    case stepsOutOfRange(requested: Int, available: Int)
+    /// No version of the history has this tag.
+    case unknownTag(HistoryTag)
+    /// The tag names a version the move cannot reach: one in the other direction, or
+    /// outside the current scope.
+    case tagOutOfReach(HistoryTag, HistoryTagLocation)
+    /// Popping or abandoning a scope at the outermost scope, which always stays.
+    case noScopeToPop
+    /// No version of the history has this identifier (any more).
+    case unknownVersion(HistoryVersion)
+    /// The version is outside the current scope: pop or abandon the scope first.
+    case versionOutOfReach(HistoryVersion)
+    /// The destination is not on the way of this undo (back towards the scope's start) or
+    /// redo (forward along the branch redo follows); ``VersioningController/move(to:onConflict:)``
+    /// reaches it.
+    case destinationOutOfReach(HistoryDestination)
+    /// The call takes no destination of this kind: `move(to:)` takes no number of
+    /// ``HistoryDestination/steps(_:)``, which only undo and redo have a way to count along.
+    case unsupportedDestination(HistoryDestination)
+    /// A step of the move could not be applied; the reversion's error says why and where.
+    /// `step` is the step of the move that refused, counted from `1` for the first step the
+    /// move takes, when the move walks steps.
+    case stepRefused(ReversionError, step: Int? = nil)
 
-    /// What was refused.
-    public enum Reason: Hashable, Sendable {
-        /// A move of more steps than the current scope holds, or of a negative number.
-        case stepsOutOfRange(requested: Int, available: Int)
-        /// No version of the history has this tag.
-        case unknownTag(HistoryTag)
-        /// The tag names a version the move cannot reach: one in the other direction, or
-        /// outside the current scope.
-        case tagOutOfReach(HistoryTag, HistoryTagLocation)
-        /// Popping or abandoning a scope at the outermost scope, which always stays.
-        case noScopeToPop
-        /// No version of the history has this identifier (any more).
-        case unknownVersion(HistoryVersion)
-        /// The version is outside the current scope: pop or abandon the scope first.
-        case versionOutOfReach(HistoryVersion)
-        /// The destination is not on the way of this undo (back towards the scope's start) or
-        /// redo (forward along the branch redo follows); ``VersioningController/move(to:onConflict:)``
-        /// reaches it.
-        case destinationOutOfReach(HistoryDestination)
-        /// The call takes no destination of this kind: `move(to:)` takes no number of
-        /// ``HistoryDestination/steps(_:)``, which only undo and redo have a way to count along.
-        case unsupportedDestination(HistoryDestination)
-        /// A step of the move could not be applied; the reversion's error says why and where.
-        case stepRefused(ReversionError)
-    }
-
-    /// What was refused.
-    public let reason: Reason
-    /// For a move of several steps: the step that refused, counted from `1` for the first
-    /// step the move takes.
-    public let step: Int?
-
-    /// An error for `reason`.
-    public init(_ reason: Reason, step: Int? = nil) {
-        self.reason = reason
-        self.step = step
-    }
-
-    /// The reversion's refusal behind ``Reason/stepRefused(_:)``, or `nil` for the others.
+    /// The reversion's refusal behind ``stepRefused(_:step:)``, or `nil` for the others.
     public var reversionError: ReversionError? {
-        if case let .stepRefused(error) = reason { error } else { nil }
+        if case let .stepRefused(error, _) = self { error } else { nil }
     }
 
-    /// A step of the move refused with `error`.
-    public static func stepRefused(_ error: ReversionError) -> HistoryError {
-        HistoryError(.stepRefused(error))
-    }
-
-    /// A move of `requested` steps where the current scope holds `available`.
-    public static func stepsOutOfRange(requested: Int, available: Int) -> HistoryError {
-        HistoryError(.stepsOutOfRange(requested: requested, available: available))
-    }
-
-    /// No version of the history has `tag`.
-    public static func unknownTag(_ tag: HistoryTag) -> HistoryError {
-        HistoryError(.unknownTag(tag))
-    }
-
-    /// `tag` names a version the move cannot reach; `location` says where it is.
-    public static func tagOutOfReach(_ tag: HistoryTag, _ location: HistoryTagLocation) -> HistoryError {
-        HistoryError(.tagOutOfReach(tag, location))
-    }
-
-    /// There is no scope to pop or abandon: the outermost scope always stays.
-    public static let noScopeToPop = HistoryError(.noScopeToPop)
-
-    /// No version of the history has the identifier `version`.
-    public static func unknownVersion(_ version: HistoryVersion) -> HistoryError {
-        HistoryError(.unknownVersion(version))
-    }
-
-    /// `version` is outside the current scope.
-    public static func versionOutOfReach(_ version: HistoryVersion) -> HistoryError {
-        HistoryError(.versionOutOfReach(version))
-    }
-
-    /// The same error, refused at `step` of a move.
+    /// The same error, refused at `step` of a move (unless an inner move already said where).
     @usableFromInline
     func at(step: Int) -> HistoryError {
-        HistoryError(reason, step: self.step ?? step)
+        if case let .stepRefused(error, nil) = self { .stepRefused(error, step: step) } else { self }
     }
 }
 
 extension HistoryError: Hashable {
 
+    /// Whether both refuse the same thing; the `step` of a refused step takes no part.
     public static func == (lhs: HistoryError, rhs: HistoryError) -> Bool {
-        lhs.reason == rhs.reason
+        switch (lhs, rhs) {
+        case let (.stepsOutOfRange(requested, available), .stepsOutOfRange(otherRequested, otherAvailable)):
+            requested == otherRequested && available == otherAvailable
+        case let (.unknownTag(tag), .unknownTag(other)):
+            tag == other
+        case let (.tagOutOfReach(tag, location), .tagOutOfReach(otherTag, otherLocation)):
+            tag == otherTag && location == otherLocation
+        case (.noScopeToPop, .noScopeToPop):
+            true
+        case let (.unknownVersion(version), .unknownVersion(other)),
+             let (.versionOutOfReach(version), .versionOutOfReach(other)):
+            version == other
+        case let (.destinationOutOfReach(destination), .destinationOutOfReach(other)),
+             let (.unsupportedDestination(destination), .unsupportedDestination(other)):
+            destination == other
+        case let (.stepRefused(error, _), .stepRefused(other, _)):
+            error == other
+        default:
+            false
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(reason)
+        switch self {
+        case let .stepsOutOfRange(requested, available): hasher.combine(requested); hasher.combine(available)
+        case let .unknownTag(tag), let .tagOutOfReach(tag, _): hasher.combine(tag)
+        case .noScopeToPop: break
+        case let .unknownVersion(version), let .versionOutOfReach(version): hasher.combine(version)
+        case let .destinationOutOfReach(destination), let .unsupportedDestination(destination): hasher.combine(destination)
+        case let .stepRefused(error, _): hasher.combine(error)
+        }
     }
 }
 
@@ -116,7 +98,7 @@ extension HistoryError: CustomStringConvertible, LocalizedError {
 
     /// One sentence saying what was refused and where; nothing was changed.
     public var description: String {
-        switch reason {
+        switch self {
         case let .stepsOutOfRange(requested, available):
             return requested < 0
                 ? "Cannot move \(requested) steps: the count must not be negative; nothing was changed."
@@ -135,7 +117,7 @@ extension HistoryError: CustomStringConvertible, LocalizedError {
             return "\(destination) is not on the way of this undo or redo (move(to:) reaches it); nothing was changed."
         case let .unsupportedDestination(destination):
             return "move(to:) cannot go to \(destination): a number of steps needs the way of undo or redo; nothing was changed."
-        case let .stepRefused(error):
+        case let .stepRefused(error, step):
             return error.sentence(step: step)
         }
     }

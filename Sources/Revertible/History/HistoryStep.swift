@@ -28,8 +28,8 @@ public struct HistoryStep: Hashable, Sendable {
     /// A popped scope's step has the author all its steps share, or none if they differ.
     public var author: HistoryAuthor?
 
-    /// A step description.
-    public init(
+    /// A step description; only the package describes steps.
+    package init(
         label: String? = nil,
         changeCount: Int = 1,
         tags: [HistoryTag] = [],

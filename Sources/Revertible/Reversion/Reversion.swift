@@ -39,7 +39,7 @@ public struct Reversion<Root> {
     ///   locations this reversion writes, the version it was made from. `value` is then unchanged.
     public func revert(_ value: inout Root) throws(ReversionError) {
         guard node.canApply(to: value, direction) else {
-            throw ReversionError(.wrongVersion, keyPath: refusedKeyPath(in: value))
+            throw .wrongVersion(keyPath: refusedKeyPath(in: value))
         }
         guard node.apply(to: &value, direction) else {
             throw .attemptingToRevertWrongVersion

@@ -6,24 +6,49 @@ import Foundation
 /// ThreadSanitizer cannot see, so it reports every access to the guarded value as a race,
 /// and the package's concurrency tests must run clean under `--sanitize=thread`. `NSLock`
 /// wraps a pthread mutex, which ThreadSanitizer understands.
+///
+/// Its checked API is `Mutex`'s: the value goes in as `sending`, and ``withLock(_:)`` hands it
+/// to `body` as `inout sending` and takes back a `sending` result, so the compiler proves that
+/// nothing the lock guards stays reachable from outside it. Two users keep non-`Sendable`
+/// values that the compiler cannot prove safe and use ``init(unchecked:)`` and
+/// ``withLockUnchecked(_:)``, each with the proof beside it: `VersioningController`'s
+/// storage and the cache of key path names.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    // Sound to share: `value` is only read or written between `lock()` and `unlock()`. What
-    // `withLock` hands out is the caller's to confine: every user keeps values that never
-    // change once stored (names, key paths, per-type memos of immutable objects) or is itself
-    // `Sendable` only when its value is (`VersioningController` requires `Value: Sendable`).
+    // Sound to share: `value` is only read or written between `lock()` and `unlock()`, and
+    // through the checked API only `sending` values go in or come out, so no reference into
+    // it escapes the lock. The unchecked API leaves that proof to its callers.
     // Internal only so that clients can inline `withLock`: touched nowhere else.
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 
     @usableFromInline
-    package init(_ value: Value) {
+    package init(_ value: sending Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not take this lock again.
     @inlinable
-    package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    package func withLock<Result, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    /// A lock around `value`, which the caller may still reach: for a value whose sharing the
+    /// caller proves (see ``withLockUnchecked(_:)``).
+    @usableFromInline
+    package init(unchecked value: Value) {
+        self.value = value
+    }
+
+    /// ``withLock(_:)`` without the compiler's check that values only cross the lock as
+    /// `sending`: for a caller that shares non-`Sendable` values on purpose and says at its
+    /// declaration why that is sound. `body` must not take this lock again.
+    @inlinable
+    package func withLockUnchecked<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -4,11 +4,11 @@
 /// instantiates it at every evaluation, demangling `Root` from the key path's pattern, which
 /// costs about a microsecond; recording evaluates it several times per step.
 func selfKeyPath<Root>(_: Root.Type = Root.self) -> WritableKeyPath<Root, Root> {
-    unsafeDowncast(selfKeyPaths.entry(for: Root.self) { \Root.self as AnyKeyPath }, to: WritableKeyPath<Root, Root>.self)
+    unsafeDowncast(selfKeyPaths.entry(for: Root.self) { \Root.self as AnyKeyPath & Sendable }, to: WritableKeyPath<Root, Root>.self)
 }
 
 /// Per type: its identity key path.
-private let selfKeyPaths = TypeMemo<AnyKeyPath>()
+private let selfKeyPaths = TypeMemo<AnyKeyPath & Sendable>()
 
 /// Whether `keyPath` is the identity key path `\Root.self`.
 ///

@@ -10,8 +10,7 @@ import Foundation
 /// clock.advance(by: .milliseconds(10))
 /// controller.append("ab") // joins the burst: one step
 /// ```
-public final class TestClock: Clock, @unchecked Sendable {
-    // All mutable state is guarded by `lock`.
+public final class TestClock: Clock, Sendable {
 
     /// A point in the clock's time: how far it has been advanced.
     public struct Instant: InstantProtocol {
@@ -19,22 +18,25 @@ public final class TestClock: Clock, @unchecked Sendable {
         public var offset: Duration
 
         /// The instant `offset` after the clock was made.
-        public init(offset: Duration) { self.offset = offset }
+        init(offset: Duration) { self.offset = offset }
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         public func duration(to other: Instant) -> Duration { other.offset - offset }
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
+    private struct State {
+        var current = Instant(offset: .zero)
+        var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Locked(State())
 
     /// A clock at offset zero.
     public init() {}
 
     /// The current instant.
     public var now: Instant {
-        lock.withLock { current }
+        state.withLock { $0.current }
     }
 
     /// One nanosecond.
@@ -43,9 +45,9 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// Suspends until the clock is advanced to `deadline`.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         await withCheckedContinuation { continuation in
-            let ready = lock.withLock {
-                if deadline <= current { return true }
-                sleepers.append((deadline, continuation))
+            let ready = state.withLock { state in
+                if deadline <= state.current { return true }
+                state.sleepers.append((deadline, continuation))
                 return false
             }
             if ready { continuation.resume() }
@@ -55,10 +57,11 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// Moves the clock forward, waking every sleeper whose deadline has come.
     public func advance(by duration: Duration) {
-        let woken = lock.withLock {
-            current = current.advanced(by: duration)
-            let due = sleepers.filter { $0.deadline <= current }
-            sleepers.removeAll { $0.deadline <= current }
+        let woken = state.withLock { state in
+            let now = state.current.advanced(by: duration)
+            state.current = now
+            let due = state.sleepers.filter { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
         for sleeper in woken { sleeper.continuation.resume() }

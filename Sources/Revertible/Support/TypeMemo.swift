@@ -4,7 +4,7 @@
 /// (a dynamic cast, a key path instantiated from its mangled name, closures compiled for the
 /// type). Types are keyed by their metadata's identity, which lives as long as the process.
 /// Locked with ``Locked``, which ThreadSanitizer understands.
-struct TypeMemo<Entry>: Sendable {
+struct TypeMemo<Entry: Sendable>: Sendable {
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     init() {}

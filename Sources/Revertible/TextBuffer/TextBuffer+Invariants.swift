@@ -6,7 +6,7 @@ extension TextBuffer {
     /// debug builds, and by the randomized tests.
     ///
     /// - Complexity: O(*n*).
-    public func _invariantCheck() {
+    func _invariantCheck() {
         precondition(root.isLeaf || root.children.count >= 2, "TextBuffer: a branch root has a single child")
         precondition(!root.isOverfull, "TextBuffer: the root holds too much")
         check(root, isRoot: true)

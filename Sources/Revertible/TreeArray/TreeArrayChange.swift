@@ -214,7 +214,7 @@ final class TreeArrayOperations<Element: Identifiable & Versionable>: @unchecked
 }
 
 /// Per element type: its ``TreeArrayOperations``.
-private let treeArrayOperations = TypeMemo<AnyObject>()
+private let treeArrayOperations = TypeMemo<AnyObject & Sendable>()
 
 extension TreeArrayChange {
 

@@ -33,7 +33,7 @@ extension VersioningController {
     ///   - author: Whose newest step to take back.
     ///   - policy: What to do where someone else changed a location since; `nil` for the
     ///     controller's (skip those locations, unless set otherwise). ``ConflictPolicy/refuse``
-    ///     changes nothing and reports the conflicts (``HistoryError/Reason/stepRefused(_:)``).
+    ///     changes nothing and reports the conflicts (``HistoryError/stepRefused(_:step:)``).
     @discardableResult
     public func undo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.undoByAuthor(author), onConflict: policy)

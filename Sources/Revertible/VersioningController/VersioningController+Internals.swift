@@ -7,7 +7,7 @@ extension VersioningController {
     @inlinable
     func read<T>(_ body: (Storage) -> T) -> T {
         registrar.access(self, keyPath: observedStateKeyPath)
-        return storage.withLock { storage in
+        return storage.withLockUnchecked { storage in
             flushPendingChange(&storage)
             return body(storage)
         }
@@ -16,7 +16,7 @@ extension VersioningController {
     /// Changes controller state and tells observers.
     @discardableResult
     func change<T>(_ body: (inout Storage) -> T) -> T {
-        let result = storage.withLock { storage in
+        let result = storage.withLockUnchecked { storage in
             flushPendingChange(&storage)
             return body(&storage)
         }
@@ -58,7 +58,7 @@ extension VersioningController {
     /// - Returns: Whether the command changed the value (`false` after a refusal).
     @inlinable @discardableResult
     func perform(_ command: HistoryCommand, on value: inout Value, onConflict: ConflictPolicy? = nil) throws(Failure) -> Bool {
-        let result = storage.withLock { storage in
+        let result = storage.withLockUnchecked { storage in
             flushPendingChange(&storage)
             record(value, in: &storage)
             value = storage.history.current
@@ -97,7 +97,7 @@ extension VersioningController {
     /// are recorded first, as their own steps; then `value` is written to the root object, if
     /// there is one, without the root's observation recording the write.
     func setTrackedValue(_ value: Value, recording record: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Void) {
-        storage.withLock { flushPendingChange(&$0) }
+        storage.withLockUnchecked { flushPendingChange(&$0) }
         if let object = root.object {
             writeRoot(value, to: object)
         }
@@ -108,8 +108,8 @@ extension VersioningController {
     @usableFromInline
     func writeRoot(_ value: Value, to object: Root) {
         guard case let .object(_, keyPath, _) = root else { return }
-        storage.withLock { $0.isWritingRoot = true }
+        storage.withLockUnchecked { $0.isWritingRoot = true }
         object[keyPath: keyPath] = value
-        storage.withLock { $0.isWritingRoot = false }
+        storage.withLockUnchecked { $0.isWritingRoot = false }
     }
 }

@@ -8,7 +8,7 @@ extension VersioningController {
     /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @inlinable @discardableResult
-    public func undo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+    public func undo(to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.undo(to: target), onConflict: onConflict)
     }
 
@@ -17,13 +17,13 @@ extension VersioningController {
     /// If `value` is not the current version (you changed it without appending), that change
     /// is recorded first, so it is the change undone and can be redone.
     @inlinable
-    public func undo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func undo(_ value: inout Value, to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Undoes the tracked property of `root` to `target` in the current scope.
     @inlinable
-    public func undo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func undo(root: inout Root, to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.undo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 
@@ -34,19 +34,19 @@ extension VersioningController {
     /// Redo re-applies what undo reverted, with the same conflict rule as undo: `onConflict`,
     /// or ``conflictPolicy`` when `nil`.
     @inlinable @discardableResult
-    public func redo(to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
+    public func redo(to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.redo(to: target), onConflict: onConflict)
     }
 
     /// Redoes `value` to `target` in the current scope, in place.
     @inlinable
-    public func redo(_ value: inout Value, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func redo(_ value: inout Value, to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &value, onConflict: onConflict)
     }
 
     /// Redoes the tracked property of `root` to `target` in the current scope.
     @inlinable
-    public func redo(root: inout Root, to target: HistoryDestination = .oneStep, onConflict: ConflictPolicy? = nil) throws(Failure) {
+    public func redo(root: inout Root, to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) {
         try perform(.redo(to: target), on: &root[keyPath: self.root.keyPath], onConflict: onConflict)
     }
 

@@ -75,7 +75,7 @@ extension VersioningController {
     }
 
     func rootWillChange() {
-        let isOwnWrite = storage.withLock { storage in
+        let isOwnWrite = storage.withLockUnchecked { storage in
             if storage.isWritingRoot { return true }
             flushPendingChange(&storage)
             storage.pendingChange = storage.policy.now()
@@ -85,7 +85,7 @@ extension VersioningController {
         observeRoot()
         guard !isOwnWrite else { return }
         notifyObservers()
-        storage.withLock { $0.willChangeDepth -= 1 }
+        storage.withLockUnchecked { $0.willChangeDepth -= 1 }
     }
 }
 

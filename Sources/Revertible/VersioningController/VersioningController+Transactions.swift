@@ -23,7 +23,7 @@ extension VersioningController {
             commit(value)
             return value
         }
-        let value = try storage.withLock { (storage) throws(E) -> Value in
+        let value = try storage.withLockUnchecked { (storage) throws(E) -> Value in
             flushPendingChange(&storage)
             var value = storage.history.current
             try body(&value)
@@ -67,7 +67,7 @@ extension VersioningController {
         }
         // The merge and the recording are one step under the lock: a writer that comes between
         // them would otherwise be overwritten.
-        let result = storage.withLock { storage -> Result<Value, HistoryError> in
+        let result = storage.withLockUnchecked { storage -> Result<Value, HistoryError> in
             flushPendingChange(&storage)
             var merged = storage.history.current
             do throws(ReversionError) {

@@ -45,8 +45,11 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
     /// by `swift_getKeyPath` on every evaluation, a cost paid on every operation otherwise.
     @usableFromInline let observedStateKeyPath: KeyPath<VersioningController, Void> = \.observedState
 
-    /// Guarded by the controller's lock; `Value` crosses threads only when the controller is
-    /// `Sendable`, which requires `Value: Sendable`.
+    /// Guarded by the controller's lock, with ``Locked``'s unchecked API: the lock is taken in
+    /// code generic over any `Value`, where the compiler cannot prove the storage `Sendable`.
+    /// Sound because the storage crosses threads only when the controller does, and the
+    /// controller is `Sendable` only where `Root` and `Value` are, which makes everything the
+    /// storage holds `Sendable` (the history of `Value`s, the `Sendable` policy, plain flags).
     @usableFromInline
     struct Storage {
         @usableFromInline var history: History<Value, NoAnnotation>
@@ -67,7 +70,7 @@ public final class VersioningController<Root, Value: Revertible, Failure: Error>
         policy: HistoryPolicy,
         reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
-        storage = Locked(Storage(history: History(value), policy: policy))
+        storage = Locked(unchecked: Storage(history: History(value), policy: policy))
         self.root = root
         self.reportError = reportError
     }
@@ -119,6 +122,9 @@ extension VersioningController: HistoryReading {}
 /// Sound when `Root` and `Value` are: the history is guarded by a lock, and an object root is
 /// only touched in the isolation the controller was made in (see ``RootAccess``).
 extension VersioningController: @unchecked Sendable where Root: Sendable, Value: Sendable {}
+
+/// Checked by the compiler: the proof that ``storage`` may use ``Locked``'s unchecked API.
+extension VersioningController.Storage: Sendable where Value: Sendable {}
 
 /// The common controller: one value, tracked directly, errors thrown.
 public typealias ValueVersioningController<Value: Revertible> = VersioningController<Value, Value, HistoryError>

@@ -18,9 +18,9 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     case history(HistoryCommand)
 
     /// Undoes one step.
-    public static var undo: Self { .history(.undo(to: .oneStep)) }
+    public static var undo: Self { .history(.undo(to: .steps(1))) }
     /// Redoes one step.
-    public static var redo: Self { .history(.redo(to: .oneStep)) }
+    public static var redo: Self { .history(.redo(to: .steps(1))) }
     /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
     public static func undo(to target: HistoryDestination) -> Self { .history(.undo(to: target)) }
     /// Redoes to `target` in the current scope, up to and including a tagged version.

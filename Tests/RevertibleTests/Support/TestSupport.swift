@@ -8,7 +8,7 @@ extension ReversionError {
     /// Whether this is a refusal because another writer changed a location a step wrote
     /// (``ConflictPolicy/refuse``).
     var isConflict: Bool {
-        if case .conflict = reason { return true }
+        if case .conflict = self { return true }
         return false
     }
 }

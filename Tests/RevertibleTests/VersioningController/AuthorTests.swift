@@ -86,7 +86,7 @@ struct AuthorTests {
         controller.author = "ben"
         controller.append(Sheet(a: 1, note: "ben"))
         #expect(throws: HistoryError.self) { try controller.undo(by: "ana", onConflict: .refuse) }
-        if case let .conflict(conflicts)? = controller.error?.reversionError?.reason {
+        if case let .conflict(conflicts)? = controller.error?.reversionError {
             #expect(conflicts.map(\.location) == ["\\Sheet.note"])
         } else {
             Issue.record("expected a conflict, got \(String(describing: controller.error))")

@@ -56,6 +56,21 @@ struct DebounceTests {
         #expect(activity.title == "New")
     }
 
+    @Test("withDebouncing(interval: nil) stops grouping: each change is a step again")
+    func debouncingStops() throws {
+        let clock = TestClock()
+        var activity = Activity.mock(title: "")
+        let controller = VersioningController(activity)
+        controller.withDebouncing(clock: clock, interval: .milliseconds(200))
+        type("ab", into: controller, activity: &activity, clock: clock, gap: .milliseconds(10))
+        #expect(controller.undoCount == 1)
+        controller.withDebouncing(clock: clock, interval: nil)
+        type("cd", into: controller, activity: &activity, clock: clock, gap: .milliseconds(10))
+        #expect(controller.undoCount == 3)
+        try controller.undo(&activity)
+        #expect(activity.title == "abc")
+    }
+
     @Test("Undo during a burst commits the burst first: nothing typed is lost")
     func undoDuringBurst() throws {
         let clock = TestClock()

@@ -37,18 +37,18 @@ struct DestinationTests {
     func versionsOnTheWay() throws {
         let (controller, b, c) = try branched()
         let x = controller.currentVersionID
-        #expect(throws: HistoryError(.destinationOutOfReach(.version(c)))) { try controller.undo(to: .version(c)) }
-        #expect(controller.error?.reason == .destinationOutOfReach(.version(c)))
+        #expect(throws: HistoryError.destinationOutOfReach(.version(c))) { try controller.undo(to: .version(c)) }
+        #expect(controller.error == .destinationOutOfReach(.version(c)))
         #expect(controller.currentVersion == "x" && controller.undoCount == 2)
 
         let a = try #require(controller.tree().first?.version)
         #expect(try controller.undo(to: .version(a)) == "a")
         #expect(controller.error == nil)
-        #expect(throws: HistoryError(.destinationOutOfReach(.version(b))), "redo follows x, the branch made last") {
+        #expect(throws: HistoryError.destinationOutOfReach(.version(b)), "redo follows x, the branch made last") {
             try controller.redo(to: .version(b))
         }
         #expect(try controller.redo(to: .version(x)) == "x")
-        #expect(throws: HistoryError(.destinationOutOfReach(.oldest))) { try controller.redo(to: .oldest) }
+        #expect(throws: HistoryError.destinationOutOfReach(.oldest)) { try controller.redo(to: .oldest) }
         #expect(controller.currentVersion == "x")
         // The other branch is a move away, as before.
         #expect(try controller.move(to: .version(c)) == "c")
@@ -59,7 +59,7 @@ struct DestinationTests {
         let controller = ValueVersioningController("")
         for text in ["a", "ab", "abc"] { controller.append(text) }
         #expect(try controller.undo(to: .earlier(2)) == "a")
-        #expect(throws: HistoryError(.destinationOutOfReach(.later(1)))) { try controller.undo(to: .later(1)) }
+        #expect(throws: HistoryError.destinationOutOfReach(.later(1))) { try controller.undo(to: .later(1)) }
         #expect(try controller.redo(to: .later(1)) == "ab")
         #expect(throws: HistoryError.stepsOutOfRange(requested: -1, available: 2)) { try controller.undo(to: .earlier(-1)) }
     }
@@ -68,7 +68,7 @@ struct DestinationTests {
     func moveRefusesSteps() throws {
         let controller = ValueVersioningController("")
         controller.append("a")
-        let error = #expect(throws: HistoryError(.unsupportedDestination(.steps(1)))) { try controller.move(to: .steps(1)) }
+        let error = #expect(throws: HistoryError.unsupportedDestination(.steps(1))) { try controller.move(to: .steps(1)) }
         #expect(error?.description.contains("nothing was changed") == true)
         #expect(controller.currentVersion == "a" && controller.undoCount == 1)
         #expect(try controller.move(to: .oldest) == "")

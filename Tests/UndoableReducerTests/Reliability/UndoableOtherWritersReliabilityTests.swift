@@ -399,12 +399,8 @@ struct OtherWritersRun {
                 state = loaded
             }
             // Nothing may fail for someone else's write: the policy skips it.
-            if let reason = state.error?.reason {
-                switch reason {
-                case .stepRefused:
-                    return fail("\(operation) failed for another writer's change: \(state.error!)", "jam")
-                default: break
-                }
+            if case .stepRefused? = state.error {
+                return fail("\(operation) failed for another writer's change: \(state.error!)", "jam")
             }
             if state.scopeLevel != scopeStarts.count {
                 return fail("the state is at scope \(state.scopeLevel), the run expected \(scopeStarts.count)", "scope")

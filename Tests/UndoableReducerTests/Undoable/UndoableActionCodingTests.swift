@@ -55,9 +55,9 @@ struct UndoableDestinationTests {
         _ = reducer.reduce(into: &state, action: .undo(to: .oldest))
         #expect(state.undoCount == 0 && state.redoCount == 3 && state.error == nil)
         _ = reducer.reduce(into: &state, action: .undo(to: .newest))
-        #expect(state.error == HistoryError(.destinationOutOfReach(.newest)) && state.redoCount == 3)
+        #expect(state.error == HistoryError.destinationOutOfReach(.newest) && state.redoCount == 3)
         _ = reducer.reduce(into: &state, action: .move(to: .steps(2)))
-        #expect(state.error == HistoryError(.unsupportedDestination(.steps(2))) && state.redoCount == 3)
+        #expect(state.error == HistoryError.unsupportedDestination(.steps(2)) && state.redoCount == 3)
         _ = reducer.reduce(into: &state, action: .redo(to: .newest))
         #expect(state.undoCount == 3 && state.error == nil)
     }

@@ -43,7 +43,7 @@ struct UndoableOptionsTests {
             .action(.add(id: 1, title: "milk")), .action(.rename(id: 1, title: "oat milk")), .action(.rename(id: 1, title: "auto")),
         ])
         state = reduce(reducer, state, [.undo])
-        guard case let .conflict(conflicts)? = state.error?.reversionError?.reason else {
+        guard case let .conflict(conflicts)? = state.error?.reversionError else {
             Issue.record("expected a conflict, got \(String(describing: state.error))")
             return
         }

@@ -92,7 +92,7 @@ struct UndoableOtherWritersTests {
             conflictPolicy: .refuse
         ))
         var state = reduce(reducer, ledger().1, [.undo, .undo])
-        if case let .conflict(conflicts)? = state.error?.reversionError?.reason {
+        if case let .conflict(conflicts)? = state.error?.reversionError {
             #expect(!conflicts.isEmpty && conflicts.allSatisfy { $0.location.hasPrefix("\\State.accounts") })
         } else {
             Issue.record("expected a conflict, got \(String(describing: state.error))")

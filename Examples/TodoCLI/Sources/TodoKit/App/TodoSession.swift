@@ -338,7 +338,7 @@ public final class TodoSession {
     /// What a refused move means, in the words of the commands: `undoing` is `nil` for
     /// `goto`, `earlier` and `later`, which reach every branch of the scope.
     private func reason(_ error: HistoryError, undoing: Bool?) -> String {
-        switch error.reason {
+        switch error {
         case let .unknownVersion(version):
             return "there is no version \(version) in this scope (\"todo history\" shows them)"
         case let .versionOutOfReach(version):
