@@ -19,6 +19,27 @@ struct TextBufferTests {
         }
     }
 
+    @Test("Its UTF-8 chunks, in order, are the string's bytes, at every size and after edits")
+    func utf8Chunks() {
+        var factory = TextFactory(seed: 11)
+        for length in [0, 1, 4_096, 4_097, 300_000] {
+            var text = factory.text(length)
+            var buffer = TextBuffer(text)
+            if length > 2 {
+                buffer.insert("é", atUTF8Offset: 0)
+                text.insert("é", at: text.startIndex)
+            }
+            var bytes: [UInt8] = []
+            var chunkCount = 0
+            buffer.forEachUTF8Chunk { chunk in
+                bytes += chunk
+                chunkCount += 1
+            }
+            #expect(bytes == Array(text.utf8), "length \(length)")
+            #expect(length < 5_000 || chunkCount > 1, "a long text comes in several chunks")
+        }
+    }
+
     @Test("Edits by UTF-8 offset and by index match the same edits on bytes")
     func edits() {
         var buffer: TextBuffer = "Hello world"
