@@ -82,6 +82,7 @@ extension History {
     /// An open group stays open, so a drag interrupted by untracked pointer moves is still one
     /// step: its base takes the untracked change too, so the step never holds it. If the
     /// untracked change overlaps the group's own changes, the group ends instead.
+    @inlinable
     package mutating func recordWithoutTracking(_ value: Value) {
         let (change, ignored) = recordedDifference(value, from: current)
         defer { adoptIgnoredProperties(ignored, of: value) }
