@@ -106,6 +106,7 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Adds `step` after the current version and moves there.
+    @usableFromInline
     mutating func append(_ step: RecordedStep<Value, Annotation>) {
         insert(step, after: current)
         current = step.version

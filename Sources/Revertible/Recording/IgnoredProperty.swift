@@ -13,6 +13,7 @@ struct IgnoredProperty<Root> {
     /// different element there, `nil`), as happens when it is not the same version.
     @usableFromInline let copy: (inout Root, Root) -> Void
 
+    @usableFromInline
     init<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
         copy = { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] }
     }
