@@ -20,12 +20,22 @@ extension Effect {
     /// An effect that produces `transform(action)` for every action this one produces.
     ///
     /// This is how a child feature's effects become a parent's; ``Scope`` uses it.
+    @inlinable
     public func map<NewAction: Sendable>(
         _ transform: @escaping @Sendable (Action) -> NewAction
     ) -> Effect<NewAction> {
-        // Most actions return no effect: no closure, no mapped array.
-        guard !operations.isEmpty else { return .none }
-        return Effect<NewAction>(operations: operations.map { operation in
+        // Most actions return no effect: inlined, this answers them without a call, no
+        // closure and no mapped array.
+        guard !operations.isEmpty else { return Effect<NewAction>(operations: []) }
+        return mapNonEmpty(transform)
+    }
+
+    /// ``map(_:)`` of an effect that has operations.
+    @usableFromInline
+    func mapNonEmpty<NewAction: Sendable>(
+        _ transform: @escaping @Sendable (Action) -> NewAction
+    ) -> Effect<NewAction> {
+        Effect<NewAction>(operations: operations.map { operation in
             switch operation {
             case let .send(action):
                 .send(transform(action))

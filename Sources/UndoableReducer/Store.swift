@@ -40,7 +40,11 @@ import Revertible
 /// Effects hold the store weakly. Releasing the last reference to the store cancels
 /// all of its running effects and finishes its ``states`` streams.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-    let reducer: any Reducer<State, Action>
+    /// The reducer's `reduce`, as a closure made where the store is made: there the reducer's
+    /// concrete type is known, so its `reduce` (and, for `undoable`, the whole recording path
+    /// down to the history) is specialized for the caller's state instead of running generic
+    /// code through an existential, which looks up generic metadata at every step.
+    let reduce: @Sendable (inout State, Action) -> Effect<Action>
     let registrar = ObservationRegistrar()
     /// `\.state`, made once: a key path into a generic class is otherwise instantiated at
     /// run time (demangling its generic arguments) at every access and every step.
@@ -76,8 +80,17 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameters:
     ///   - initialState: The state before any action.
     ///   - reducer: The reducer that handles every action sent to the store.
-    public init(initialState: State, reducer: some Reducer<State, Action>) {
-        self.reducer = reducer
+    @inlinable
+    public convenience init(initialState: State, reducer: some Reducer<State, Action>) {
+        self.init(initialState: initialState) { state, action in
+            reducer.reduce(into: &state, action: action)
+        }
+    }
+
+    /// Creates a store that starts in `initialState` and evolves it with `reduce`.
+    @usableFromInline
+    init(initialState: State, reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
+        self.reduce = reduce
         self.core = Locked(Core(state: initialState))
     }
 
@@ -125,7 +138,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
             var next = 0
             var work: [@Sendable (Send<Action>) async -> Void] = []
             while next < actions.count {
-                let effect = reducer.reduce(into: &core.state, action: actions[next])
+                let effect = reduce(&core.state, actions[next])
                 next += 1
                 for operation in effect.operations {
                     switch operation {

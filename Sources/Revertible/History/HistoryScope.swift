@@ -106,12 +106,14 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Adds `step` after the current version and moves there.
+    @inlinable
     mutating func append(_ step: RecordedStep<Value, Annotation>) {
         insert(step, after: current)
         current = step.version
     }
 
     /// Adds `step` as the newest branch of `parent`, a version of this scope, without moving.
+    @inlinable
     mutating func insert(_ step: RecordedStep<Value, Annotation>, after parent: HistoryVersion) {
         var step = step
         step.parent = parent

@@ -84,6 +84,7 @@ struct HistoryStepTable<Value, Annotation> {
     /// A new step's version is newer than every other (versions only grow), so it goes at the
     /// end without a search, and without wrapping it in an `Optional` for the subscript: in
     /// this generic code each costs a metadata lookup or a copy through one.
+    @inlinable
     mutating func insert(_ step: Step) {
         if head == entries.count {
             entries.removeAll(keepingCapacity: true)

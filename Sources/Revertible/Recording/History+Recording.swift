@@ -38,10 +38,27 @@ extension History {
         author: HistoryAuthor? = nil,
         policy: HistoryPolicy
     ) -> Bool {
-        // One comparison finds the change and the ignored places, which the history's copy
-        // takes from `value` once it holds the change.
+        record(
+            value, difference: recordedDifference(value, from: current), annotation: annotation,
+            changeCount: changeCount, grouping: grouping, author: author, policy: policy
+        )
+    }
+
+    /// ``record(_:annotation:changeCount:grouping:author:policy:)``, once `difference`, the
+    /// one comparison of `value` with the current version, has found the change and the
+    /// ignored places, which the history's copy takes from `value` once it holds the change.
+    @inlinable
+    mutating func record(
+        _ value: Value,
+        difference: (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]),
+        annotation: Annotation,
+        changeCount: Int,
+        grouping: Grouping,
+        author: HistoryAuthor?,
+        policy: HistoryPolicy
+    ) -> Bool {
         let author = author ?? policy.author
-        let (change, ignored) = recordedDifference(value, from: current)
+        let (change, ignored) = difference
         defer { adoptIgnoredProperties(ignored, of: value) }
         let time = stamp(grouping.time ?? policy.now(), policy: policy)
         let mark = grouping.mark(at: time)
@@ -82,8 +99,19 @@ extension History {
     /// An open group stays open, so a drag interrupted by untracked pointer moves is still one
     /// step: its base takes the untracked change too, so the step never holds it. If the
     /// untracked change overlaps the group's own changes, the group ends instead.
+    @inlinable
     package mutating func recordWithoutTracking(_ value: Value) {
-        let (change, ignored) = recordedDifference(value, from: current)
+        guard !isBitwiseIdentical(value, current) else { return }
+        recordWithoutTracking(value, difference: recordedDifference(value, from: current))
+    }
+
+    /// ``recordWithoutTracking(_:)``, once `difference` has compared `value` with the current
+    /// version.
+    @inlinable
+    mutating func recordWithoutTracking(
+        _ value: Value, difference: (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])
+    ) {
+        let (change, ignored) = difference
         defer { adoptIgnoredProperties(ignored, of: value) }
         guard let change else { return }
         hasAbsorbedWrites = true
@@ -106,7 +134,7 @@ extension History {
     /// reversion records the re-spelling; adopted, it would make every older step at that
     /// string, which checks exact bytes, fail forever. Applied in place, the change costs its
     /// own size, and `value`'s storage stays the caller's alone.
-    @usableFromInline
+    @inlinable
     mutating func advanceReference(to value: Value, by change: Reversion<Value>) {
         var next = reference!
         reference = nil
@@ -142,8 +170,68 @@ extension History {
     /// Adds a step after the current version of the current scope. The steps redo would
     /// have taken stay, as a branch: a change after an undo loses nothing. The caller trims to
     /// the limit once the reference is back.
-    @usableFromInline
+    @inlinable
     mutating func push(_ step: RecordedStep<Value, Annotation>) {
         scopes[top].append(step)
+    }
+}
+
+extension History where Value: Versionable {
+
+    // A caller that knows its value is `Versionable` (the undoable reducer) gets these
+    // overloads: the comparison is then the type's own `difference(from:)`, specialized where
+    // the caller is compiled, instead of one found at run time and run as generic code, which
+    // looks up generic metadata at every step.
+
+    /// Records `value` as the new current version (see the overload for any `Revertible`).
+    @discardableResult
+    @inlinable
+    package mutating func record(
+        _ value: Value,
+        annotation: Annotation,
+        changeCount: Int = 1,
+        grouping: Grouping = .alone,
+        author: HistoryAuthor? = nil,
+        policy: HistoryPolicy
+    ) -> Bool {
+        record(
+            value, difference: versionedDifference(value, from: current), annotation: annotation,
+            changeCount: changeCount, grouping: grouping, author: author, policy: policy
+        )
+    }
+
+    /// Makes `value` the current version without recording a step (see the overload for any
+    /// `Revertible`).
+    @inlinable
+    package mutating func recordWithoutTracking(_ value: Value) {
+        guard !isBitwiseIdentical(value, current) else { return }
+        recordWithoutTracking(value, difference: versionedDifference(value, from: current))
+    }
+}
+
+/// Whether `lhs` and `rhs` hold the very same bytes: then they are the same value (the same
+/// storage, where they have any), and no comparison can find a change between them. Padding
+/// may differ between equal values, which only sends the caller to the full comparison.
+///
+/// The history's copy and the caller's value often are: the copy takes the value's storage
+/// wherever it holds the same bytes (``History/advanceReference(to:by:)``), and every history
+/// command first absorbs what the value holds that the copy does not.
+@inlinable
+func isBitwiseIdentical<T>(_ lhs: T, _ rhs: T) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in
+        withUnsafeBytes(of: rhs) { rhs in
+            var offset = 0
+            let words = lhs.count / MemoryLayout<UInt>.size * MemoryLayout<UInt>.size
+            while offset < words {
+                guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+                    == rhs.loadUnaligned(fromByteOffset: offset, as: UInt.self) else { return false }
+                offset += MemoryLayout<UInt>.size
+            }
+            while offset < lhs.count {
+                guard lhs[offset] == rhs[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 }

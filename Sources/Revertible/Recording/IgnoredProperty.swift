@@ -13,6 +13,7 @@ struct IgnoredProperty<Root> {
     /// different element there, `nil`), as happens when it is not the same version.
     @usableFromInline let copy: (inout Root, Root) -> Void
 
+    @usableFromInline
     init<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
         copy = { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] }
     }
@@ -34,8 +35,15 @@ extension Array {
     }
 
     /// These places, seen from `Parent`, which holds their root at `keyPath`.
-    @usableFromInline
+    @inlinable
     func rerooted<Root, Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> [IgnoredProperty<Parent>] where Element == IgnoredProperty<Root> {
+        // Most comparisons pass no ignored place: inlined, this answers them without a call.
+        guard !isEmpty else { return [] }
+        return rerootedNonEmpty(at: keyPath)
+    }
+
+    @usableFromInline
+    func rerootedNonEmpty<Root, Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> [IgnoredProperty<Parent>] where Element == IgnoredProperty<Root> {
         map { property in
             IgnoredProperty { target, source in property.copy(&target[keyPath: keyPath], source[keyPath: keyPath]) }
         }
@@ -117,7 +125,7 @@ extension Reverter {
     /// Not a requirement of the protocol: only the library's own reverter keeps a history's
     /// copy, and a reverter of another kind has no use for them. Checked by type identity, a
     /// pointer comparison, and only when a nested value listed places.
-    @usableFromInline
+    @inlinable
     mutating func keep(_ ignored: [IgnoredProperty<Root>]) {
         guard !ignored.isEmpty, Self.self == ReversionCollector<Root>.self else { return }
         withUnsafeMutablePointer(to: &self) { reverter in

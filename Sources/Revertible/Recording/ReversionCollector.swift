@@ -1,27 +1,34 @@
 /// The reverter handed to ``Versionable/addReversions(into:)``: one pass over the registered
 /// key paths finds both the changes and the ignored places passed on the way to them.
+///
+/// Visible to clients (as is ``Versionable/difference(from:)``) so that a client's
+/// `addReversions(into:)` specializes for it where the client records its own type.
+@usableFromInline
 struct ReversionCollector<Root>: Reverter {
 
-    let previous: Root
-    let current: Root
+    @usableFromInline let previous: Root
+    @usableFromInline let current: Root
     /// Most reversions hold one change; keeping it outside an array saves an allocation.
-    private var first: (any ReversionNode<Root>)?
-    private var rest: [any ReversionNode<Root>] = []
+    @usableFromInline var first: (any ReversionNode<Root>)?
+    @usableFromInline var rest: [any ReversionNode<Root>] = []
     /// The properties excluded with `ignore(_:)`, this type's own and those of the nested
     /// values compared (see ``IgnoredProperty``).
-    private(set) var ignored: [IgnoredProperty<Root>] = []
+    @usableFromInline var ignored: [IgnoredProperty<Root>] = []
     /// Whether a change was registered at a computed key path, which has no name to save.
-    private(set) var usesComputedPaths = false
+    @usableFromInline var usesComputedPaths = false
 
+    @inlinable
     init(previous: Root, current: Root) {
         self.previous = previous
         self.current = current
     }
 
+    @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
         (previous[keyPath: keyPath], current[keyPath: keyPath])
     }
 
+    @inlinable
     mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>) {
         // A stored property has an offset; `\Root.self` has offset 0.
         if !usesComputedPaths, MemoryLayout<Root>.offset(of: keyPath) == nil {
@@ -35,17 +42,26 @@ struct ReversionCollector<Root>: Reverter {
         }
     }
 
+    @inlinable
     mutating func ignore<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
         ignored.append(IgnoredProperty(keyPath))
     }
 
     /// Lists the ignored places a nested value's comparison passed.
+    @inlinable
     mutating func keep(_ nested: [IgnoredProperty<Root>]) {
         ignored += nested
     }
 
+    @inlinable
     func makeNode() -> (any ReversionNode<Root>)? {
         guard let first else { return nil }
-        return rest.isEmpty ? first : CompositeChange(nodes: [first] + rest)
+        return rest.isEmpty ? first : combined(first)
+    }
+
+    /// Several changes as one node (out of line: most reversions hold one change).
+    @usableFromInline
+    func combined(_ first: any ReversionNode<Root>) -> any ReversionNode<Root> {
+        CompositeChange(nodes: [first] + rest)
     }
 }

@@ -42,13 +42,20 @@ extension Versionable {
     /// values differ, and each registered child prunes unchanged subtrees with its own `==`,
     /// so a full `==` here would only repeat that work. It runs only when nothing registered
     /// changed, to tell "equal" from "differs only in unregistered or ignored state".
+    @inlinable
     func difference(from previous: Self) -> VersionDifference<Self> {
         guard hasDifferentIdentity(self, previous) else {
             return difference(fromSameIdentity: previous)
         }
-        // Another entity: nothing pairs up property by property, so the whole value is the
-        // change; only this type's own ignored properties are found (by a walk of equal
-        // values, which stops at once), and they keep the content of the value reverted.
+        return difference(fromOtherEntity: previous)
+    }
+
+    /// The change from `previous`, another entity (a different id): nothing pairs up property
+    /// by property, so the whole value is the change; only this type's own ignored properties
+    /// are found (by a walk of equal values, which stops at once), and they keep the content
+    /// of the value reverted.
+    @usableFromInline
+    func difference(fromOtherEntity previous: Self) -> VersionDifference<Self> {
         let ignored = ignoredProperties()
         return VersionDifference(node: wholeValueNode(from: previous, ignoring: ignored), ignored: ignored)
     }
@@ -56,14 +63,13 @@ extension Versionable {
     /// The change from `previous`, an element the caller matched to this one by id (as
     /// collections of identifiable values do): the identity check is already made. One pass
     /// over the registered key paths finds the change and the ignored places at any depth.
-    @usableFromInline
+    @inlinable
     func difference(fromSameIdentity previous: Self) -> VersionDifference<Self> {
         var collector = ReversionCollector(previous: previous, current: self)
         addReversions(into: &collector)
         if let node = collector.makeNode() {
-            // Names are needed only to save; a type that cannot be saved needs no copies.
-            if collector.usesComputedPaths, Self.self is any Encodable.Type {
-                return VersionDifference(node: RestatedChange(node, from: previous, to: self), ignored: collector.ignored)
+            if collector.usesComputedPaths {
+                return VersionDifference(node: restated(node, from: previous), ignored: collector.ignored)
             }
             return VersionDifference(node: node, ignored: collector.ignored)
         }
@@ -71,10 +77,20 @@ extension Versionable {
         return VersionDifference(node: wholeValueNode(from: previous, ignoring: collector.ignored), ignored: collector.ignored)
     }
 
+    /// `node`, the change from `previous` found at key paths some of which are computed:
+    /// names are needed only to save, so a type that can be saved keeps copies of both versions
+    /// (``RestatedChange``), and a type that cannot keeps `node`.
+    @usableFromInline
+    func restated(_ node: any ReversionNode<Self>, from previous: Self) -> any ReversionNode<Self> {
+        guard Self.self is any Encodable.Type else { return node }
+        return RestatedChange(node, from: previous, to: self)
+    }
+
     /// The whole old and new value: a replaced identity, or a difference in state no
     /// registered key path covers. Ignored places are neither compared nor written, and a
     /// difference only there is no change at all.
-    private func wholeValueNode(from previous: Self, ignoring ignored: [IgnoredProperty<Self>]) -> (any ReversionNode<Self>)? {
+    @usableFromInline
+    func wholeValueNode(from previous: Self, ignoring ignored: [IgnoredProperty<Self>]) -> (any ReversionNode<Self>)? {
         guard !ignored.isEmpty else {
             return ValueChange(at: selfKeyPath(Self.self), from: previous, to: self)
         }
@@ -136,11 +152,21 @@ private func openerType<Opened: Versionable>(for _: Opened.Type) -> any Versiona
     VersionableOpening<Opened>.self
 }
 
+/// The reversion from `previous` to `value`, a ``Versionable`` value whose type the caller
+/// knows, and the ignored places (see ``recordedDifference(_:from:)``): the comparison then
+/// specializes for the type where the caller is compiled.
+@inlinable
+func versionedDifference<Value: Versionable>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+    let difference = value.difference(from: previous)
+    return (difference.node.map { Reversion(node: $0) }, difference.ignored)
+}
+
 /// Whether two values of an `Identifiable` type (checked at run time) have different ids.
 ///
 /// Whether `Value` is `Identifiable` is decided once per type and remembered: the dynamic
 /// cast to `any Identifiable` (a constrained existential) costs microseconds, and this runs on
 /// every comparison of a `Versionable` value, in code that is not specialized for its type.
+@usableFromInline
 func hasDifferentIdentity<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let comparer = identityComparer(of: lhs) else { return false }
     return withUnsafePointer(to: lhs) { lhs in

@@ -19,10 +19,11 @@
 public struct Reversion<Root> {
 
     /// The change, described from the newer version to the older one.
-    let node: any ReversionNode<Root>
+    @usableFromInline let node: any ReversionNode<Root>
     /// Whether this reversion replays the change (older to newer) instead of reverting it.
-    let isInverted: Bool
+    @usableFromInline let isInverted: Bool
 
+    @usableFromInline
     init(node: any ReversionNode<Root>, isInverted: Bool = false) {
         self.node = node
         self.isInverted = isInverted
@@ -59,6 +60,7 @@ public struct Reversion<Root> {
     /// version it leads to, unchecked as ``revertUnchecked(_:)``; where it replays the change
     /// (inverted), `value` may take `target`'s storage wherever the two then hold the very
     /// same values (see `ReversionNode.advance(_:toward:)`).
+    @usableFromInline
     func revertUnchecked(_ value: inout Root, toward target: Root) -> Bool {
         isInverted ? node.advance(&value, toward: target) : node.apply(to: &value, direction)
     }
@@ -100,6 +102,7 @@ public struct Reversion<Root> {
     }
 
     /// This reversion's change, seen from `Parent` through `keyPath`.
+    @usableFromInline
     func node<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> any ReversionNode<Parent> {
         let base: any ReversionNode<Root> = isInverted ? InvertedChange(node) : node
         // The cheap test first: the cast to a constrained existential costs microseconds,

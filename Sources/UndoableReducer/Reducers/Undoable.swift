@@ -44,8 +44,10 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     public typealias State = UndoableState<Base.State>
     public typealias Action = UndoableAction<Base.Action>
 
-    let base: Base
-    let options: UndoableOptions<Base.Action>
+    // Visible to clients so that `reduce` and the recording below it specialize for the
+    // client's state where the store is made (see `Store.reduce`).
+    @usableFromInline let base: Base
+    @usableFromInline let options: UndoableOptions<Base.Action>
 
     /// Wraps `base`, recording steps as `options` say.
     public init(_ base: Base, options: UndoableOptions<Base.Action> = UndoableOptions()) {
@@ -53,11 +55,13 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         self.options = options
     }
 
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         apply(action, to: &state).map(Action.action)
     }
 
     /// Reduces one undoable action and returns the base effects it produced.
+    @inlinable
     func apply(_ action: Action, to state: inout State) -> Effect<Base.Action> {
         switch action {
         case let .action(action):
@@ -71,6 +75,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     }
 
     /// Runs a history command; the history keeps the error of a refusal.
+    @inlinable
     func perform(_ command: HistoryCommand, on state: inout State) {
         // A write nothing recorded yet is someone else's: absorbed, so the steps undo
         // around it (under the options' conflict policy) and never take it back.
@@ -78,12 +83,13 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         // The history's own copy holds exactly the bytes its steps check (the present may
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
-        state.present = state.engine.current
-        state.engine.perform(command, on: &state.present, policy: options.policy)
+        state.storedPresent = state.engine.current
+        state.engine.perform(command, on: &state.storedPresent, policy: options.policy)
     }
 
-    private func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
-        let effect = base.reduce(into: &state.present, action: action)
+    @inlinable
+    func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
+        let effect = base.reduce(into: &state.storedPresent, action: action)
         if options.recording(action) {
             state.engine.record(
                 state.present,
@@ -98,10 +104,11 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
         return effect
     }
 
-    private func recordTransaction(_ actions: [Base.Action], in state: inout State) -> Effect<Base.Action> {
+    @inlinable
+    func recordTransaction(_ actions: [Base.Action], in state: inout State) -> Effect<Base.Action> {
         var effects: [Effect<Base.Action>] = []
         for action in actions {
-            effects.append(base.reduce(into: &state.present, action: action))
+            effects.append(base.reduce(into: &state.storedPresent, action: action))
         }
         state.engine.record(
             state.present,

@@ -13,7 +13,7 @@ import Revertible
 public struct UndoableOptions<Action>: Sendable {
 
     /// The limit, the debounce interval and the clock, as the history applies them.
-    var policy: HistoryPolicy
+    @usableFromInline var policy: HistoryPolicy
     /// Returns `false` for actions whose changes are kept without an undo step.
     public var recording: @Sendable (Action) -> Bool
     /// A key for each action (any `Hashable & Sendable` value: a field's identifier, an enum
@@ -85,6 +85,7 @@ public struct UndoableOptions<Action>: Sendable {
 
     /// How `action` may join the step before it: by its key, if ``groupingBy`` is set (an
     /// action without a key is a step of its own), or else by time alone.
+    @usableFromInline
     func grouping(of action: Action) -> Grouping {
         guard let groupingBy else { return .grouped() }
         guard let key = groupingBy(action) else { return .alone }

@@ -22,7 +22,7 @@ extension UndoableState {
     /// The same, checking only the steps next to the present when `checkingEveryStep` is
     /// `false`: for a store whose present other programs also write (see `History`'s loading).
     package init(present: State, archive: HistoryArchive<State>, checkingEveryStep: Bool) throws(HistoryArchiveError) {
-        self.present = present
+        storedPresent = present
         engine = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)
     }
 }

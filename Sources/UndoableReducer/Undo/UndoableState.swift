@@ -13,13 +13,20 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     ///
     /// Kept apart from the history's own copy of it, so that a base action mutates it in place
     /// (no copy-on-write copy of its collections) and recording costs the comparison alone.
-    public internal(set) var present: State
+    public internal(set) var present: State {
+        @inlinable get { storedPresent }
+        _modify { yield &storedPresent }
+        set { storedPresent = newValue }
+    }
+    /// The storage of ``present``: the undoable reducer, inlined into clients, writes it in
+    /// place, and a public property with an internal setter cannot be `@usableFromInline`.
+    @usableFromInline var storedPresent: State
     /// The history; read it through ``history``.
-    var engine: History<State, StepRecord>
+    @usableFromInline var engine: History<State, StepRecord>
 
     /// Starts with `present` and an empty history.
     public init(_ present: State) {
-        self.present = present
+        storedPresent = present
         engine = History(present)
     }
 
@@ -60,22 +67,26 @@ extension UndoableState: Equatable where State: Equatable {
 
 /// What the undoable reducer remembers about each step: its label, and the base actions that
 /// made it, so a history can be replayed (see ``UndoableReplay``).
+@usableFromInline
 struct StepRecord: HistoryAnnotation {
-    var label: String?
+    @usableFromInline var label: String?
     /// The step's base actions, in order (type-erased, so `UndoableState` needs no `Action`
     /// parameter).
-    var actions: [any Sendable]
+    @usableFromInline var actions: [any Sendable]
 
+    @usableFromInline
     init(label: String?, actions: [any Sendable]) {
         self.label = label
         self.actions = actions
     }
 
     /// A loaded step has its label and no actions to replay.
+    @usableFromInline
     init(savedLabel label: String?) {
         self.init(label: label, actions: [])
     }
 
+    @usableFromInline
     func merged(with later: StepRecord) -> StepRecord {
         StepRecord(label: label ?? later.label, actions: actions + later.actions)
     }
