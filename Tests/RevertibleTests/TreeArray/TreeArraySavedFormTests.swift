@@ -26,6 +26,19 @@ private struct Drawer: Versionable, Codable, Sendable {
     }
 }
 
+/// A tree array reached through a computed property: no name to save it under.
+private struct TreeLedger: Versionable, Codable, Sendable {
+    var storage: TreeArray<Row>
+    var rows: TreeArray<Row> {
+        get { storage }
+        set { storage = newValue }
+    }
+
+    func addReversions(into reverter: inout some Reverter<TreeLedger>) {
+        reverter.appendReversion(at: \.rows)
+    }
+}
+
 /// The saved form of a tree array's changes is fixed: written byte for byte as it always was,
 /// however the change is held in memory, and read back into a change that writes it again
 /// the same.
@@ -78,5 +91,33 @@ struct TreeArraySavedFormTests {
         #expect(inverted == #"{"c":{"e":[{"c":{"at":2,"k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"inv":true,"v":1}"#)
         let copy: Reversion<TreeArray<Row>> = try decoded(Data(json.utf8))
         #expect(String(decoding: try encoded(copy), as: UTF8.self) == json)
+    }
+
+    @Test("A tree array property's change is one node that carries its key path, recorded or read back")
+    func oneNode() throws {
+        var edited = base
+        edited.rows[1].title = "r2!"
+        let reversion = try #require(edited.reversion(to: base))
+        #expect(reversion.node is TreeArrayChangeNode<Shelf, Row>, "\(type(of: reversion.node))")
+        let copy: Reversion<Shelf> = try decoded(try encoded(reversion))
+        #expect(copy.node is TreeArrayChangeNode<Shelf, Row>, "\(type(of: copy.node))")
+        #expect(reversion.changedKeyPaths.map { "\($0)" } == copy.changedKeyPaths.map { "\($0)" })
+        #expect(reversion.changedKeyPaths.count == 1)
+    }
+
+    @Test("A tree array at a computed property is saved as its type's whole value")
+    func computed() throws {
+        let a = TreeLedger(storage: base.rows)
+        var b = a
+        b.rows[0].title = "r1!"
+        let reversion = try #require(b.reversion(to: a))
+        let json = String(decoding: try encoded(reversion), as: UTF8.self)
+        #expect(!json.contains("0x") && !json.contains(#""k":"tree""#), "\(json)")
+        let copy: Reversion<TreeLedger> = try decoded(Data(json.utf8))
+        var value = b
+        try copy.revert(&value)
+        #expect(value == a)
+        try reversion.revert(&b)
+        #expect(b == a)
     }
 }
