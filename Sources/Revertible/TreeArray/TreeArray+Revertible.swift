@@ -20,11 +20,21 @@ extension TreeArray: Revertible where Element: Identifiable & Versionable {
     /// `IgnoredProperty`).
     @inlinable
     func difference(from previous: TreeArray) -> (reversion: Reversion<TreeArray>?, ignored: [IgnoredProperty<TreeArray>]) {
+        difference(from: previous, at: nil)
+    }
+
+    /// The reversion of `Root`, whose tree at `keyPath` (never the identity; `nil` when
+    /// `Root` is this tree's type) was `previous` and is now this tree, and the ignored places
+    /// inside the elements compared, from this tree.
+    @inlinable
+    func difference<Root>(
+        from previous: TreeArray, at keyPath: WritableKeyPath<Root, TreeArray>?
+    ) -> (reversion: Reversion<Root>?, ignored: [IgnoredProperty<TreeArray>]) {
         guard !Node.known(root, equalTo: previous.root) else { return (nil, []) }
         var differ = TreeArrayDiffer<Element>()
         differ.compare(old: previous.root, new: root)
         var ignored: [IgnoredProperty<TreeArray>] = []
-        let reversion = differ.makeReversion(from: previous.root, to: root, ignored: &ignored)
+        let reversion = differ.makeReversion(at: keyPath, from: previous.root, to: root, ignored: &ignored)
         return (reversion, ignored)
     }
 

@@ -1,11 +1,27 @@
-extension TreeArrayChange: EncodableReversionNode {
+extension TreeArrayChangeNode: EncodableReversionNode, SavedAlikeRerooted {
+
+    /// A change at a key path is written as it was when a key path's node held the tree's
+    /// change: that node, then the tree's change as its child.
+    func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
+        guard let keyPath else {
+            try encodeTree(into: &container)
+            return
+        }
+        try container.encode(NodeKind.path, forKey: .kind)
+        try container.encodeKeyPath(keyPath)
+        var child = container.nestedContainer(keyedBy: NodeCodingKey.self, forKey: .child)
+        try encodeTree(into: &child)
+    }
+}
+
+extension TreeArrayChange {
 
     /// The same content as an identifiable array's change; the trees it was made from are
     /// not written (they only let a history skip a comparison in this process).
-    func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
+    func encodeTree(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
         try container.encode(NodeKind.tree, forKey: .kind)
         try IdentifiedChangeContent(edits: Array(edits), structure: structure, oldCount: oldCount, newCount: newCount)
-            .encode(into: &container, at: "\\\(Root.self).self")
+            .encode(into: &container, at: "\\\(Tree.self).self")
     }
 }
 
@@ -33,7 +49,10 @@ extension TreeArray: TreeArrayChangeDecoding where Element: Identifiable & Versi
 
     static func treeArrayChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let content = try IdentifiedChangeContent<Element>(from: container, at: "\\\(Self.self).self")
-        let change = TreeArrayChange(edits: IdentifiedArrayEdits(content.edits), structure: content.structure, oldCount: content.oldCount, newCount: content.newCount)
+        let change = TreeArrayChangeNode<Self, Element>(
+            at: nil, edits: IdentifiedArrayEdits(content.edits), structure: content.structure,
+            oldCount: content.oldCount, newCount: content.newCount
+        )
         guard let node = change as? any ReversionNode<Root> else {
             throw container.corrupted("\(Root.self) is not \(Self.self)", at: .kind)
         }

@@ -5,16 +5,31 @@
 /// stored whole, a move stores two indices and an id, an edit stores the element's own
 /// reversion. Indices are positions in the whole tree. Checking and applying cost
 /// O(log *n*) per position written, so undo and redo copy one path of chunks per change.
+///
+/// What changed, not where the tree is: a reversion holds the subclass
+/// ``TreeArrayChangeNode``, which adds the key path to the tree. The operations compiled for
+/// the element type (``TreeArrayOperations``) take this class, so one set of them serves a
+/// tree of that element type wherever it sits.
 @usableFromInline
-final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode {
+class TreeArrayChange<Element: Identifiable & Versionable> {
 
-    @usableFromInline typealias Root = TreeArray<Element>
+    @usableFromInline typealias Tree = TreeArray<Element>
     @usableFromInline typealias Structure = IdentifiedArrayStructure<Element>
 
     @usableFromInline let edits: IdentifiedArrayEdits<Element>
     @usableFromInline let structure: Structure?
     @usableFromInline let oldCount: Int
-    @usableFromInline let newCount: Int
+
+    /// The count of the newer version: every position outside `structure` pairs with one on
+    /// the other side (checked when read back, see `IdentifiedChangeContent.inconsistency()`).
+    ///
+    /// Computed, not stored: with the node's key path, a stored count would take the object
+    /// past its 112-byte malloc block into the next (128), 16 bytes a step.
+    @inlinable
+    final var newCount: Int {
+        guard let structure else { return oldCount }
+        return oldCount - structure.old.count + structure.new.count
+    }
 
     /// Made in code compiled for `Element` (the comparison, or decoding): `edits` is an enum
     /// whose layout depends on `Element`, which unspecialized code can only build and copy
@@ -24,13 +39,13 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
         self.edits = edits
         self.structure = structure
         self.oldCount = oldCount
-        self.newCount = newCount
+        assert(self.newCount == newCount, "the counts do not agree with the positions")
     }
 
     /// See ``admits(_:_:)``: compiled for the element type once a comparison in
     /// this process registered it, else run generically.
     @usableFromInline
-    func canApply(to tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+    final func canApply(toTree tree: Tree, _ direction: ReversionDirection) -> Bool {
         if let operations = TreeArrayOperations<Element>.registered {
             return operations.admits(tree, self, direction)
         }
@@ -40,14 +55,13 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// See ``TreeArray/apply(_:_:)``: compiled for the element type once a comparison in
     /// this process registered it, else run generically.
     @usableFromInline
-    func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+    final func apply(toTree tree: inout Tree, _ direction: ReversionDirection) {
         apply(to: &tree, direction, with: TreeArrayOperations<Element>.registered)
-        return true
     }
 
     /// Applies the change with `operations` when given (looked up once by the caller), else
     /// generically.
-    private func apply(to tree: inout TreeArray<Element>, _ direction: ReversionDirection, with operations: TreeArrayOperations<Element>?) {
+    private final func apply(to tree: inout Tree, _ direction: ReversionDirection, with operations: TreeArrayOperations<Element>?) {
         if let operations {
             operations.apply(&tree, self, direction)
         } else {
@@ -61,7 +75,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// and links the rest to them as twins: the next comparison between the two skips them
     /// instead of reading them again.
     @usableFromInline
-    func advance(_ tree: inout TreeArray<Element>, toward newer: TreeArray<Element>) -> Bool {
+    final func advance(tree: inout Tree, toward newer: Tree) -> Bool {
         let operations = TreeArrayOperations<Element>.registered
         // Edits alone (the common step): when `newer` is exactly what they would make, take
         // it whole, without writing a path of nodes only to drop it for `newer`'s.
@@ -84,7 +98,7 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     ///
     /// Plain loops, no key paths: this runs unspecialized on every recorded step, where a
     /// key path's application costs a metadata lookup per element.
-    private var writtenPositions: [Int] {
+    private final var writtenPositions: [Int] {
         var positions: [Int] = []
         positions.reserveCapacity(edits.count + (structure.map { $0.new.count + $0.old.count } ?? 0))
         for edit in edits {
@@ -101,8 +115,8 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     /// tree's identity index, so other writers' inserts, removals and moves elsewhere in the
     /// tree are no conflict.
     @usableFromInline
-    func applySelectively(
-        to tree: inout TreeArray<Element>, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+    final func applySelectively(
+        toTree tree: inout Tree, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
     ) {
         let backward = direction == .backward
@@ -131,25 +145,143 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
     }
 
     @usableFromInline
-    func refusedLocation(in tree: TreeArray<Element>, _ direction: ReversionDirection) -> LocationName? {
+    final func refusedLocation(inTree tree: Tree, _ direction: ReversionDirection) -> LocationName? {
         LocationName.refusedElement(of: edits, in: tree, expectedCount: direction == .backward ? newCount : oldCount, direction)
     }
 
     @usableFromInline
-    func appendKeyPaths(to paths: inout [PartialKeyPath<TreeArray<Element>>]) {
+    final func appendKeyPaths(ofTree paths: inout [PartialKeyPath<Tree>]) {
         for edit in edits {
-            let element: WritableKeyPath<TreeArray<Element>, Element> = \TreeArray<Element>.[edit.newIndex]
+            let element: WritableKeyPath<Tree, Element> = \Tree.[edit.newIndex]
             var childPaths: [PartialKeyPath<Element>] = []
             edit.node.appendKeyPaths(to: &childPaths)
             for childPath in childPaths {
-                if let path = element.appending(path: childPath) as? PartialKeyPath<TreeArray<Element>> {
+                if let path = element.appending(path: childPath) as? PartialKeyPath<Tree> {
                     paths.append(path)
                 }
             }
         }
         if structure != nil {
-            paths.append(\TreeArray<Element>.self)
+            paths.append(\Tree.self)
         }
+    }
+}
+
+/// A ``TreeArrayChange`` as a node of a reversion of `Root`, whose tree is at `keyPath`.
+///
+/// One object a step: the key path's own node around the tree's change would be a second
+/// heap block (48 bytes) kept as long as the history keeps the step, while the key path
+/// fits in the change's 112-byte block. Saved exactly as that pair was (see its coding).
+@usableFromInline
+final class TreeArrayChangeNode<Root, Element: Identifiable & Versionable>: TreeArrayChange<Element>, ReversionNode {
+
+    /// Where the tree is in `Root`; `nil` when `Root` is the tree itself (then no key path is
+    /// applied at all).
+    @usableFromInline let keyPath: WritableKeyPath<Root, TreeArray<Element>>?
+
+    /// A change of the tree at `keyPath`, never the identity, or, when `nil`, of `Root`
+    /// itself, which must then be the tree.
+    @inlinable
+    init(
+        at keyPath: WritableKeyPath<Root, TreeArray<Element>>?,
+        edits: IdentifiedArrayEdits<Element>, structure: Structure?, oldCount: Int, newCount: Int
+    ) {
+        self.keyPath = keyPath
+        super.init(edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
+        precondition(self.keyPath != nil || Root.self == Tree.self, "a tree array change rooted at \(Root.self) without a key path")
+    }
+
+    /// `change` seen from `Root` through `keyPath`.
+    private init(at keyPath: WritableKeyPath<Root, TreeArray<Element>>, content change: TreeArrayChange<Element>) {
+        self.keyPath = isSelfKeyPath(keyPath) ? nil : keyPath
+        super.init(edits: change.edits, structure: change.structure, oldCount: change.oldCount, newCount: change.newCount)
+    }
+
+    /// The tree in `value`.
+    @inline(__always)
+    private func tree(in value: Root) -> Tree {
+        if let keyPath {
+            return value[keyPath: keyPath]
+        }
+        // `Root` is `Tree` (checked when made).
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Tree.self) }
+    }
+
+    /// Runs `body` on the tree in `value`, in place: through the key path, which mutates
+    /// copy-on-write storage that only `value` references without copying it.
+    @inline(__always)
+    private func withTree<Result>(in value: inout Root, _ body: (inout Tree) -> Result) -> Result {
+        if let keyPath {
+            return body(&value[keyPath: keyPath])
+        }
+        // `Root` is `Tree` (checked when made).
+        return withUnsafeMutablePointer(to: &value) { root in
+            root.withMemoryRebound(to: Tree.self, capacity: 1) { body(&$0.pointee) }
+        }
+    }
+
+    @usableFromInline
+    func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
+        canApply(toTree: tree(in: value), direction)
+    }
+
+    @usableFromInline
+    func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
+        withTree(in: &value) { apply(toTree: &$0, direction) }
+        return true
+    }
+
+    @usableFromInline
+    func advance(_ value: inout Root, toward newer: Root) -> Bool {
+        let newerTree = tree(in: newer)
+        return withTree(in: &value) { advance(tree: &$0, toward: newerTree) }
+    }
+
+    @usableFromInline
+    func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
+        bringsBackOnlyAbsentIDs(inTree: tree(in: value), direction)
+    }
+
+    /// Conflicts are named inside the tree's key path, as a key path's node names its child's.
+    @usableFromInline
+    func applySelectively(
+        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
+        conflicts: inout [NodeConflict]
+    ) {
+        guard let keyPath else {
+            withTree(in: &value) { applySelectively(toTree: &$0, direction, onConflict: policy, conflicts: &conflicts) }
+            return
+        }
+        var inner: [NodeConflict] = []
+        applySelectively(toTree: &value[keyPath: keyPath], direction, onConflict: policy, conflicts: &inner)
+        let location = LocationName(keyPath)
+        conflicts += inner.map { $0.inside(location) }
+    }
+
+    @usableFromInline
+    func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
+        let inner = refusedLocation(inTree: tree(in: value), direction)
+        guard let keyPath else { return inner }
+        return LocationName(keyPath) + (inner ?? .root)
+    }
+
+    @usableFromInline
+    func appendKeyPaths(to paths: inout [PartialKeyPath<Root>]) {
+        var treePaths: [PartialKeyPath<Tree>] = []
+        appendKeyPaths(ofTree: &treePaths)
+        for treePath in treePaths {
+            let path = keyPath.map { $0.appending(path: treePath) } ?? treePath
+            if let path = path as? PartialKeyPath<Root> {
+                paths.append(path)
+            }
+        }
+    }
+
+    /// Only a change of a whole tree moves: one at a key path is already where it belongs.
+    @usableFromInline
+    func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
+        guard keyPath == nil, let path = parentPath as? WritableKeyPath<Parent, Tree> else { return nil }
+        return TreeArrayChangeNode<Parent, Element>(at: path, content: self)
     }
 }
 
@@ -158,10 +290,10 @@ final class TreeArrayChange<Element: Identifiable & Versionable>: ReversionNode 
 /// `operations` are those of a change compiled for `Element` by that comparison; they are
 /// kept per element type (see ``TreeArrayOperations``), not per change.
 @usableFromInline
-func treeArrayReversion<Element: Identifiable & Versionable>(
-    _ change: TreeArrayChange<Element>,
+func treeArrayReversion<Root, Element: Identifiable & Versionable>(
+    _ change: TreeArrayChangeNode<Root, Element>,
     operations: () -> TreeArrayOperations<Element>
-) -> Reversion<TreeArray<Element>> {
+) -> Reversion<Root> {
     TreeArrayOperations.register(operations)
     return Reversion(node: change)
 }
@@ -239,7 +371,7 @@ extension TreeArrayChange {
     }
 
     @usableFromInline
-    func bringsBackOnlyAbsentIDs(in tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
+    final func bringsBackOnlyAbsentIDs(inTree tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         guard let structure else { return true }
         let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
         return placesNoPresentID(target, in: tree, removing: current)

@@ -12,7 +12,7 @@
 ///
 /// The walk is inlinable, so that it is specialized for the element type where the
 /// comparison is requested (see `Reverter.appendReversion(at:)` for trees): it only collects
-/// positions, and runs of elements that do not line up by id. ``makeReversion(from:to:)``
+/// positions, and runs of elements that do not line up by id. ``makeReversion(at:from:to:ignored:)``
 /// then matches those runs by id (dictionary, longest increasing subsequence), unspecialized,
 /// at the cost of the change.
 @usableFromInline
@@ -23,7 +23,7 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
     /// Positions, in the old and the new tree, of elements with the same id that differ.
     @usableFromInline var changed: [(old: Int, new: Int)] = []
     /// The elements at `changed`'s positions, read by the walk (specialized), so that
-    /// ``makeReversion(from:to:)`` (unspecialized) does not descend both trees again for them.
+    /// ``makeReversion(at:from:to:ignored:)`` (unspecialized) does not descend both trees again for them.
     @usableFromInline var changedElements: ContiguousArray<(old: Element, new: Element)> = []
     /// Runs of elements that do not line up by id, with where they start in each tree.
     @usableFromInline var windows: [(oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>)] = []
@@ -254,14 +254,18 @@ extension TreeArrayDiffer where Element: Versionable {
 
     @usableFromInline typealias Source = IdentifiedArraySource<Element>
 
-    /// The reversion for what the walk found between the trees rooted at `old` and `new`, or
-    /// `nil` when they are equal.
+    /// The reversion of `Root`, whose tree is at `keyPath` (`nil`: `Root` is the tree), for
+    /// what the walk found between the trees rooted at `old` and `new`, or `nil` when they are
+    /// equal.
     ///
     /// Inlinable too, though it runs once per comparison: unspecialized, its arrays of
     /// tuples, dictionary and sorts of generic values cost a metadata lookup per operation,
     /// more than the work itself for a change of one element.
     @inlinable
-    func makeReversion(from old: Node, to new: Node, ignored: inout [IgnoredProperty<TreeArray<Element>>]) -> Reversion<TreeArray<Element>>? {
+    func makeReversion<Root>(
+        at keyPath: WritableKeyPath<Root, TreeArray<Element>>?,
+        from old: Node, to new: Node, ignored: inout [IgnoredProperty<TreeArray<Element>>]
+    ) -> Reversion<Root>? {
         guard !isEmpty else { return nil }
         // An element that differs only in properties its type ignores makes no edit, only
         // ignored places. A plain loop: a closure or `zip` costs metadata lookups here,
@@ -280,7 +284,9 @@ extension TreeArrayDiffer where Element: Versionable {
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
         // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
-        let change = TreeArrayChange(edits: IdentifiedArrayEdits(edits), structure: structure, oldCount: old.count, newCount: new.count)
+        let change = TreeArrayChangeNode(
+            at: keyPath, edits: IdentifiedArrayEdits(edits), structure: structure, oldCount: old.count, newCount: new.count
+        )
         return treeArrayReversion(change) {
             TreeArrayOperations(
                 admits: { tree, change, direction in change.admits(tree, direction) },
