@@ -61,7 +61,12 @@ package struct TreeArrayNodeHeader {
 package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, UInt64> {
 
     @usableFromInline package typealias Node = TreeArrayNode<Element>
-    @usableFromInline package typealias IdentityReference = AtomicLazyReference<TreeArrayIdentityCell<Element>>
+    /// The slot of a root's ``TreeArrayIdentityCell``: the cell's retained address, `0` until
+    /// a lookup by id makes one. A plain word, not an `AtomicLazyReference` of the generic
+    /// cell: the layout and the teardown of every node then need no generic metadata (the
+    /// unspecialized deinit looked it up on each node freed), and a node that never had a
+    /// cell, nearly all of them, frees nothing.
+    @usableFromInline package typealias IdentityReference = Atomic<UInt>
 
     // MARK: - Layout
 
@@ -141,7 +146,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
         }
         let node = unsafeDowncast(object, to: Node.self)
         node.withUnsafeMutablePointerToElements { tail in
-            UnsafeMutableRawPointer(tail).bindMemory(to: IdentityReference.self, capacity: 1).initialize(to: IdentityReference())
+            UnsafeMutableRawPointer(tail).bindMemory(to: IdentityReference.self, capacity: 1).initialize(to: IdentityReference(0))
             let raw = entries(in: tail)
             if height == 0 {
                 (MemoryLayout<Element>.alignment <= 8 ? raw : raw.alignedUp(for: Element.self)).bindMemory(to: Element.self, capacity: slots)
@@ -187,7 +192,12 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
             } else {
                 Node.children(in: tail).deinitialize(count: header.pointee.width)
             }
-            _ = Node.identity(in: tail).deinitialize(count: 1)
+            let identity = Node.identity(in: tail)
+            let bits = identity.pointee.load(ordering: .acquiring)
+            if bits != 0, let cell = UnsafeRawPointer(bitPattern: bits) {
+                Unmanaged<TreeArrayIdentityCell<Element>>.fromOpaque(cell).release()
+            }
+            _ = identity.deinitialize(count: 1)
         }
     }
 
@@ -337,7 +347,14 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// Where this node, as a root, keeps its identity index, if a lookup by id made a place.
     @inlinable @inline(__always)
     package var existingIdentityCell: TreeArrayIdentityCell<Element>? {
-        withUnsafeMutablePointerToElements { Node.identity(in: $0).pointee.load() }
+        withUnsafeMutablePointerToElements { Node.cell(at: Node.identity(in: $0).pointee.load(ordering: .acquiring)) }
+    }
+
+    /// The cell whose retained address is `bits`, `nil` for `0`.
+    @inlinable @inline(__always)
+    package static func cell(at bits: UInt) -> TreeArrayIdentityCell<Element>? {
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<TreeArrayIdentityCell<Element>>.fromOpaque(address).takeUnretainedValue()
     }
 
     /// Where this node, as a root, keeps its identity index, made if it has none.
@@ -345,7 +362,16 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     package var identityCellMakingOne: TreeArrayIdentityCell<Element> {
         withUnsafeMutablePointerToElements { tail in
             let reference = Node.identity(in: tail)
-            return reference.pointee.load() ?? reference.pointee.storeIfNil(TreeArrayIdentityCell())
+            if let cell = Node.cell(at: reference.pointee.load(ordering: .acquiring)) { return cell }
+            // Readers may race to make the cell: the first to publish it wins, the others
+            // give theirs back and use the winner's.
+            let made = Unmanaged.passRetained(TreeArrayIdentityCell<Element>())
+            let bits = UInt(bitPattern: made.toOpaque())
+            let (exchanged, original) = reference.pointee.compareExchange(
+                expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+            if exchanged { return made.takeUnretainedValue() }
+            made.release()
+            return Node.cell(at: original)!
         }
     }
 

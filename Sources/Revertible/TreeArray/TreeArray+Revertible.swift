@@ -213,6 +213,17 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
             strings.sort()
         }
         let (size, stride) = (MemoryLayout<Element>.size, MemoryLayout<Element>.stride)
+        // The bytes themselves first, outside the strings compared above: when they agree, so
+        // do copies of them over any background, and no copies are needed.
+        var from = 0
+        var sameBytes = true
+        for offset in strings + [size] where sameBytes {
+            if offset > from, memcmp(UnsafeRawPointer(mine) + from, UnsafeRawPointer(theirs) + from, offset - from) != 0 {
+                sameBytes = false
+            }
+            from = Swift.max(from, offset + MemoryLayout<String>.size)
+        }
+        if sameBytes { return true }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * stride, alignment: MemoryLayout<Element>.alignment)
         defer { scratch.deallocate() }
         for background: UInt8 in [0, 0xFF] {
@@ -267,11 +278,12 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
             return node.withElements { mine in
                 other.withElements { theirs in
                     guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else { return true }
+                    if edits.edits.count <= 8 {
+                        return isEditedLeaf(mineBase, theirsBase, width: mine.count, start: start, edits: edits.edits, verified: &verified)
+                    }
                     for offset in mine.indices {
                         if let edit = edits.edit(at: start + offset) {
-                            var edited = mine[offset]
-                            _ = edit.apply(to: &edited, .forward)
-                            guard withUnsafePointer(to: edited, { sameValue($0, theirsBase + offset, writtenBy: edit) }) else { return false }
+                            guard isEdited(mineBase + offset, into: theirsBase + offset, by: edit) else { return false }
                             verified += 1
                         } else if memcmp(mineBase + offset, theirsBase + offset, MemoryLayout<Element>.size) != 0,
                                   !sameValue(mineBase + offset, theirsBase + offset, writtenBy: nil) {
@@ -284,10 +296,54 @@ extension TreeArrayNode where Element: Identifiable & Versionable {
         }
         guard Node.sameEnds(node, other) else { return false }
         for child in 0 ..< node.width where node.child(child) !== other.child(child) {
-            guard isEdited(node.child(child), into: other.child(child), start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
+            guard Self.isEdited(node.child(child), into: other.child(child), start: start + node.start(ofChild: child), edits: &edits, verified: &verified) else {
                 return false
             }
         }
         return true
+    }
+
+    /// ``isEdited(_:into:start:edits:verified:)`` for two leaves of `width` elements, with
+    /// a few `edits`: the runs between edited elements compared in one `memcmp` each (element
+    /// by element only if a run's bytes differ), rather than every element looked up among
+    /// the edits and compared on its own.
+    @inlinable
+    static func isEditedLeaf(
+        _ mine: UnsafeMutablePointer<Element>, _ theirs: UnsafeMutablePointer<Element>, width: Int, start: Int,
+        edits: IdentifiedArrayEdits<Element>, verified: inout Int
+    ) -> Bool {
+        var from = 0
+        while from < width {
+            // The first edit at or after `from` in this leaf (the first one listed, for a
+            // position edited twice, as ``IdentifiedArrayEdits/node(atNewIndex:)`` finds).
+            var next = width
+            var nextEdit: (any ReversionNode<Element>)?
+            for edit in edits where edit.newIndex >= start + from && edit.newIndex < start + next {
+                next = edit.newIndex - start
+                nextEdit = edit.node
+            }
+            if next > from, memcmp(mine + from, theirs + from, (next - from) * MemoryLayout<Element>.stride) != 0 {
+                // Padding may differ where the values do not: element by element, as below.
+                for offset in from ..< next where memcmp(mine + offset, theirs + offset, MemoryLayout<Element>.size) != 0 {
+                    guard sameValue(mine + offset, theirs + offset, writtenBy: nil) else { return false }
+                }
+            }
+            guard let nextEdit else { return true }
+            guard isEdited(mine + next, into: theirs + next, by: nextEdit) else { return false }
+            verified += 1
+            from = next + 1
+        }
+        return true
+    }
+
+    /// Whether `theirs` is the very value `edit` makes of `mine` (see ``sameValue(_:_:writtenBy:)``).
+    @inlinable
+    static func isEdited(_ mine: UnsafeMutablePointer<Element>, into theirs: UnsafeMutablePointer<Element>, by edit: any ReversionNode<Element>) -> Bool {
+        var edited = mine.pointee
+        _ = edit.apply(to: &edited, .forward)
+        return withUnsafePointer(to: edited) { edited in
+            // The same bytes are the same value: no need to look at what the edit wrote.
+            memcmp(edited, theirs, MemoryLayout<Element>.size) == 0 || sameValue(edited, theirs, writtenBy: edit)
+        }
     }
 }

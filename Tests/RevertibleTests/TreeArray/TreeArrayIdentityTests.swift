@@ -154,6 +154,21 @@ struct TreeArrayIdentityTests {
         tree._identityInvariantCheck()
     }
 
+    @Test("A root makes its identity cell once, and frees it with itself")
+    func identityCellLifetime() {
+        weak var freed: TreeArrayIdentityCell<Row>?
+        do {
+            let tree = TreeArray((1...300).map { Row(id: $0, title: "", done: false) })
+            #expect(tree.root.existingIdentityCell == nil)
+            #expect(tree.index(id: 42) == 41)
+            let cell = tree.root.identityCellMakingOne
+            #expect(tree.root.existingIdentityCell === cell)
+            #expect(tree.root.identityCellMakingOne === cell)
+            freed = cell
+        }
+        #expect(freed == nil)
+    }
+
     @Test("Random changes: every lookup agrees with a scan, in the present and in kept versions",
           arguments: RandomizedTesting.seeds(defaultIterations: 20))
     func randomized(seed: UInt64) {
