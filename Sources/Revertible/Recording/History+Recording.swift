@@ -6,9 +6,9 @@
 // 2. `recordedDifference` (Versionable.swift) compares the new value with the history's own
 //    copy (`versionedDifference` where the caller knows the type is `Versionable`, as the
 //    undoable reducer does: then the comparison is specialized for it). A `Versionable` type
-//    lists its key paths on a `ReversionCollector` (the seed's
-//    `Reverter` protocol, Reverter.swift), which asks each place for its own node (Changes/,
-//    or TreeArray/TreeArrayChange) and notes the places the type ignores (IgnoredProperty).
+//    lists its key paths on a `ReversionCollector` (the seed's `Reverter` protocol,
+//    Reverter.swift), which asks each place for its own node (Changes/, or
+//    TreeArray/TreeArrayChange) and notes the places the type ignores (IgnoredProperty).
 // 3. `advanceReference` applies the change to the history's copy, which then takes the
 //    ignored places from the value (IgnoredProperty).
 // 4. The step (RecordedStep.swift) is appended to the current scope (History/HistoryScope)
