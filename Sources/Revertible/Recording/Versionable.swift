@@ -121,20 +121,19 @@ func recordedDifference<Value: Revertible>(_ value: Value, from previous: Value)
     guard let opener = versionableOpener(of: Value.self) else {
         return (value.reversion(to: previous), [])
     }
-    let difference = opener.difference(value, from: previous)
-    return (difference.node.map { Reversion(node: $0) }, difference.ignored)
+    return opener.difference(value, from: previous)
 }
 
 /// Compares two values of a ``Versionable`` type known only at run time.
 private protocol VersionableOpener: SendableMetatype {
-    static func difference<Value>(_ value: Value, from previous: Value) -> VersionDifference<Value>
+    static func difference<Value>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])
 }
 
 private enum VersionableOpening<Opened: Versionable>: VersionableOpener {
-    static func difference<Value>(_ value: Value, from previous: Value) -> VersionDifference<Value> {
+    static func difference<Value>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
         // `Value` is `Opened` (the memo below is keyed by type).
-        let difference = unsafeBitCast(value, to: Opened.self).difference(from: unsafeBitCast(previous, to: Opened.self))
-        return unsafeBitCast(difference, to: VersionDifference<Value>.self)
+        let difference = versionedDifference(unsafeBitCast(value, to: Opened.self), from: unsafeBitCast(previous, to: Opened.self))
+        return unsafeBitCast(difference, to: (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]).self)
     }
 }
 
