@@ -193,8 +193,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
                 Node.children(in: tail).deinitialize(count: header.pointee.width)
             }
             let identity = Node.identity(in: tail)
-            let bits = identity.pointee.load(ordering: .acquiring)
-            if bits != 0, let cell = UnsafeRawPointer(bitPattern: bits) {
+            if let cell = UnsafeRawPointer(bitPattern: identity.pointee.load(ordering: .acquiring)) {
                 Unmanaged<TreeArrayIdentityCell<Element>>.fromOpaque(cell).release()
             }
             _ = identity.deinitialize(count: 1)
