@@ -65,6 +65,7 @@ extension History {
     package mutating func perform(
         _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
     ) -> Result<Bool, HistoryError> {
+        defer { checkInvariantsInDebugBuilds() }
         switch command {
         case let .undoByAuthor(author), let .redoByAuthor(author):
             // A per-author move makes a new step from the history's own version: `value`

@@ -59,6 +59,7 @@ extension History {
         author: HistoryAuthor?,
         policy: HistoryPolicy
     ) -> Bool {
+        defer { checkInvariantsInDebugBuilds() }
         let author = author ?? policy.author
         let (change, ignored) = difference
         defer { adoptIgnoredProperties(ignored, of: value) }
@@ -113,6 +114,7 @@ extension History {
     mutating func recordWithoutTracking(
         _ value: Value, difference: (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])
     ) {
+        defer { checkInvariantsInDebugBuilds() }
         let (change, ignored) = difference
         defer { adoptIgnoredProperties(ignored, of: value) }
         guard let change else { return }
