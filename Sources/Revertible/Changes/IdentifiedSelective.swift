@@ -72,6 +72,11 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
         }
 
         var removing: [Int] = []
+        // Elements this move takes out by id: one it also puts back (stored on both sides, as
+        // steps recorded before such elements became moves were) is no "exists again".
+        var removedIDs = Set<Element.ID>()
+        // Stored on both sides but not taken out (another writer changed it): it stays where it is.
+        var keptIDs = Set<Element.ID>()
         for (_, source) in current {
             guard case let .stored(expected) = source else { continue }
             let place = LocationName.subscript("id: \(LocationName.argument(expected.id))")
@@ -81,9 +86,10 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
             }
             if !matches(elements[index], expected) {
                 conflicts.append(NodeConflict(location: place, expected: describe(expected), found: describe(elements[index])))
-                guard policy == .overwrite else { continue }
+                guard policy == .overwrite else { keptIDs.insert(expected.id); continue }
             }
             removing.append(index)
+            removedIDs.insert(expected.id)
         }
         var placing: [(index: Int, element: Element)] = []
         for (index, source) in target {
@@ -95,7 +101,8 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
                 removing.append(found)
                 placing.append((index, elements[found]))
             case let .stored(element):
-                if let found = locate(elements, element.id) {
+                if keptIDs.contains(element.id) { continue }
+                if !removedIDs.contains(element.id), let found = locate(elements, element.id) {
                     let place = LocationName.subscript("id: \(LocationName.argument(element.id))")
                     conflicts.append(NodeConflict(location: place, expected: nil, found: describe(elements[found])))
                     if policy == .overwrite {
@@ -133,23 +140,25 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
         return nil
     }
 
-    /// Whether no id occurs twice among the elements the structure stores or moves.
+    /// Whether no id occurs twice among the elements the structure stores or moves, but for
+    /// an element stored once on each side (taken out and put back, see ``apply``).
     private static func idsAreUnique(
         _ current: [(index: Int, source: IdentifiedArraySource<Element>)],
         _ target: [(index: Int, source: IdentifiedArraySource<Element>)]
     ) -> Bool {
-        var seen = Set<Element.ID>()
+        var stored = Set<Element.ID>()
         for (_, source) in current {
             guard case let .stored(element) = source else { continue }
-            guard seen.insert(element.id).inserted else { return false }
+            guard stored.insert(element.id).inserted else { return false }
         }
+        var seen = Set<Element.ID>()
         for (_, source) in target {
-            let id: Element.ID
             switch source {
-            case let .stored(element): id = element.id
-            case let .moved(_, movedID): id = movedID
+            case let .stored(element):
+                guard seen.insert(element.id).inserted else { return false }
+            case let .moved(_, id):
+                guard seen.insert(id).inserted, !stored.contains(id) else { return false }
             }
-            guard seen.insert(id).inserted else { return false }
         }
         return true
     }

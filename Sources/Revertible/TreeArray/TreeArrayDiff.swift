@@ -281,6 +281,9 @@ extension TreeArrayDiffer where Element: Versionable {
         for window in windows {
             Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide, ignored: &ignored)
         }
+        if windows.count > 1 {
+            Self.pairAcrossWindows(oldSide: &oldSide, newSide: &newSide, edits: &edits, ignored: &ignored)
+        }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
         // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
@@ -313,6 +316,72 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         if let node = difference.node {
             edits.append(IdentifiedArrayEdit(oldIndex: oldIndex, newIndex: newIndex, id: new.id, node: node))
+        }
+    }
+
+    /// Takes out of the structure an element that one window removed and another inserted
+    /// though it kept its place among the elements around it (it crossed a leaf's boundary
+    /// as its neighbours were removed or inserted); one that changed place becomes a move.
+    /// Either way it keeps its edit, if it changed.
+    ///
+    /// Each window is matched on its own, so such an element would otherwise be stored on
+    /// both sides under one id: undo among other writers could then not trust identity, and
+    /// refused the whole structure as soon as anyone else changed the list's length (issue
+    /// 35: `clear` undone after someone's add restored nothing). An id stored more than once
+    /// on a side (a window replaced whole) is left as it is.
+    @inlinable
+    static func pairAcrossWindows(
+        oldSide: inout [(index: Int, source: Source)],
+        newSide: inout [(index: Int, source: Source)],
+        edits: inout [IdentifiedArrayEdit<Element>],
+        ignored: inout [IgnoredProperty<TreeArray<Element>>]
+    ) {
+        var oldStored: [Element.ID: Int] = [:]
+        var repeated = Set<Element.ID>()
+        for position in oldSide.indices {
+            guard case let .stored(element) = oldSide[position].source else { continue }
+            if oldStored.updateValue(position, forKey: element.id) != nil { repeated.insert(element.id) }
+        }
+        guard !oldStored.isEmpty else { return }
+        var pairs: [(old: Int, new: Int, id: Element.ID)] = []
+        var newStored = Set<Element.ID>()
+        for position in newSide.indices {
+            guard case let .stored(element) = newSide[position].source, let oldPosition = oldStored[element.id] else { continue }
+            if !newStored.insert(element.id).inserted { repeated.insert(element.id) }
+            pairs.append((oldPosition, position, element.id))
+        }
+        pairs.removeAll { repeated.contains($0.id) }
+        guard !pairs.isEmpty else { return }
+        var dropOld = Set<Int>()
+        var dropNew = Set<Int>()
+        for pair in pairs {
+            guard case let .stored(oldElement) = oldSide[pair.old].source,
+                  case let .stored(newElement) = newSide[pair.new].source else { continue }
+            let (oldIndex, newIndex) = (oldSide[pair.old].index, newSide[pair.new].index)
+            if oldElement != newElement {
+                edit(oldElement, oldIndex, newElement, newIndex, into: &edits, ignored: &ignored)
+            }
+            // Its place among the elements outside the structure, on each side: equal, it did
+            // not move, and leaving both entries out pairs it with itself.
+            var oldRank = oldIndex
+            for position in oldSide.indices where !dropOld.contains(position) && oldSide[position].index < oldIndex {
+                oldRank -= 1
+            }
+            var newRank = newIndex
+            for position in newSide.indices where !dropNew.contains(position) && newSide[position].index < newIndex {
+                newRank -= 1
+            }
+            if oldRank == newRank {
+                dropOld.insert(pair.old)
+                dropNew.insert(pair.new)
+            } else {
+                oldSide[pair.old].source = .moved(from: newIndex, id: pair.id)
+                newSide[pair.new].source = .moved(from: oldIndex, id: pair.id)
+            }
+        }
+        if !dropOld.isEmpty {
+            oldSide = oldSide.indices.filter { !dropOld.contains($0) }.map { oldSide[$0] }
+            newSide = newSide.indices.filter { !dropNew.contains($0) }.map { newSide[$0] }
         }
     }
 
