@@ -161,7 +161,8 @@ struct SharedListEndToEndTests {
         // skipped part is named on standard error with who changed it (exit 0).
         let skipped = try todo.run(["--as", "alice", "undo"])
         #expect(skipped.status == 0, "\(skipped.stderr)")
-        #expect(skipped.stdout == "Undid: add \"milk\"\n")
+        // Nothing of the step was done: it says so, never "Undid" (issue 35).
+        #expect(skipped.stdout == "Undid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
         #expect(skipped.stderr.contains("skipped"))
         #expect(skipped.stderr.contains("the item \"oat milk\" (bob changed it since)"))
         #expect(!skipped.stderr.contains("TodoItem("))
@@ -169,9 +170,9 @@ struct SharedListEndToEndTests {
         #expect(items == [ListedItem(position: 1, title: "oat milk", done: false), ListedItem(position: 2, title: "eggs", done: false)])
         // The skipped part left the step: redoing and undoing it again change nothing of
         // bob's, and have nothing more to report (ok() requires an empty standard error).
-        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
         #expect(try titles(todo) == ["oat milk", "eggs"])
-        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
         #expect(try titles(todo) == ["oat milk", "eggs"])
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo\n")
         // Every history still loads and moves: bob's is whole, alice's goes on.
@@ -256,7 +257,7 @@ struct SharedListEndToEndTests {
         let result = try todo.run(["--as", "alice", "undo", "--json"])
         #expect(result.status == 0)
         let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
-        #expect(report.message == "Undid: edit \"milk\" → \"oat milk\"")
+        #expect(report.message == "Undid nothing of: edit \"milk\" → \"oat milk\" (someone else changed or removed all of it since; the list is unchanged)")
         #expect(report.author == "alice")
         #expect(report.skipped.count == 1)
         #expect(report.skipped.first?.field == "title")
@@ -307,7 +308,7 @@ struct SharedListEndToEndTests {
         #expect(try snapshot(conninfo) == before)
         let redo = try todo.run(["--as", "alice", "redo"])
         #expect(redo.status == 0, "\(redo.stderr)")
-        #expect(redo.stdout == "Redid: edit \"milk\" → \"oat milk\"\n")
+        #expect(redo.stdout == "Redid nothing of: edit \"milk\" → \"oat milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
         #expect(redo.stderr.contains("the title of \"soy milk\" (bob changed it since)"))
         #expect(try titles(todo) == ["soy milk"])
     }

@@ -64,6 +64,13 @@ struct SkippedPartTests {
         #expect(store.state.present.items.map(\.title) == ["oat milk"])
     }
 
+    @Test func aConflictThatNamesNoItemIsTheWholeList() {
+        let list = TodoList(items: [TodoItem(id: milk, title: "milk")])
+        let conflicts = [ReversionConflict(location: #"\TodoList.items"#), ReversionConflict(location: #"\TodoList.items"#)]
+        #expect(SkippedPart.parts(of: conflicts, current: list, known: []) == [.wholeList])
+        #expect(TodoServerStore.describe([.wholeList], refused: false).contains("the order and contents of the list"))
+    }
+
     @Test func aLocationThatNamesNoItemIsNoPart() {
         let list = TodoList(items: [TodoItem(id: milk, title: "milk")])
         #expect(SkippedPart(ReversionConflict(location: #"\TodoList.items"#), current: list, known: []) == nil)

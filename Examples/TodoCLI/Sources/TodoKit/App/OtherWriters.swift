@@ -28,11 +28,12 @@ enum OtherWriters {
 /// was made (or since it was undone).
 public struct SkippedPart: Equatable, Sendable, Encodable {
     /// What the part is about: `title`, `done` or `item` (the item as a whole: removing or
-    /// restoring it).
+    /// restoring it), or `list` (the list as a whole: a part the engine names no item for,
+    /// such as the order of items it could not place).
     public var field: String
-    /// The item's id.
-    public var item: UUID
-    /// The item's title now, or as the step knew it if it is gone.
+    /// The item's id; `nil` for the list as a whole.
+    public var item: UUID?
+    /// The item's title now, or as the step knew it if it is gone; empty for the list.
     public var title: String
     /// Who changed it last, if the store knows.
     public var changedBy: String?
@@ -64,12 +65,22 @@ extension SkippedPart {
         self.init(field: field, item: id, title: title, changedBy: nil, removed: now == nil)
     }
 
+    /// The list as a whole: what a conflict that names no item's field stands for.
+    static var wholeList: SkippedPart {
+        SkippedPart(field: "list", item: nil, title: "", changedBy: nil, removed: false)
+    }
+
     /// The parts `conflicts` name, each once, in the order first named (a move over several
     /// steps may meet one part in more than one of them).
+    ///
+    /// A conflict that names no item's field is the list as a whole: never dropped, or a
+    /// move that skipped all it would do would say it worked (issue 35: an undone `clear`
+    /// that restored nothing).
     static func parts(of conflicts: [ReversionConflict], current: TodoList, known: [TodoList]) -> [SkippedPart] {
         var parts: [SkippedPart] = []
         for conflict in conflicts {
-            guard let part = SkippedPart(conflict, current: current, known: known), !parts.contains(where: part.isSamePart) else { continue }
+            let part = SkippedPart(conflict, current: current, known: known) ?? .wholeList
+            guard !parts.contains(where: part.isSamePart) else { continue }
             parts.append(part)
         }
         return parts

@@ -138,11 +138,11 @@ public final class TodoSession {
             store.send(.action(.clear(ids: done)))
             return "Cleared \(done.count) done item\(done.count == 1 ? "" : "s") (undo brings them back)"
 
-        case let .undo(target, _, _):
-            return try undo(target, in: store)
+        case let .undo(target, strict, _):
+            return try step(to: target, undoing: true, strict: strict, in: store)
 
-        case let .redo(target, _, _):
-            return try redo(target, in: store)
+        case let .redo(target, strict, _):
+            return try step(to: target, undoing: false, strict: strict, in: store)
 
         case let .tag(name):
             let tag = HistoryTag(name)
@@ -248,20 +248,15 @@ public final class TodoSession {
         }
     }
 
-    private func undo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
-        try step(to: target, undoing: true, in: store)
-    }
-
-    private func redo(_ target: HistoryDestination, in store: TodoStore) throws(TodoError) -> String {
-        try step(to: target, undoing: false, in: store)
-    }
-
     /// Undoes (or redoes) to `target` and says what it took back (or replayed).
     ///
     /// The history resolves a tag and refuses one the move cannot reach (see ``reason(_:undoing:)``);
     /// the session only caps a count at the steps there are, as asking for more than there
     /// are is no error here.
-    private func step(to target: HistoryDestination, undoing: Bool, in store: TodoStore) throws(TodoError) -> String {
+    ///
+    /// A move that leaves the list as it was (someone else changed, or removed, all that its
+    /// steps would change) says so instead of "Undid", and with `strict` is refused.
+    private func step(to target: HistoryDestination, undoing: Bool, strict: Bool = false, in store: TodoStore) throws(TodoError) -> String {
         let before = store.state
         var target = target
         var ending = ""
@@ -289,6 +284,16 @@ public final class TodoSession {
         let descriptions = StepDescriptions(before)
         let labels = undoing ? Array(descriptions.undo.suffix(steps).reversed()) : Array(descriptions.redo.prefix(steps))
         let verb = undoing ? "Undid" : "Redid"
+        // Every part skipped or gone for someone else's change: the history moved past the
+        // step, but the list is as it was, and saying "Undid" would claim what did not happen.
+        if steps > 0, OtherWriters.sameItems(before.present, store.state.present) {
+            let what = labels.joined(separator: "; ")
+            // With a conflict the store refuses it, naming each part and who changed it.
+            if strict, store.state.lastConflicts.isEmpty {
+                throw .badInput("refused: someone else changed or removed all that this would change (\(what)); nothing was changed")
+            }
+            return "\(verb) nothing of: \(what) (someone else changed or removed all of it since; the list is unchanged)"
+        }
         return steps == 1 && ending.isEmpty
             ? "\(verb): \(labels[0])"
             : "\(verb) \(steps) step\(steps == 1 ? "" : "s")\(ending): \(labels.joined(separator: "; "))"

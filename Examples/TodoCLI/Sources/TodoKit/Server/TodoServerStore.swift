@@ -309,8 +309,9 @@ public final class TodoServerStore: TodoStorage {
     /// The one line that says what a move skipped (or why it was refused).
     static func describe(_ skipped: [SkippedPart], refused: Bool) -> String {
         let parts = skipped.map { part -> String in
-            let what = part.field == "item" ? "the item \(quoted(part.title))" : "the \(part.field == "done" ? "done mark" : "title") of \(quoted(part.title))"
             let who = part.changedBy.map { PlainText.escaping($0) } ?? "someone else"
+            guard part.item != nil else { return "the order and contents of the list (\(who) changed them since)" }
+            let what = part.field == "item" ? "the item \(quoted(part.title))" : "the \(part.field == "done" ? "done mark" : "title") of \(quoted(part.title))"
             return part.removed ? "\(what) (\(who) removed it)" : "\(what) (\(who) changed it since)"
         }
         return refused
@@ -533,6 +534,7 @@ public final class TodoServerStore: TodoStorage {
 
     /// `part` with who changed it last.
     private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
+        guard let item = part.item else { return part }
         var part = part
         // An item the move would remove or restore conflicts through a change of its title or
         // done mark (or its removal): the latest of those says who. A part is skipped for
@@ -542,7 +544,7 @@ public final class TodoServerStore: TodoStorage {
         let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
         part.changedBy = try connection.query(
             "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY author = $3, at DESC LIMIT 1",
-            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
+            [item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
         ).first?[0] ?? nil
         return part
     }
