@@ -104,61 +104,52 @@ extension History {
     }
 
     /// Runs ``HistoryCommand/undoByAuthor(_:)`` (`backward`) or
-    /// ``HistoryCommand/redoByAuthor(_:)``: the newest step of `author` in the current scope
-    /// (or, forward, the newest undo of `author` not taken back yet, as long as `author` has
-    /// made no ordinary step since) is taken back selectively: each location the step wrote
-    /// is reverted where it still holds what the step left there; elsewhere `conflictPolicy`
-    /// decides. The result is a new step by `author`, labelled as the step it takes back;
-    /// every other author's later steps stay in place. A step whose every location someone
-    /// else has changed since is passed over (it has nothing left to take back), and the next
-    /// older one is taken instead, so the author's undo never stalls.
+    /// ``HistoryCommand/redoByAuthor(_:)`` on `value`, the current version: the newest step
+    /// of `author` in the current scope (or, forward, the newest undo of `author` not taken
+    /// back yet, as long as `author` has made no ordinary step since) is taken back
+    /// selectively: each location the step wrote is reverted where it still holds what the
+    /// step left there; elsewhere ``conflictPolicy`` decides. The result is a new step by
+    /// `author` (made by ``appendStep(_:version:annotation:time:changeCount:authorship:)``,
+    /// as every step is), labelled as the step it takes back; every other author's later
+    /// steps stay in place. A step whose every location someone else has changed since is
+    /// passed over (it has nothing left to take back), and the next older one is taken
+    /// instead, so the author's undo never stalls.
     ///
-    /// Works on the history's own copy of the current version; read ``current`` afterwards.
-    /// Success clears ``lastError``; ``lastConflicts`` lists what was skipped or overwritten.
+    /// Run by ``run(_:on:policy:)``, like every command: ``lastConflicts`` lists what was
+    /// skipped or overwritten.
     ///
-    /// - Returns: Whether the current version changed, or, under ``ConflictPolicy/refuse``,
-    ///   the conflicts that stopped it (nothing changed).
+    /// - Returns: Whether the current version changed.
+    /// - Throws: Under ``ConflictPolicy/refuse``, the conflicts that stopped it, with `value`
+    ///   unchanged.
     @usableFromInline
     mutating func move(
-        by author: HistoryAuthor,
-        _ direction: ReversionDirection,
-        onConflict conflictPolicy: ConflictPolicy,
-        policy: HistoryPolicy
-    ) -> Result<Bool, HistoryError> {
-        endGroup()
-        var conflicts: [ReversionConflict] = []
-        defer { lastConflicts = conflicts }
+        by author: HistoryAuthor, _ direction: ReversionDirection, on value: inout Value, policy: HistoryPolicy
+    ) throws(HistoryError) -> Bool {
         while let target = authorTarget(author, direction) {
-            var next = current
+            var next = value
             let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !found.isEmpty {
-                conflicts = found
-                let error = HistoryError.stepRefused(.conflict(found))
-                lastError = error
-                return .failure(error)
+                lastConflicts += found
+                throw .stepRefused(.conflict(found))
             }
-            conflicts += found
-            let (change, ignored) = recordedDifference(next, from: current)
-            guard let change else {
+            lastConflicts += found
+            guard let change = recordedDifference(next, from: value).reversion else {
                 supersede(target)
                 continue
             }
-            advanceReference(to: next, by: change)
-            adoptIgnoredProperties(ignored, of: next)
+            // `next` is `value` with the reversions applied, ignored places included: the
+            // history's copy, put back from `value` after the command, takes it as it is.
+            value = next
             let move: AuthorMove = direction == .backward ? .undo(target.version) : .redo(target.version)
-            push(RecordedStep(
-                reversion: change,
-                version: makeVersionID(),
+            appendStep(
+                change,
                 annotation: Annotation(savedLabel: target.annotation.label),
                 time: stamp(policy.now(), policy: policy),
                 authorship: StepAuthorship(author: author, move: move)
-            ))
-            lastError = nil
-            trim(to: policy.limit)
-            return .success(true)
+            )
+            return true
         }
-        lastError = nil
-        return .success(false)
+        return false
     }
 
     /// Marks `step` as one the author's moves pass over.

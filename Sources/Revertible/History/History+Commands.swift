@@ -66,24 +66,13 @@ extension History {
         _ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
     ) -> Result<Bool, HistoryError> {
         defer { checkInvariantsInDebugBuilds() }
-        switch command {
-        case let .undoByAuthor(author), let .redoByAuthor(author):
-            // A per-author move makes a new step from the history's own version: `value`
-            // takes the result, as after any command.
-            let isUndo = if case .undoByAuthor = command { true } else { false }
-            let result = move(by: author, isUndo ? .backward : .forward, onConflict: onConflict ?? policy.conflictPolicy, policy: policy)
-            value = current
-            return result
-        default:
-            break
-        }
         endGroup()
         conflictPolicy = onConflict ?? policy.conflictPolicy
         lastConflicts = []
         reference = nil
         let result: Result<Bool, HistoryError>
         do {
-            result = .success(try run(command, on: &value))
+            result = .success(try run(command, on: &value, policy: policy))
             lastError = nil
         } catch {
             result = .failure(error)
@@ -104,15 +93,16 @@ extension History {
     }
 
     @inlinable
-    mutating func run(_ command: HistoryCommand, on value: inout Value) throws(HistoryError) -> Bool {
+    mutating func run(_ command: HistoryCommand, on value: inout Value, policy: HistoryPolicy) throws(HistoryError) -> Bool {
         switch command {
         case let .undo(target):
             return try undo(&value, to: target) > 0
         case let .redo(target):
             return try redo(&value, to: target) > 0
-        case .undoByAuthor, .redoByAuthor:
-            // Run by `perform`, on the history's own version.
-            return false
+        case let .undoByAuthor(author):
+            return try move(by: author, .backward, on: &value, policy: policy)
+        case let .redoByAuthor(author):
+            return try move(by: author, .forward, on: &value, policy: policy)
         case let .move(destination):
             return try move(&value, to: destination) > 0
         case .undoCurrentScope:

@@ -35,14 +35,14 @@ extension History {
         if let squashed = end.reversion(to: start) {
             // `squashed` was made from `start` to `end`: applied to `start` it cannot fail.
             if !squashed.inverted.revertUnchecked(&value) { value = end }
-            push(RecordedStep(
-                reversion: squashed,
+            appendStep(
+                squashed,
                 version: scope.current,
                 annotation: scope.squashedAnnotation,
                 time: scope.start?.time ?? scope.undo.first?.time ?? .zero,
                 changeCount: (scope.start?.changeCount ?? 0) + scope.undo.reduce(0) { $0 + $1.changeCount },
                 authorship: scope.squashedAuthorship
-            ))
+            )
         } else {
             // Nothing changed in all: the version the scope ended on is the start.
             retag(scope.current, as: scope.startVersion)

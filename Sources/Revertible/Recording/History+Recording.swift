@@ -75,19 +75,7 @@ extension History {
         // while the reference advances, it would force a copy of the reference's storage.
         let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
         advanceReference(to: value, by: reversion)
-        // The oldest version's time is unknown until the first step (a state made without a
-        // clock, or history removed): taking the first step's keeps moves by time from it sane.
-        if top == 0, scopes[0].steps.isEmpty, scopes[0].floorTime == .zero {
-            scopes[0].floorTime = time
-        }
-        push(RecordedStep(
-            reversion: reversion,
-            version: makeVersionID(),
-            annotation: annotation,
-            time: time,
-            changeCount: changeCount,
-            authorship: author.map { StepAuthorship(author: $0) }
-        ))
+        appendStep(reversion, annotation: annotation, time: time, changeCount: changeCount, authorship: author.map { StepAuthorship(author: $0) })
         if let groupBase, let mark {
             group = OpenGroup(base: groupBase, scope: top, mark: mark)
         }
@@ -171,12 +159,35 @@ extension History {
         adoptIgnoredProperties(recordedDifference(value, from: version).ignored, of: value)
     }
 
-    /// Adds a step after the current version of the current scope. The steps redo would
-    /// have taken stay, as a branch: a change after an undo loses nothing. The caller trims to
-    /// the limit once the reference is back.
+    /// The one place a step is made: recording, a per-author move and a popped scope's
+    /// squash all add theirs here, after the current version of the current scope, which
+    /// moves to it. The steps redo would have taken stay, as a branch: a change after an undo
+    /// loses nothing. The caller trims to the limit once the reference is back.
+    ///
+    /// - Parameter version: The new version's identifier; a new one unless given (a popped
+    ///   scope's step leads to the version the scope ended on, which keeps its tags).
     @inlinable
-    mutating func push(_ step: RecordedStep<Value, Annotation>) {
-        scopes[top].append(step)
+    mutating func appendStep(
+        _ reversion: Reversion<Value>,
+        version: HistoryVersion? = nil,
+        annotation: Annotation,
+        time: Duration,
+        changeCount: Int = 1,
+        authorship: StepAuthorship?
+    ) {
+        // The oldest version's time is unknown until the first step (a state made without a
+        // clock, or history removed): taking the first step's keeps moves by time from it sane.
+        if top == 0, scopes[0].steps.isEmpty, scopes[0].floorTime == .zero {
+            scopes[0].floorTime = time
+        }
+        scopes[top].append(RecordedStep(
+            reversion: reversion,
+            version: version ?? makeVersionID(),
+            annotation: annotation,
+            time: time,
+            changeCount: changeCount,
+            authorship: authorship
+        ))
     }
 }
 
