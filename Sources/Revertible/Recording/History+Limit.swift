@@ -43,6 +43,22 @@ extension History {
         forgetTagsOfRemovedVersions()
     }
 
+    /// Folds the oldest step of the current scope, an inner one, into the scope's start, as
+    /// the limit folds the steps it drops: undo no longer reaches it, while popping and
+    /// abandoning the scope still take it into account. A replayed history (the undoable
+    /// reducer's `restore`) rebuilds a start the limit made as the scope's first step and
+    /// folds it here once the scope is rebuilt: trimming to the limit instead would first
+    /// drop branches the history had kept.
+    package mutating func foldOldestStepIntoStart() {
+        guard top > 0, scopes[top].undoCount > 0,
+              let folded = foldOldestStepsIntoStart(atLeast: 1) ?? foldOldestStepsSelectively(1) else { return }
+        for _ in 0..<folded {
+            guard scopes[top].dropOldestPathStep() != nil else { break }
+        }
+        if top == group?.scope, scopes[top].undoCount == 0 { group = nil }
+        forgetTagsOfRemovedVersions()
+    }
+
     /// Before the limit drops the oldest steps on the path of the current scope, an inner
     /// one, folds at least `count` of them into the scope's start: the start becomes one
     /// reversion from the version after them back to where the scope started.

@@ -16,17 +16,50 @@ public struct UndoableReplay<State: Sendable, Action: Sendable>: Sendable {
     public var actions: [UndoableAction<Action>]
     /// The present the replay must arrive at.
     public var present: State
+    /// The indices in ``actions`` after which restoring folds the open scope's oldest step
+    /// into the scope's start. Such a step stands for the steps the history limit dropped
+    /// from a scope that was still open: undo no longer reaches them, but popping or
+    /// abandoning the scope still takes them into account. Empty unless the limit did that.
+    public var foldsAfter: [Int]
 
-    /// A replay of `actions` from `base`, expected to arrive at `present`.
-    public init(base: State, actions: [UndoableAction<Action>], present: State) {
+    /// A replay of `actions` from `base`, expected to arrive at `present`; after each action
+    /// at an index in `foldsAfter`, the open scope's oldest step is folded into its start.
+    public init(base: State, actions: [UndoableAction<Action>], present: State, foldsAfter: [Int] = []) {
         self.base = base
         self.actions = actions
         self.present = present
+        self.foldsAfter = foldsAfter
     }
 }
 
 extension UndoableReplay: Equatable where State: Equatable, Action: Equatable {}
-extension UndoableReplay: Codable where State: Codable, Action: Codable {}
+
+/// Saved as `base`, `actions` and `present`, with `foldsAfter` only when it is not empty, so
+/// replays saved before it existed load, and replays without folds save as they did.
+extension UndoableReplay: Codable where State: Codable, Action: Codable {
+
+    private enum CodingKeys: String, CodingKey {
+        case base, actions, present, foldsAfter
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            base: try container.decode(State.self, forKey: .base),
+            actions: try container.decode([UndoableAction<Action>].self, forKey: .actions),
+            present: try container.decode(State.self, forKey: .present),
+            foldsAfter: try container.decodeIfPresent([Int].self, forKey: .foldsAfter) ?? []
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(base, forKey: .base)
+        try container.encode(actions, forKey: .actions)
+        try container.encode(present, forKey: .present)
+        if !foldsAfter.isEmpty { try container.encode(foldsAfter, forKey: .foldsAfter) }
+    }
+}
 
 /// Why a history could not be written down as a replay or rebuilt from one.
 public enum UndoableReplayError: Error, Equatable, Sendable {
@@ -43,45 +76,43 @@ extension UndoableState {
 
     /// This history written down as actions of type `Action` (the base reducer's).
     ///
+    /// Every scope is rebuilt as a tree, branches included, its versions made in the order
+    /// they were made (so the limit drops the same ones, and moves by that order land on the
+    /// same ones), with the steps an open scope's limit folded away as one step folded again
+    /// (``UndoableReplay/foldsAfter``). Tags are put where they are, and the tags an open
+    /// scope moved are first given where they were before, so that abandoning the rebuilt
+    /// scope puts them back as abandoning the original would.
+    ///
     /// Changes made by actions that were not recorded (the `recording` filter) are not in
     /// it; restoring then arrives at a different present and fails with
     /// ``UndoableReplayError/presentMismatch``.
     public func replay<Action: Sendable>(of _: Action.Type = Action.self) throws(UndoableReplayError) -> UndoableReplay<State, Action> {
-        // A tag an open scope moved is first given where it was before the scope moved it,
-        // so that the rebuilt scope remembers the move and abandoning it puts the tag back.
-        var movedFrom: [HistoryVersion: [HistoryTag]] = [:]
-        for scope in engine.scopes {
-            for (tag, version) in scope.movedTags {
-                movedFrom[version, default: []].append(tag)
+        let scopes = engine.scopes
+        // Where every tag is while each scope is the innermost one, just before the next is
+        // pushed: the innermost scope's are today's; one level down, a tag the scope above
+        // moved is where it was before that move, and a tag the scope above made is not
+        // there yet.
+        var placements = Array(repeating: [(tag: HistoryTag, version: HistoryVersion)](), count: scopes.count)
+        placements[scopes.count - 1] = engine.tagged
+        for level in scopes.indices.dropLast().reversed() {
+            let above = scopes[level + 1]
+            // A version of this scope or of one below: still there while this one is open.
+            func isKept(_ version: HistoryVersion) -> Bool {
+                scopes[...level].contains { $0.contains(version) }
             }
-        }
-        func tagging(_ version: HistoryVersion) -> [UndoableAction<Action>] {
-            var tags: [HistoryTag] = []
-            for tag in (movedFrom[version] ?? []) + engine.tags(of: version) where !tags.contains(tag) {
-                tags.append(tag)
+            placements[level] = placements[level + 1].filter { entry in
+                !above.movedTags.contains { $0.tag == entry.tag } && isKept(entry.version)
             }
-            return tags.map { .tag($0) }
+            placements[level] += above.movedTags.filter { isKept($0.version) }
         }
-        var actions: [UndoableAction<Action>] = []
-        for level in 0...engine.scopeLevel {
-            let scope = engine.scopes[level]
-            if level > 0 { actions.append(.pushNewScope) }
-            // Every tag of the version the scope starts from, not only the newest.
-            actions += tagging(scope.floor)
-            let described = engine.steps(inScopeLevel: level)!
-            for (step, description) in zip(scope.undo + scope.redo, described.undo + described.redo) {
-                if let author = step.author, let isUndo = step.isAuthorUndo {
-                    // Made by a per-author move, which replays as that move.
-                    actions.append(isUndo ? .undo(by: author) : .redo(by: author))
-                } else {
-                    guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
-                    actions.append(.transaction(stepActions))
-                }
-                actions += tagging(description.version)
-            }
-            if !scope.redo.isEmpty { actions.append(.undo(to: .steps(scope.redo.count))) }
+
+        var writer = ReplayWriter<State, Action>()
+        for level in scopes.indices {
+            if level > 0 { writer.actions.append(.pushNewScope) }
+            let before = level > 0 ? placements[level - 1] : []
+            try writer.rebuild(scopes[level], tagsBefore: before, tagsAfter: placements[level])
         }
-        return UndoableReplay(base: try oldestVersion(), actions: actions, present: present)
+        return UndoableReplay(base: try oldestVersion(), actions: writer.actions, present: present, foldsAfter: writer.foldsAfter)
     }
 
     /// The present with every step of every scope undone.
@@ -112,12 +143,159 @@ extension Undoable {
         unlimited.groupingBy = { _ in nil }
         let replaying = Undoable(base, options: unlimited)
         var state = UndoableState(replay.base)
-        for action in replay.actions {
+        let folds = Set(replay.foldsAfter)
+        for (index, action) in replay.actions.enumerated() {
             _ = replaying.apply(action, to: &state)
+            if folds.contains(index) { state.engine.foldOldestStepIntoStart() }
         }
         guard state.present == replay.present else { throw .presentMismatch }
         state.engine.trim(to: options.historyLimit)
         state.engine.lastError = nil
         return state
+    }
+}
+
+/// Writes the actions that rebuild one scope after another (see ``UndoableState/replay(of:)``).
+private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
+    typealias Scope = HistoryScope<State, StepRecord>
+
+    var actions: [UndoableAction<Action>] = []
+    var foldsAfter: [Int] = []
+
+    /// The original versions of the scope being rebuilt, in the order the rebuilt scope
+    /// makes them: an index here is an index in the order `move(to: .earlier(_:))` counts.
+    private var order: [HistoryVersion] = []
+    /// The index in ``order`` of the version the rebuilt scope is at.
+    private var position = 0
+    /// The version the scope started from, which the rebuilt scope's first version stands
+    /// for when the limit folded steps into the start.
+    private var startVersion: HistoryVersion?
+
+    private func index(of version: HistoryVersion) -> Int? {
+        order.firstIndex(of: version) ?? (version == startVersion ? 0 : nil)
+    }
+
+    /// Moves the rebuilt scope to `version` by the order versions were made, the only
+    /// reference to a version that means the same in the rebuilt history.
+    private mutating func move(to version: HistoryVersion) {
+        let target = index(of: version)!
+        if target < position {
+            actions.append(.move(to: .earlier(position - target)))
+        } else if target > position {
+            actions.append(.move(to: .later(target - position)))
+        }
+        position = target
+    }
+
+    /// The actions that rebuild `scope`, just pushed (or the outermost), where the tags are
+    /// as in `tagsBefore` (the scope below's, or none), and leave the tags as in `tagsAfter`.
+    mutating func rebuild(
+        _ scope: Scope,
+        tagsBefore: [(tag: HistoryTag, version: HistoryVersion)],
+        tagsAfter: [(tag: HistoryTag, version: HistoryVersion)]
+    ) throws(UndoableReplayError) {
+        startVersion = scope.startVersion
+        order = [scope.startVersion]
+        position = 0
+        // A base transaction that changes the state, and the version it starts from: the
+        // moves of tags below need one.
+        var changing: (from: HistoryVersion, actions: [Action])?
+        let foldedStart = scope.foldedStartAnnotation
+        if let foldedStart {
+            // The steps the limit dropped, as one step, folded again once the scope is rebuilt.
+            guard let startActions = foldedStart.actions as? [Action] else { throw .actionTypeMismatch }
+            actions.append(.transaction(startActions))
+            order.append(scope.floor)
+            position = 1
+            if !startActions.isEmpty { changing = (scope.startVersion, startActions) }
+        } else {
+            order = [scope.floor]
+        }
+        for version in scope.versionsInOrder.dropFirst() {
+            let step = scope.step(to: version)!
+            move(to: scope.parent(of: version)!)
+            if let author = step.author, let isUndo = step.isAuthorUndo {
+                // Made by a per-author move, which replays as that move.
+                actions.append(isUndo ? .undo(by: author) : .redo(by: author))
+            } else {
+                guard let stepActions = step.annotation.actions as? [Action] else { throw .actionTypeMismatch }
+                actions.append(.transaction(stepActions))
+                if changing == nil, !stepActions.isEmpty { changing = (scope.parent(of: version)!, stepActions) }
+            }
+            order.append(version)
+            position = order.count - 1
+        }
+        placeTags(of: scope, before: tagsBefore, after: tagsAfter, changing: changing)
+        restoreBranchOrder(of: scope)
+        move(to: scope.currentVersionID)
+        if foldedStart != nil { foldsAfter.append(actions.count - 1) }
+    }
+
+    /// Tags the rebuilt scope's versions as `after` says, making the same tag moves as the
+    /// scope made: a tag the scope moved must be moved here too, away from where it was
+    /// (`before`), so the scope remembers where to put it back when it is abandoned.
+    private mutating func placeTags(
+        of scope: Scope,
+        before: [(tag: HistoryTag, version: HistoryVersion)],
+        after: [(tag: HistoryTag, version: HistoryVersion)],
+        changing: (from: HistoryVersion, actions: [Action])?
+    ) {
+        var location = Dictionary(before.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
+        let final = Dictionary(after.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
+        var moved: Set<HistoryTag> = []
+        // Tags the scope moved but that end where they were, or on no version: tagged, in a
+        // scope of their own, on a version that then goes, which hands the move down.
+        var vanishing: [HistoryTag] = []
+        for (tag, previous) in scope.movedTags {
+            if location[tag] == nil, index(of: previous) != nil {
+                // Made in this scope, then moved: made first where it was.
+                move(to: previous)
+                actions.append(.tag(tag))
+                location[tag] = previous
+            }
+            guard location[tag] == previous else { continue }
+            moved.insert(tag)
+            if let end = final[tag], end != previous, index(of: end) != nil { continue }
+            vanishing.append(tag)
+        }
+        if !vanishing.isEmpty, let changing {
+            move(to: changing.from)
+            // The transaction's version is the only one the inner scope makes; undone, the
+            // scope pops with no change and takes that version, and the tags on it, away.
+            actions += [.pushNewScope, .transaction(changing.actions)]
+            actions += vanishing.map { .tag($0) }
+            actions += [.undo, .popCurrentScope]
+            for tag in vanishing { location[tag] = nil }
+        }
+        // Each version gets its tags in the order they were given, if any of them is new
+        // there: tagging a tag again where it is only puts it last.
+        var versions: [HistoryVersion] = []
+        for entry in after where index(of: entry.version) != nil && !versions.contains(entry.version) {
+            versions.append(entry.version)
+        }
+        for version in versions {
+            let tags = after.filter { $0.version == version }.map(\.tag)
+            guard tags.contains(where: { location[$0] != version || moved.contains($0) }) else { continue }
+            move(to: version)
+            actions += tags.map { .tag($0) }
+            for tag in tags { location[tag] = version }
+        }
+    }
+
+    /// Visits the leaves of the scope's tree depth first, each version's branches in the
+    /// order the scope keeps them: each move marks the branch it takes as the one redo
+    /// follows, so the branches the rebuilt scope visits last are the scope's last ones.
+    /// That order decides which branch redo follows once the one it followed goes.
+    private mutating func restoreBranchOrder(of scope: Scope) {
+        guard scope.versionsInOrder.contains(where: { scope.children(of: $0).count > 1 }) else { return }
+        var pending = [scope.floor]
+        while let version = pending.popLast() {
+            let children = scope.children(of: version)
+            if children.isEmpty {
+                move(to: version)
+            } else {
+                pending += children.reversed()
+            }
+        }
     }
 }
