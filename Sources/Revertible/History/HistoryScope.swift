@@ -43,10 +43,10 @@ package struct HistoryScope<Value, Annotation> {
     /// The version the scope is at, for readers outside this module.
     package var currentVersionID: HistoryVersion { current }
 
-    /// The annotation of the steps the limit folded into the scope's start, if together they
-    /// changed anything: a replay rebuilds them as one step.
-    package var foldedStartAnnotation: Annotation? {
-        start?.reversion == nil ? nil : start?.annotation
+    /// The steps the limit folded into the scope's start, if it did: their annotation, and
+    /// whether together they changed anything. A replay makes them again.
+    package var foldedStart: (annotation: Annotation, changesValue: Bool)? {
+        start.map { ($0.annotation, $0.reversion != nil) }
     }
 
     /// The step that leads to `version`, if it is one of the scope's steps.

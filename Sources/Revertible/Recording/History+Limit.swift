@@ -43,17 +43,20 @@ extension History {
         forgetTagsOfRemovedVersions()
     }
 
-    /// Folds the oldest step of the current scope, an inner one, into the scope's start, as
-    /// the limit folds the steps it drops: undo no longer reaches it, while popping and
-    /// abandoning the scope still take it into account. A replayed history (the undoable
-    /// reducer's `restore`) rebuilds a start the limit made as the scope's first step and
-    /// folds it here once the scope is rebuilt: trimming to the limit instead would first
-    /// drop branches the history had kept.
-    package mutating func foldOldestStepIntoStart() {
-        guard top > 0, scopes[top].undoCount > 0,
-              let folded = foldOldestStepsIntoStart(atLeast: 1) ?? foldOldestStepsSelectively(1) else { return }
-        for _ in 0..<folded {
-            guard scopes[top].dropOldestPathStep() != nil else { break }
+    /// Folds every step of the current scope, an inner one, into the scope's start, as the
+    /// limit folds the steps it drops: undo no longer reaches them, while popping and
+    /// abandoning the scope still take them into account. A replayed history (the undoable
+    /// reducer's `restore`) rebuilds a start the limit made as the scope's first steps and
+    /// folds them here, before the scope's other steps are made: trimming to the limit would
+    /// instead drop the oldest branches first.
+    package mutating func foldPathIntoStart() {
+        var remaining = scopes[top].undoCount
+        while top > 0, remaining > 0 {
+            guard let folded = foldOldestStepsIntoStart(atLeast: remaining) ?? foldOldestStepsSelectively(remaining) else { break }
+            for _ in 0..<folded {
+                guard scopes[top].dropOldestPathStep() != nil else { break }
+            }
+            remaining -= folded
         }
         if top == group?.scope, scopes[top].undoCount == 0 { group = nil }
         forgetTagsOfRemovedVersions()

@@ -1,14 +1,16 @@
 import Revertible
 
 /// An undoable history written down as actions: the state before its oldest step, and the
-/// actions that rebuild every step, tag and scope from there, for logs and analytics. It can
-/// be rebuilt with ``Undoable/restore(_:)``, but only by a deterministic reducer whose recorded
-/// actions read nothing unrecorded, and branches are not kept: to save a history, save
-/// ``UndoableState`` itself (its ``UndoableState/archive`` holds the diffs).
+/// actions that rebuild every step, branch, tag and scope from there, for logs and analytics.
+/// It can be rebuilt with ``Undoable/restore(_:)``, but only by a deterministic reducer whose
+/// recorded actions read nothing unrecorded; version identifiers, step times and an open
+/// group are not kept. To save a history, save ``UndoableState`` itself (its
+/// ``UndoableState/archive`` holds the diffs).
 ///
-/// A replay has one transaction per step, so its length is bounded by the history, not by
-/// how long the history has been used. Replaying needs a deterministic base reducer: give
-/// actions the values they depend on (ids, dates) instead of creating them in the reducer.
+/// A replay has one transaction per step, and a few moves and tags besides, so its length is
+/// bounded by the history, not by how long the history has been used. Replaying needs a
+/// deterministic base reducer: give actions the values they depend on (ids, dates) instead
+/// of creating them in the reducer.
 public struct UndoableReplay<State: Sendable, Action: Sendable>: Sendable {
     /// The state before the oldest step.
     public var base: State
@@ -16,14 +18,14 @@ public struct UndoableReplay<State: Sendable, Action: Sendable>: Sendable {
     public var actions: [UndoableAction<Action>]
     /// The present the replay must arrive at.
     public var present: State
-    /// The indices in ``actions`` after which restoring folds the open scope's oldest step
-    /// into the scope's start. Such a step stands for the steps the history limit dropped
-    /// from a scope that was still open: undo no longer reaches them, but popping or
+    /// The indices in ``actions`` after which restoring folds the steps the open scope has
+    /// made so far into the scope's start. Such steps stand for the steps the history limit
+    /// dropped from a scope that was still open: undo no longer reaches them, but popping or
     /// abandoning the scope still takes them into account. Empty unless the limit did that.
     public var foldsAfter: [Int]
 
     /// A replay of `actions` from `base`, expected to arrive at `present`; after each action
-    /// at an index in `foldsAfter`, the open scope's oldest step is folded into its start.
+    /// at an index in `foldsAfter`, the open scope's steps are folded into its start.
     public init(base: State, actions: [UndoableAction<Action>], present: State, foldsAfter: [Int] = []) {
         self.base = base
         self.actions = actions
@@ -81,12 +83,28 @@ extension UndoableState {
     /// same ones), with the steps an open scope's limit folded away as one step folded again
     /// (``UndoableReplay/foldsAfter``). Tags are put where they are, and the tags an open
     /// scope moved are first given where they were before, so that abandoning the rebuilt
-    /// scope puts them back as abandoning the original would.
+    /// scope puts them back as abandoning the original would. One move is beyond a replay: a
+    /// tag an open scope with no step of its own moved onto a version that is gone since is
+    /// replayed where it was before, not as gone.
     ///
     /// Changes made by actions that were not recorded (the `recording` filter) are not in
     /// it; restoring then arrives at a different present and fails with
     /// ``UndoableReplayError/presentMismatch``.
     public func replay<Action: Sendable>(of _: Action.Type = Action.self) throws(UndoableReplayError) -> UndoableReplay<State, Action> {
+        let writer: ReplayWriter<State, Action> = try writeReplay()
+        return UndoableReplay(base: try oldestVersion(), actions: writer.actions, present: present, foldsAfter: writer.foldsAfter)
+    }
+
+    /// Whether ``replay(of:)`` rebuilds every tag move an open scope made. Not when a scope
+    /// moved a tag onto a version that is gone since (or moved it back) and holds no step of
+    /// its own: making the move again takes a version made and dropped inside the rebuilt
+    /// scope, and that takes a step's actions.
+    package func replayKeepsEveryTagMove<Action: Sendable>(of _: Action.Type = Action.self) -> Bool {
+        let writer: ReplayWriter<State, Action>? = try? writeReplay()
+        return writer?.keepsEveryTagMove ?? false
+    }
+
+    private func writeReplay<Action: Sendable>() throws(UndoableReplayError) -> ReplayWriter<State, Action> {
         let scopes = engine.scopes
         // Where every tag is while each scope is the innermost one, just before the next is
         // pushed: the innermost scope's are today's; one level down, a tag the scope above
@@ -112,7 +130,7 @@ extension UndoableState {
             let before = level > 0 ? placements[level - 1] : []
             try writer.rebuild(scopes[level], tagsBefore: before, tagsAfter: placements[level])
         }
-        return UndoableReplay(base: try oldestVersion(), actions: writer.actions, present: present, foldsAfter: writer.foldsAfter)
+        return writer
     }
 
     /// The present with every step of every scope undone.
@@ -146,7 +164,7 @@ extension Undoable {
         let folds = Set(replay.foldsAfter)
         for (index, action) in replay.actions.enumerated() {
             _ = replaying.apply(action, to: &state)
-            if folds.contains(index) { state.engine.foldOldestStepIntoStart() }
+            if folds.contains(index) { state.engine.foldPathIntoStart() }
         }
         guard state.present == replay.present else { throw .presentMismatch }
         state.engine.trim(to: options.historyLimit)
@@ -161,18 +179,20 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
 
     var actions: [UndoableAction<Action>] = []
     var foldsAfter: [Int] = []
+    /// Whether every tag move of every scope is made again (see
+    /// ``UndoableState/replayKeepsEveryTagMove(of:)``).
+    var keepsEveryTagMove = true
 
     /// The original versions of the scope being rebuilt, in the order the rebuilt scope
-    /// makes them: an index here is an index in the order `move(to: .earlier(_:))` counts.
+    /// makes them: an index here is an index in the order `move(to: .earlier(_:))` counts
+    /// (the floor first; the version the scope started from, reached only before the
+    /// limit's steps are folded again, is not counted).
     private var order: [HistoryVersion] = []
     /// The index in ``order`` of the version the rebuilt scope is at.
     private var position = 0
-    /// The version the scope started from, which the rebuilt scope's first version stands
-    /// for when the limit folded steps into the start.
-    private var startVersion: HistoryVersion?
 
     private func index(of version: HistoryVersion) -> Int? {
-        order.firstIndex(of: version) ?? (version == startVersion ? 0 : nil)
+        order.firstIndex(of: version)
     }
 
     /// Moves the rebuilt scope to `version` by the order versions were made, the only
@@ -194,23 +214,42 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
         tagsBefore: [(tag: HistoryTag, version: HistoryVersion)],
         tagsAfter: [(tag: HistoryTag, version: HistoryVersion)]
     ) throws(UndoableReplayError) {
-        startVersion = scope.startVersion
-        order = [scope.startVersion]
+        order = [scope.floor]
         position = 0
+        var location = Dictionary(tagsBefore.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
+        if let folded = scope.foldedStart {
+            // The steps the limit dropped, made again from the version the scope started from
+            // and folded into the start at once: that version is out of reach after, so its
+            // tags come first.
+            guard let startActions = folded.annotation.actions as? [Action] else { throw .actionTypeMismatch }
+            let tags = tagsAfter.filter { $0.version == scope.startVersion }.map(\.tag)
+            let moves = scope.movedTags.filter { tags.contains($0.tag) }
+            // Moved away and back, or off a version that went, before the limit folded the
+            // steps after: those moves take a version made and dropped, here by the folded
+            // steps' actions, if they change anything at once.
+            let away = moves.filter { location[$0.tag] == $0.version }.map(\.tag)
+            let offDropped = moves.filter { location[$0.tag] == nil }.map(\.tag)
+            if !away.isEmpty || !offDropped.isEmpty {
+                if folded.changesValue {
+                    remakeMovesThroughDroppedVersions(away: away, offDropped: offDropped, changing: startActions)
+                    for tag in away + offDropped { location[tag] = nil }
+                } else {
+                    keepsEveryTagMove = false
+                }
+            }
+            if tags.contains(where: { location[$0] != scope.startVersion }) || !moves.isEmpty {
+                actions += tags.map { .tag($0) }
+            }
+            for tag in tags { location[tag] = scope.startVersion }
+            // One transaction makes one step, unless the steps cancelled out: then one per
+            // action, so that there are steps to fold (each dropped step changed something,
+            // so one of its actions does).
+            actions += folded.changesValue ? [.transaction(startActions)] : startActions.map { .transaction([$0]) }
+            foldsAfter.append(actions.count - 1)
+        }
         // A base transaction that changes the state, and the version it starts from: the
         // moves of tags below need one.
         var changing: (from: HistoryVersion, actions: [Action])?
-        let foldedStart = scope.foldedStartAnnotation
-        if let foldedStart {
-            // The steps the limit dropped, as one step, folded again once the scope is rebuilt.
-            guard let startActions = foldedStart.actions as? [Action] else { throw .actionTypeMismatch }
-            actions.append(.transaction(startActions))
-            order.append(scope.floor)
-            position = 1
-            if !startActions.isEmpty { changing = (scope.startVersion, startActions) }
-        } else {
-            order = [scope.floor]
-        }
         for version in scope.versionsInOrder.dropFirst() {
             let step = scope.step(to: version)!
             move(to: scope.parent(of: version)!)
@@ -225,47 +264,55 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
             order.append(version)
             position = order.count - 1
         }
-        placeTags(of: scope, before: tagsBefore, after: tagsAfter, changing: changing)
+        let placed = Set(tagsAfter.filter { $0.version == scope.startVersion && scope.foldedStart != nil }.map(\.tag))
+        placeTags(of: scope, location: location, placed: placed, after: tagsAfter, changing: changing)
         restoreBranchOrder(of: scope)
         move(to: scope.currentVersionID)
-        if foldedStart != nil { foldsAfter.append(actions.count - 1) }
     }
 
     /// Tags the rebuilt scope's versions as `after` says, making the same tag moves as the
-    /// scope made: a tag the scope moved must be moved here too, away from where it was
-    /// (`before`), so the scope remembers where to put it back when it is abandoned.
+    /// scope made: a tag the scope moved must be moved here too, off the version it named
+    /// before (where `location` says it is now), so the scope remembers where to put it
+    /// back when it is abandoned. Tags in `placed` are done already.
     private mutating func placeTags(
         of scope: Scope,
-        before: [(tag: HistoryTag, version: HistoryVersion)],
+        location: [HistoryTag: HistoryVersion],
+        placed: Set<HistoryTag>,
         after: [(tag: HistoryTag, version: HistoryVersion)],
         changing: (from: HistoryVersion, actions: [Action])?
     ) {
-        var location = Dictionary(before.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
+        var location = location
         let final = Dictionary(after.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
         var moved: Set<HistoryTag> = []
-        // Tags the scope moved but that end where they were, or on no version: tagged, in a
-        // scope of their own, on a version that then goes, which hands the move down.
-        var vanishing: [HistoryTag] = []
-        for (tag, previous) in scope.movedTags {
+        var away: [HistoryTag] = []
+        var offDropped: [HistoryTag] = []
+        for (tag, previous) in scope.movedTags where !placed.contains(tag) {
             if location[tag] == nil, index(of: previous) != nil {
                 // Made in this scope, then moved: made first where it was.
                 move(to: previous)
                 actions.append(.tag(tag))
                 location[tag] = previous
             }
-            guard location[tag] == previous else { continue }
             moved.insert(tag)
-            if let end = final[tag], end != previous, index(of: end) != nil { continue }
-            vanishing.append(tag)
+            if location[tag] == previous {
+                // Tagging it where it ends makes the move, unless it ends where it was, or
+                // on no version.
+                if let end = final[tag], end != previous, index(of: end) != nil { continue }
+                away.append(tag)
+            } else if location[tag] == nil {
+                offDropped.append(tag)
+            } else {
+                keepsEveryTagMove = false
+            }
         }
-        if !vanishing.isEmpty, let changing {
-            move(to: changing.from)
-            // The transaction's version is the only one the inner scope makes; undone, the
-            // scope pops with no change and takes that version, and the tags on it, away.
-            actions += [.pushNewScope, .transaction(changing.actions)]
-            actions += vanishing.map { .tag($0) }
-            actions += [.undo, .popCurrentScope]
-            for tag in vanishing { location[tag] = nil }
+        if !away.isEmpty || !offDropped.isEmpty {
+            if let changing {
+                move(to: changing.from)
+                remakeMovesThroughDroppedVersions(away: away, offDropped: offDropped, changing: changing.actions)
+                for tag in away + offDropped { location[tag] = nil }
+            } else {
+                keepsEveryTagMove = false
+            }
         }
         // Each version gets its tags in the order they were given, if any of them is new
         // there: tagging a tag again where it is only puts it last.
@@ -279,6 +326,24 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
             move(to: version)
             actions += tags.map { .tag($0) }
             for tag in tags { location[tag] = version }
+        }
+    }
+
+    /// Remakes the tag moves that take a version made and dropped again, in scopes of their
+    /// own pushed on the current version, where the transaction `changing` makes a version:
+    /// popped with no change, such a scope drops its versions and hands its tag moves to the
+    /// scope being rebuilt. `away` are tags moved from where they are onto a version that
+    /// went; `offDropped`, tags moved off a version that went. Neither is on a version after.
+    private mutating func remakeMovesThroughDroppedVersions(away: [HistoryTag], offDropped: [HistoryTag], changing: [Action]) {
+        if !away.isEmpty {
+            actions += [.pushNewScope, .transaction(changing)] + away.map { .tag($0) } + [.undo, .popCurrentScope]
+        }
+        if !offDropped.isEmpty {
+            // Made on a version of one scope, then moved off it in a scope inside that one,
+            // which hands the move to the first, which hands it down.
+            actions += [.pushNewScope, .transaction(changing)] + offDropped.map { .tag($0) } + [.undo]
+            actions += [.pushNewScope, .transaction(changing)] + offDropped.map { .tag($0) }
+            actions += [.undo, .popCurrentScope, .popCurrentScope]
         }
     }
 
