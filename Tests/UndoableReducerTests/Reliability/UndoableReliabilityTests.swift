@@ -32,7 +32,7 @@ struct UndoableReliabilityTests {
     /// look and behave as the live one, action after action, until the next replay.
     @Test("Random histories replayed and restored look and behave as the live ones")
     func randomReplays() {
-        let report = firstFailingSequence(suite: "UndoableReliabilityTests", defaultIterations: 150) { seed in
+        let report = firstFailingSequence(suite: "UndoableReliabilityTests", defaultIterations: 40) { seed in
             let run = UndoableReplayRun(seed: seed)
             return ("history limit \(run.limit.map(String.init) ?? "none")", run.operations(count: RandomizedTesting.operationsPerSequence), run.firstFailure(of:))
         }

@@ -98,4 +98,32 @@ struct UndoableReplayScopeTests {
         #expect(reduce(reducer, live, [.undoAndPopCurrentScope]).location(of: "t") == .behind(steps: 1))
         expectSame(reducer, live, restored, then: [[.undoAndPopCurrentScope], [.undoAndPopCurrentScope, .undo(to: .tag("t"))], [.popCurrentScope]])
     }
+
+    /// Found by the randomized replay run (seed 339): the steps the limit folded cancelled
+    /// out, so replayed as one transaction they made no step, and the rebuilt scope started
+    /// on the version the original had folded past, tag and all.
+    @Test("A folded start whose steps cancelled out is replayed as steps, and folded again")
+    func foldedStartThatCancelledOut() throws {
+        let reducer = Tally().undoable(UndoableOptions(historyLimit: 1))
+        let live = reduce(reducer, UndoableState(Tally.State()), [
+            .pushNewScope, .tag("t"), .action(.increment), .action(.add(-1)), .action(.increment),
+        ])
+        let restored = try restored(reducer, live)
+        #expect(restored.tags(inScopeLevel: 1)! == live.tags(inScopeLevel: 1)!)
+        expectSame(reducer, live, restored, then: [[.undo], [.undo, .undo(to: .tag("t"))], [.undoAndPopCurrentScope], [.popCurrentScope, .undo]])
+    }
+
+    /// Found by the randomized replay run (seed 1209): a scope moved a tag off a version the
+    /// limit then dropped; abandoning the scope drops the tag, where the rebuilt scope, which
+    /// had only made the tag, kept it.
+    @Test("A tag moved off a version the limit dropped goes when its scope is abandoned")
+    func tagMovedOffDroppedVersion() throws {
+        let reducer = Tally().undoable(UndoableOptions(historyLimit: 1))
+        let live = reduce(reducer, UndoableState(Tally.State()), [
+            .pushNewScope, .action(.increment), .tag("t"), .undo, .tag("t"), .action(.add(2)), .action(.add(3)),
+        ])
+        #expect(reduce(reducer, live, [.undoAndPopCurrentScope]).location(of: "t") == .unknown)
+        let restored = try restored(reducer, live)
+        expectSame(reducer, live, restored, then: [[.undoAndPopCurrentScope], [.popCurrentScope], [.undo]])
+    }
 }
