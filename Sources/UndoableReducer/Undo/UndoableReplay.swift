@@ -80,12 +80,13 @@ extension UndoableState {
     ///
     /// Every scope is rebuilt as a tree, branches included, its versions made in the order
     /// they were made (so the limit drops the same ones, and moves by that order land on the
-    /// same ones), with the steps an open scope's limit folded away as one step folded again
-    /// (``UndoableReplay/foldsAfter``). Tags are put where they are, and the tags an open
-    /// scope moved are first given where they were before, so that abandoning the rebuilt
-    /// scope puts them back as abandoning the original would. One move is beyond a replay: a
-    /// tag an open scope with no step of its own moved onto a version that is gone since is
-    /// replayed where it was before, not as gone.
+    /// same ones), and the steps the limit folded into an open scope's start are made again
+    /// and folded again (``UndoableReplay/foldsAfter``). Tags are put where they are, and the
+    /// tags an open scope moved are first given where they were before, so that abandoning
+    /// the rebuilt scope puts them back as abandoning the original would. A move onto or off
+    /// a version that is gone since is made again on a version made and dropped in a scope of
+    /// its own, which takes a step's actions: in a scope without such a step, that one move
+    /// is not made again.
     ///
     /// Changes made by actions that were not recorded (the `recording` filter) are not in
     /// it; restoring then arrives at a different present and fails with
@@ -96,9 +97,9 @@ extension UndoableState {
     }
 
     /// Whether ``replay(of:)`` rebuilds every tag move an open scope made. Not when a scope
-    /// moved a tag onto a version that is gone since (or moved it back) and holds no step of
-    /// its own: making the move again takes a version made and dropped inside the rebuilt
-    /// scope, and that takes a step's actions.
+    /// moved a tag onto or off a version that is gone since (or moved it away and back) and
+    /// holds no step with actions: making the move again takes a version made and dropped
+    /// inside the rebuilt scope, and that takes a step's actions.
     package func replayKeepsEveryTagMove<Action: Sendable>(of _: Action.Type = Action.self) -> Bool {
         let writer: ReplayWriter<State, Action>? = try? writeReplay()
         return writer?.keepsEveryTagMove ?? false
