@@ -79,7 +79,7 @@ extension HistoryScope {
     }
 
     /// Every version of the scope, in the order they were made (the floor first).
-    var versionsInOrder: [HistoryVersion] {
+    package var versionsInOrder: [HistoryVersion] {
         [floor] + steps.keys.sorted()
     }
 

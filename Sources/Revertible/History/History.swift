@@ -21,7 +21,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     @usableFromInline
     var group: OpenGroup?
     /// Tags and the versions they name, in the order they were given.
-    var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
+    package internal(set) var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
     /// The identifier the next new version gets.
     var nextVersion = HistoryVersion(1)
     /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).

@@ -38,7 +38,32 @@ package struct HistoryScope<Value, Annotation> {
 
     /// The version the scope started from: the version the scope below was at when it was
     /// pushed.
-    var startVersion: HistoryVersion { start?.version ?? floor }
+    package var startVersion: HistoryVersion { start?.version ?? floor }
+
+    /// The version the scope is at, for readers outside this module.
+    package var currentVersionID: HistoryVersion { current }
+
+    /// The steps the limit folded into the scope's start, if it did: their annotation, and
+    /// whether together they changed anything. A replay makes them again.
+    package var foldedStart: (annotation: Annotation, changesValue: Bool)? {
+        start.map { ($0.annotation, $0.reversion != nil) }
+    }
+
+    /// The step that leads to `version`, if it is one of the scope's steps.
+    package func step(to version: HistoryVersion) -> RecordedStep<Value, Annotation>? {
+        steps[version]
+    }
+
+    /// The version `version`'s step starts from; `nil` for the floor or a version not in
+    /// the scope.
+    package func parent(of version: HistoryVersion) -> HistoryVersion? {
+        steps[version]?.parent
+    }
+
+    /// The versions `version` leads to; redo follows the last.
+    package func children(of version: HistoryVersion) -> [HistoryVersion] {
+        children[version].map(Array.init) ?? []
+    }
 
     /// The step that led to the current version; `nil` at the floor.
     @inlinable
@@ -101,7 +126,7 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Whether `version` is one of this scope's versions.
-    func contains(_ version: HistoryVersion) -> Bool {
+    package func contains(_ version: HistoryVersion) -> Bool {
         floor == version || start?.version == version || steps[version] != nil
     }
 

@@ -43,6 +43,25 @@ extension History {
         forgetTagsOfRemovedVersions()
     }
 
+    /// Folds every step of the current scope, an inner one, into the scope's start, as the
+    /// limit folds the steps it drops: undo no longer reaches them, while popping and
+    /// abandoning the scope still take them into account. A replayed history (the undoable
+    /// reducer's `restore`) rebuilds a start the limit made as the scope's first steps and
+    /// folds them here, before the scope's other steps are made: trimming to the limit would
+    /// instead drop the oldest branches first.
+    package mutating func foldPathIntoStart() {
+        var remaining = scopes[top].undoCount
+        while top > 0, remaining > 0 {
+            guard let folded = foldOldestStepsIntoStart(atLeast: remaining) ?? foldOldestStepsSelectively(remaining) else { break }
+            for _ in 0..<folded {
+                guard scopes[top].dropOldestPathStep() != nil else { break }
+            }
+            remaining -= folded
+        }
+        if top == group?.scope, scopes[top].undoCount == 0 { group = nil }
+        forgetTagsOfRemovedVersions()
+    }
+
     /// Before the limit drops the oldest steps on the path of the current scope, an inner
     /// one, folds at least `count` of them into the scope's start: the start becomes one
     /// reversion from the version after them back to where the scope started.
