@@ -4,7 +4,8 @@ import Testing
 import UndoableReducer
 import UndoableReducerTesting
 
-// The README's UndoableReducer examples. `ReadmeSyncTests` checks it matches the README.
+// The UndoableReducer examples of the README and of the "Adding undo to a reducer" and "Testing
+// a feature" articles. `ReadmeSyncTests` checks that every block stands here.
 
 struct Todo: Identifiable, Versionable {
     let id: Int
