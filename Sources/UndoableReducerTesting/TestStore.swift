@@ -75,7 +75,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     ///
     /// A reducer whose state is an `UndoableState` gets the undoable initializer instead, so
     /// the test can state the history.
-    /// - Parameter reporter: Where failures go: the running test framework by default.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before the first action.
+    ///   - reducer: The reducer under test.
+    ///   - reporter: Where failures go: the running test framework by default.
+    ///   - fileID: The file where a failure at the end of the test (an action not received,
+    ///     an effect still running) is reported: the caller's, by default.
+    ///   - filePath: The path of that file, which XCTest reports.
+    ///   - line: The line of that report: the caller's, by default.
+    ///   - column: The column of that report: the caller's, by default.
     @_disfavoredOverload // the undoable initializer wins when both apply
     public convenience init<R: Reducer<State, Action>>(
         initialState: State,
@@ -150,6 +159,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     ///   - expectation: Changes a copy of the state before the action into the state
     ///     expected after it; leave it out when the action must not change the state. With
     ///     ``Exhaustivity/off`` it is applied to the actual state, which must not change.
+    ///   - fileID: The file a failure is reported in: the caller's, by default.
+    ///   - filePath: The path of that file, which XCTest reports.
+    ///   - line: The line a failure is reported at: the caller's, by default.
+    ///   - column: The column a failure is reported at: the caller's, by default.
+    ///   - isolation: The actor the expectation runs on: the caller's.
     /// - Returns: The action's running effects, to cancel or await them.
     @discardableResult
     public func send(

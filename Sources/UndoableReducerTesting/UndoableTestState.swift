@@ -53,7 +53,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
 
         /// Each step's version and parent version, and the present's version.
         public static var versions: Details { Details(rawValue: 1 << 0) }
-        /// When each step was recorded (``HistoryStep/time``): use a `TestClock`.
+        /// When each step was recorded (`HistoryStep.time`): use a `TestClock`.
         public static var times: Details { Details(rawValue: 1 << 1) }
         /// The steps on neither undo's nor redo's way: branches a change after an undo left.
         public static var branches: Details { Details(rawValue: 1 << 2) }
@@ -210,16 +210,23 @@ extension UndoableTestState: Equatable where State: Equatable {}
 
 extension TestStore {
 
-    /// A test store of an undoable reducer (``Reducer/undoable(_:)`` or any reducer whose
+    /// A test store of an undoable reducer (`undoable(_:)` or any reducer whose
     /// state is an `UndoableState`), asserted through ``UndoableTestState``, so expectation
     /// closures state the history too.
     ///
     /// - Parameters:
+    ///   - initialState: The state before the first action, with its history.
+    ///   - reducer: The reducer under test.
     ///   - details: What the test states of the history beyond labels, change counts and
     ///     tags: ``UndoableTestState/Details/versions``, ``UndoableTestState/Details/times``,
     ///     ``UndoableTestState/Details/branches``, ``UndoableTestState/Details/authors``, or
     ///     ``UndoableTestState/Details/all``.
     ///   - reporter: Where failures go: the running test framework by default.
+    ///   - fileID: The file where a failure at the end of the test (an action not received,
+    ///     an effect still running) is reported: the caller's, by default.
+    ///   - filePath: The path of that file, which XCTest reports.
+    ///   - line: The line of that report: the caller's, by default.
+    ///   - column: The column of that report: the caller's, by default.
     public convenience init<Base: Versionable & Sendable & Equatable, R: Reducer<UndoableState<Base>, Action>>(
         initialState: UndoableState<Base>,
         reducer: R,

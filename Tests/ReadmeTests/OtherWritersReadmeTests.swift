@@ -2,8 +2,8 @@ import Revertible
 import Testing
 import UndoableReducer
 
-// The examples of the README's "Other writers" section and of the authors' doc comments, line
-// for line (`ReadmeSyncTests` checks it); `#expect` states what the comments say.
+// The examples of the "Other writers" articles (Revertible's and UndoableReducer's) and of the
+// authors' doc comments, line for line (`ReadmeSyncTests` checks it).
 
 struct Notepad: Reducer {
     struct State: Versionable, Equatable {
@@ -84,8 +84,8 @@ struct OtherWritersReadmeTests {
         notepad.send(.action(.type("Hello")))
         await notepad.send(.action(.save)).finish()
         notepad.send(.undo)
-        // notepad.state.present.text == "", notepad.state.present.savedVersion == 7
-        #expect(notepad.state.present.text == "" && notepad.state.present.savedVersion == 7)
+        #expect(notepad.state.present.text == "")
+        #expect(notepad.state.present.savedVersion == 7)
         #expect(notepad.state.error == nil && !notepad.state.hasUndo)
     }
 
@@ -102,12 +102,14 @@ struct OtherWritersReadmeTests {
         document.send(.action(.setTitle("Plan", by: "ana")))
         document.send(.action(.setBody("First draft", by: "ben")))
         document.send(.action(.setTitle("Plan B", by: "ana")))
-        document.send(.undo(by: "ana"))
-        // title == "Plan", body == "First draft": ben's step stays
+        document.send(.undo(by: "ana")) // ben's step stays
+        #expect(document.state.present.title == "Plan")
+        #expect(document.state.present.body == "First draft")
         document.send(.undo(by: "ben"))
-        // title == "Plan", body == ""
+        #expect(document.state.present.title == "Plan")
+        #expect(document.state.present.body == "")
         document.send(.redo(by: "ana"))
-        // title == "Plan B"
+        #expect(document.state.present.title == "Plan B")
         #expect(document.state.present == Document.State(title: "Plan B", body: ""))
         #expect(document.state.steps().undo.map(\.author) == ["ana", "ben", "ana", "ana", "ben", "ana"])
     }
@@ -141,7 +143,6 @@ struct OtherWritersReadmeTests {
         cells.author = "ben"
         cells.append(Cells(a1: "1", b1: "2"))
         try cells.undo(by: "ana")
-        // cells.currentVersion == Cells(a1: "", b1: "2")
         #expect(cells.currentVersion == Cells(a1: "", b1: "2"))
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Every Swift code block of the README, of the `.docc` articles and of the doc comments of
-/// Revertible and UndoableReducer must stand, line for line (indentation and blank lines
-/// aside), in one of the test files that compile and run the examples, so the documentation
-/// never shows code that does not build.
+/// Every Swift code block of the README and the other pages at the root (CHANGELOG.md,
+/// Documentation/), of every module's `.docc` articles and of the doc comments of the
+/// documented modules must stand, line for line (indentation and blank lines aside), in one of
+/// the test files that compile and run the examples, so the documentation never shows code that
+/// does not build.
 @Suite("README code is compiled")
 struct ReadmeSyncTests {
 
@@ -16,11 +17,31 @@ struct ReadmeSyncTests {
         "Tests/ReadmeTests/RevertibleDocumentationTests.swift",
         "Tests/ReadmeTests/UndoableReducerDocumentationTests.swift",
         "Tests/ReadmeTests/OtherWritersReadmeTests.swift",
+        "Tests/ReadmeTests/TreeArrayDocumentationTests.swift",
         "Tests/StateMachineTests/ReadmeExamplesTests.swift",
     ]
 
-    /// The modules whose doc comments and `.docc` articles must be compiled too.
-    static let documentedModules = ["Sources/Revertible", "Sources/UndoableReducer"]
+    /// The modules whose `.docc` articles must be compiled too. Every module with a `.docc`
+    /// catalog must be here (`everyCatalogIsChecked`).
+    static let documentedModules = [
+        "Sources/Revertible",
+        "Sources/TreeArray",
+        "Sources/StateMachine",
+        "Sources/UndoableReducer",
+        "Sources/UndoableReducerTesting",
+    ]
+
+    /// The modules whose doc comments' Swift blocks must be compiled too. StateMachine's and
+    /// UndoableReducerTesting's doc comments still show fragments (`{ … }`) that no test
+    /// compiles.
+    static let docCommentModules = ["Sources/Revertible", "Sources/TreeArray", "Sources/UndoableReducer"]
+
+    /// The Markdown pages outside the modules whose Swift blocks must be compiled: the README
+    /// first, then the pages it links to.
+    static func pages() -> [URL] {
+        [root.appendingPathComponent("README.md"), root.appendingPathComponent("CHANGELOG.md")]
+            + files(under: "Documentation", withExtension: "md")
+    }
 
     /// Lines without their indentation, blank lines dropped.
     static func normalized(_ text: String) -> [String] {
@@ -68,15 +89,31 @@ struct ReadmeSyncTests {
             .sorted { $0.path < $1.path }
     }
 
-    @Test("Each README Swift block appears in a README test file")
+    @Test("Each Swift block of the README and the root pages appears in a README test file")
     func blocksAreTested() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let sources = try Self.exampleSources()
-        let blocks = Self.codeBlocks(in: readme)
-        #expect(blocks.count >= 10)
-        for block in blocks {
-            let found = Self.isTested(block, in: sources)
-            #expect(found, "README block not found in the README tests:\n\(block)")
+        for page in Self.pages() {
+            let blocks = Self.codeBlocks(in: try String(contentsOf: page, encoding: .utf8))
+            if page.lastPathComponent == "README.md" {
+                #expect(blocks.count >= 5)
+            }
+            for block in blocks {
+                let found = Self.isTested(block, in: sources)
+                #expect(found, "\(page.lastPathComponent): block not found in the README tests:\n\(block)")
+            }
+        }
+    }
+
+    @Test("Every module's .docc catalog is among the documented modules")
+    func everyCatalogIsChecked() throws {
+        let sourcesURL = Self.root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sourcesURL.path)
+        let withCatalogs = modules.filter { module in
+            FileManager.default.fileExists(atPath: sourcesURL.appendingPathComponent("\(module)/\(module).docc").path)
+        }
+        #expect(withCatalogs.count >= 5)
+        for module in withCatalogs {
+            #expect(Self.documentedModules.contains("Sources/\(module)"), "Sources/\(module) has a .docc catalog its examples are not checked in")
         }
     }
 
@@ -100,7 +137,7 @@ struct ReadmeSyncTests {
     func docCommentBlocksAreTested() throws {
         let sources = try Self.exampleSources()
         var count = 0
-        for module in Self.documentedModules {
+        for module in Self.docCommentModules {
             for file in Self.files(under: module, withExtension: "swift") {
                 for block in Self.docCommentCodeBlocks(in: try String(contentsOf: file, encoding: .utf8)) {
                     count += 1

@@ -3,8 +3,9 @@ import Observation
 import Revertible
 import Testing
 
-// The README's Revertible examples. Declarations are verbatim; each example body is the
-// body of a test. `ReadmeSyncTests` checks that every README code block appears here.
+// The Revertible examples of the README and of Revertible's articles (describing changes,
+// keeping a history, large values, saving). Declarations are verbatim; each example body is
+// the body of a test. `ReadmeSyncTests` checks that every block appears in a test file.
 
 struct User: Versionable {
     var name: String

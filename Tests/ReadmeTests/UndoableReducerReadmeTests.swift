@@ -4,7 +4,8 @@ import Testing
 import UndoableReducer
 import UndoableReducerTesting
 
-// The README's UndoableReducer examples. `ReadmeSyncTests` checks it matches the README.
+// The UndoableReducer examples of the README and of the "Adding undo to a reducer" and "Testing
+// a feature" articles. `ReadmeSyncTests` checks that every block stands here.
 
 struct Todo: Identifiable, Versionable {
     let id: Int
@@ -113,7 +114,8 @@ struct UndoableReducerReadmeTests {
     store.assertUndoRoundTrip() // undoing every step gives the initial state back
 }
 
-// The README's failure message, for a toggle whose expectation forgot the change.
+// The failure message the "Testing a feature" article (UndoableReducerTesting's catalog) shows,
+// for a toggle whose expectation forgot the change.
 @Test func readmeFailureMessage() async {
     let store = TestStore(
         initialState: UndoableState(Todos.State()),
@@ -125,13 +127,18 @@ struct UndoableReducerReadmeTests {
         $0.present.items = [Todo(id: 1, title: "milk")]
         $0.undo = ["Add “milk”"]
     }
-    let readme = try! String(contentsOf: ReadmeSyncTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let article = try! String(
+        contentsOf: ReadmeSyncTests.root.appendingPathComponent(
+            "Sources/UndoableReducerTesting/UndoableReducerTesting.docc/TestingAFeature.md"
+        ),
+        encoding: .utf8
+    )
     await withKnownIssue {
         await store.send(.action(.toggle(id: 1))) {
             $0.undo.append("Toggle")
         }
     } matching: { issue in
         let message = issue.comments.map(\.rawValue).joined()
-        return readme.contains("```\n" + message + "\n```")
+        return article.contains("```\n" + message + "\n```")
     }
 }

@@ -1,5 +1,5 @@
-// The code of the README's "StateMachine: discrete states" section, block by
-// block. Declarations stand at file scope; each example is the body of a test.
+// The code of StateMachine's "Using states" article (and of the README's tour of the module),
+// block by block. Declarations stand at file scope; each example is the body of a test.
 import StateMachine
 import Testing
 
