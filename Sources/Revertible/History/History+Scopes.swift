@@ -84,26 +84,6 @@ extension History {
 
 extension History {
 
-    /// Whether `reversion` may revert `value` strictly (no copy, no comparison), which is then
-    /// exactly what a selective revert would do: it applies, and, once others wrote
-    /// (``absorb(_:)``), brings back no element by id that is there again. Strictly, such an
-    /// element would appear twice (seed 987 of the other-writers model: a scope's start found
-    /// so, then squashed into a step that brought an element back over itself). A history
-    /// nobody else writes never holds such an id, and skips that check, which reads the
-    /// whole collection.
-    @inlinable
-    func mayRevertStrictly(_ reversion: Reversion<Value>, _ value: Value) -> Bool {
-        reversion.canRevert(value) && (!hasAbsorbedWrites || reversion.bringsBackOnlyAbsentIDs(value))
-    }
-
-    /// Reverts `value` by `reversion` where it holds what the reversion was made from, and
-    /// leaves every other location as it is (see ``ConflictPolicy/skip``); strictly when
-    /// nothing conflicts. Never fails.
-    func revertSkippingConflicts(_ reversion: Reversion<Value>, _ value: inout Value) {
-        if mayRevertStrictly(reversion, value), reversion.revertUnchecked(&value) { return }
-        _ = reversion.revertSelectively(&value, onConflict: .skip)
-    }
-
     /// Takes `value`, at `scope`'s current version, back to the version the scope started
     /// from: every undo step, then the start, each where it still applies. Never fails.
     func takeBack(_ scope: HistoryScope<Value, Annotation>, _ value: inout Value) {

@@ -1,3 +1,28 @@
+// The history engine: this folder holds all of it. Archive/ saves and loads it, Storage/ holds
+// a scope's tables; comparing two values lives apart, in Comparing/, and each kind of change
+// in its node's own file (Changes/, TreeArray/, TextBuffer/).
+//
+// The three walks a reader most often needs:
+//
+// `store.send(.action(a))` (UndoableReducer): `Undoable.reduce` runs the base reducer on the
+// present, then `History.record` (History+Recording): `stamp` (History+Time), `joinsGroup`
+// (History+Grouping); the comparison `versionedDifference` (Comparing/Versionable, the type's
+// `addReversions` through `ReversionCollector`, each place's node); `advanceReference` moves
+// the history's copy by the change; `appendStep` (History+Recording) adds the step to the
+// current `HistoryScope` (Storage/), whose `HistoryStepTable` and `HistoryChildren` take it;
+// `trim` (History+Limit); `checkInvariantsInDebugBuilds` (History+Invariants).
+//
+// `store.send(.undo)`, like every command: `History.perform` (History+Commands) ends the open
+// group, sets the conflict policy, then `run` calls `undo(_:to:)` (History+Navigation):
+// `steps(to:_:)` resolves the destination, `walk` takes each move, `apply` (History+Conflicts)
+// reverts the step strictly (`mayRevertStrictly`) or else selectively under the policy, and
+// `passNextStep` (Storage/HistoryScope) moves the scope; then `trim` and the invariant check.
+//
+// `controller.undo(by: author)`: `History.perform` and `run` as above, then `move(by:_:on:policy:)`
+// (History+Authors): `authorTarget` finds the author's newest step not taken back, its
+// reversion is applied selectively (Reversion+Selective and the nodes), the result is compared
+// with the present (Comparing/) and added as a new step by `appendStep`, the one step-maker.
+
 /// The undo and redo stacks of one tracked value: the one engine behind
 /// ``VersioningController``, `@Versioned` and the undoable reducer.
 ///

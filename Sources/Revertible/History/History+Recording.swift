@@ -1,18 +1,7 @@
-// The path of one change, from the value handed in to a stored step, all in this folder but
-// the last two places:
-//
-// 1. `History.record` (this file) stamps the change's time (History+Time), asks whether it
-//    joins the open group (History+Grouping), and otherwise:
-// 2. `recordedDifference` (Versionable.swift) compares the new value with the history's own
-//    copy (`versionedDifference` where the caller knows the type is `Versionable`, as the
-//    undoable reducer does: then the comparison is specialized for it). A `Versionable` type
-//    lists its key paths on a `ReversionCollector` (the seed's `Reverter` protocol,
-//    Reverter.swift), which asks each place for its own node (Changes/, or
-//    TreeArray/TreeArrayChange) and notes the places the type ignores (IgnoredProperty).
-// 3. `advanceReference` applies the change to the history's copy, which then takes the
-//    ignored places from the value (IgnoredProperty).
-// 4. The step (RecordedStep.swift) is appended to the current scope (History/HistoryScope)
-//    and the history trimmed to its limit (History+Limit).
+// The path of one change, from the value handed in to a stored step (see History.swift for
+// the whole walk): `record` stamps and groups it, `recordedDifference` or
+// `versionedDifference` (Comparing/) finds the change, `advanceReference` applies it to the
+// history's copy, `appendStep` stores it, and `trim` (History+Limit) keeps the limit.
 
 extension History {
 
