@@ -215,4 +215,26 @@ struct TeamUndoModelTests {
         let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
         #expect(try reader.readList().items.map(\.title) == ["oat milk"])
     }
+
+    /// Issue 35 item 2: an undo of a title edit that someone else edited since is a conflict,
+    /// whether or not their edit kept the title's length; it never splices the two.
+    @Test("Undoing a title someone else edited since skips it (or --strict refuses), never mixes the two", arguments: [
+        ("buy milk", "buy silk", "pay sara"),
+        ("Dentist 10am", "Dentist 11am", "Dentist 11pm"),
+    ])
+    func titleEditedByTwo(original: String, mine: String, theirs: String) throws {
+        let conninfo = try ThrowawayPostgres.newDatabase()
+        let alice = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100), style: Style.plain)
+        let bob = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "bob", historyLimit: 100), style: Style.plain)
+        let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
+        _ = try alice.run(.add(title: original))
+        _ = try alice.run(.edit(position: 1, title: mine))
+        _ = try bob.run(.edit(position: 1, title: theirs))
+        let refused = #expect(throws: TodoError.self) { try alice.run(.undo(.steps(1), strict: true)) }
+        #expect(refused?.message.contains("the title of \"\(theirs)\"") == true, "\(refused?.message ?? "")")
+        #expect(try reader.readList().items.map(\.title) == [theirs])
+        let said = try alice.run(.undo(.steps(1), json: true))
+        #expect(said.contains("\"field\" : \"title\"") || said.contains("\"field\":\"title\""), "\(said)")
+        #expect(try reader.readList().items.map(\.title) == [theirs])
+    }
 }
