@@ -95,14 +95,25 @@ public enum TodoApp {
         let limit = try historyLimit(invocation.historyLimit, environment: environment)
         let database = invocation.database ?? (invocation.file == nil ? environment["TODO_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil)
         if let database {
+            let source = invocation.database != nil ? "--database" : "TODO_DATABASE"
+            // Before anything connects: libpq's own message for a string it cannot read quotes
+            // the string, password included.
+            if let problem = TodoServerStore.conninfoProblem(database, source: source) { throw problem }
             return TodoServerStore(
                 conninfo: database,
                 author: try author(invocation.author, environment: environment),
                 historyLimit: limit,
+                source: source,
                 notice: { console.writeError("todo: " + $0) }
             )
         }
         let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
+        // A file keeps one history for everyone: `--as bob undo` would take back whoever's
+        // last step while seeming to be bob's. Refused rather than ignored. (`TODO_USER` set
+        // in the environment for a server is left alone: it names no one for this command.)
+        if invocation.author != nil {
+            throw .badInput("--as applies only to a list on a server (--database): the file \(PlainText.escaping(path)) keeps one history for everyone, so undo and redo there take back the last step whoever made it; leave out --as")
+        }
         return TodoDataFile(
             path: path,
             historyLimit: limit,
@@ -118,7 +129,7 @@ public enum TodoApp {
     static func author(_ flag: String?, environment: [String: String]) throws(TodoError) -> String {
         if let flag { return flag }
         if let name = environment["TODO_USER"], !name.isEmpty {
-            try CommandParser.checkAuthor(name)
+            try CommandParser.checkAuthor(name, source: "TODO_USER")
             return name
         }
         if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name.map({ String(cString: $0) }), !name.isEmpty {

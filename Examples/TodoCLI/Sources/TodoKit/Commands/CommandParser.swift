@@ -325,11 +325,17 @@ public enum CommandParser {
     }
 
     /// A name for `--as`: one line of printable text.
-    static func checkAuthor(_ name: String) throws(TodoError) {
-        guard !name.isEmpty, name.count <= 200, !name.contains(where: { $0.isNewline }) else {
-            throw .usage("--as needs a name of one line (at most 200 characters)")
+    ///
+    /// `source` is what gave the name (`--as`, or `TODO_USER`), so the message sends the user
+    /// to the right place. A name that is there but unusable is bad input (exit 1) whatever
+    /// is wrong with it: a line break is one control character among others, refused like
+    /// them (only a missing name, a usage error, exits 2).
+    static func checkAuthor(_ name: String, source: String = "--as") throws(TodoError) {
+        guard !name.isEmpty else { throw .usage("\(source) needs a name") }
+        guard name.count <= 200, !name.contains(where: { $0.isNewline }) else {
+            throw .badInput("\(source) needs a name of one line (at most 200 characters)")
         }
-        try PlainText.check(name, what: "a name")
+        try PlainText.check(name, what: "the name given by \(source)")
     }
 
     /// A number of steps, or a tag name.
@@ -337,6 +343,14 @@ public enum CommandParser {
         if let steps = Int(word) {
             guard steps >= 1 else { throw .badInput("the number of steps must be at least 1, got \(steps)") }
             return .steps(steps)
+        }
+        // All digits but too large for a count: still a count, never a tag (tag names cannot
+        // be numbers), so the message speaks of steps.
+        let digits = word.first == "-" ? word.dropFirst() : Substring(word)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw .badInput(word.first == "-"
+                ? "the number of steps must be at least 1, got \(shown(word))"
+                : "the number of steps \(shown(word)) is too large: no history holds that many")
         }
         return .tag(HistoryTag(word))
     }

@@ -51,8 +51,15 @@ public final class TodoServerStore: TodoStorage {
     static let maximumAttempts = 30
 
     /// A list at `conninfo`, used as `author`; nothing is connected until a command needs it.
-    public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
+    /// `source` names where `conninfo` came from, for messages that cannot show it.
+    public init(conninfo: String, author: String, historyLimit: Int, source: String = "--database", notice: @escaping (String) -> Void = { _ in }) {
         self.conninfo = conninfo
+        self.source = source
+        do {
+            parsedConninfo = .success(try ConnectionString(parsing: conninfo))
+        } catch {
+            parsedConninfo = .failure(error)
+        }
         person = author
         self.historyLimit = historyLimit
         self.notice = notice
@@ -62,17 +69,51 @@ public final class TodoServerStore: TodoStorage {
 
     public var isShared: Bool { true }
 
-    /// The address without a password, for messages.
+    /// The address without its secrets, for messages: the connection string as written with
+    /// each password (in every spelling libpq accepts, see ``ConnectionString``) as `***`.
+    /// A string that cannot be read is not shown at all, since where its password is cannot
+    /// be known; the option or variable that gave it is named instead.
     public var displayName: String {
-        var text = conninfo
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") {
-            let user = text[scheme.upperBound..<at]
-            if let colon = user.firstIndex(of: ":") { text.replaceSubrange(colon..<at, with: ":***") }
+        guard case .success(let parsed) = parsedConninfo else { return "the server of \(source)" }
+        // A name libpq does not know may be the tail of a password left unquoted
+        // (`password=Super Secret1=x`): such a string is not shown.
+        if parsed.settings.contains(where: { !ConnectionString.knownKeys.contains($0.key) }) { return "the server of \(source)" }
+        let shown = parsed.redacted
+        // Redaction replaces exactly the spans the parser found; a secret still visible means
+        // the parser and the text disagree, so nothing of the text is shown.
+        if parsed.secrets.contains(where: { $0.count >= 4 && shown.contains($0) }) { return "the server of \(source)" }
+        return PlainText.escaping(shown)
+    }
+
+    /// Where the connection string came from (`--database` or `TODO_DATABASE`), for messages
+    /// that cannot show the string itself.
+    public let source: String
+
+    /// The connection string as libpq will read it, or why libpq will refuse it.
+    let parsedConninfo: Result<ConnectionString, ConnectionString.Problem>
+
+    /// The error for a connection string libpq would refuse, or `nil`: checked before
+    /// connecting, because libpq's own message quotes the string, password and all.
+    public static func conninfoProblem(_ conninfo: String, source: String) -> TodoError? {
+        do {
+            _ = try ConnectionString(parsing: conninfo)
+            return nil
+        } catch {
+            return unreadable(error, source: source)
         }
-        if let range = text.range(of: #"password\s*=\s*\S+"#, options: .regularExpression) {
-            text.replaceSubrange(range, with: "password=***")
-        }
-        return PlainText.escaping(text)
+    }
+
+    private static func unreadable(_ problem: ConnectionString.Problem, source: String) -> TodoError {
+        .usage("the \(source) value could not be parsed as a PostgreSQL connection string (key=value pairs or a postgresql:// URI): \(problem); it is not shown, as it may hold a password")
+    }
+
+    /// libpq's or the server's words for `error`, on one line, without any secret of the
+    /// connection string: libpq quotes a host, a port or the whole string when it cannot use
+    /// them, and a password may have ended up in any of those.
+    func said(_ error: PostgresError) -> String {
+        let line = Self.oneLine(error.message)
+        guard case .success(let parsed) = parsedConninfo else { return "libpq's reason is not shown, as it might include the password" }
+        return parsed.scrub(line)
     }
 
     // MARK: Reading
@@ -279,7 +320,7 @@ public final class TodoServerStore: TodoStorage {
             var keys: [Int64] = []
             for row in try connection.query(sql, [String(rows)]) {
                 guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
-                    throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                    throw PostgresError(kind: .damaged, message: "a row of the items table is damaged")
                 }
                 items.append(TodoItem(id: id, title: title, isDone: done == "t"))
                 keys.append(key)
@@ -362,7 +403,7 @@ public final class TodoServerStore: TodoStorage {
         keys.reserveCapacity(rows.count)
         for row in rows {
             guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
-                throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                throw PostgresError(kind: .damaged, message: "a row of the items table is damaged")
             }
             items.append(TodoItem(id: id, title: title, isDone: done == "t"))
             keys.append(key)
@@ -372,8 +413,11 @@ public final class TodoServerStore: TodoStorage {
 
     /// The list's version: one more for every command that wrote items.
     static func listVersion(_ connection: PostgresConnection) throws -> Int64 {
-        guard let text = try connection.query("SELECT version FROM list_version").first?[0], let version = Int64(text) else {
-            throw PostgresError(kind: .query, message: "the list_version table does not hold one version")
+        // Exactly one row: a second one (a hand edit) would make the version depend on which
+        // row the server returns first, so it is reported as damage rather than read.
+        let rows = try connection.query("SELECT version FROM list_version")
+        guard rows.count == 1, let text = rows[0][0], let version = Int64(text) else {
+            throw PostgresError(kind: .damaged, message: rows.count == 1 ? "the list_version table's row is not a version number" : "the list_version table holds \(rows.count) rows, not one")
         }
         return version
     }
@@ -410,7 +454,7 @@ public final class TodoServerStore: TodoStorage {
             let log = try connection.query("SELECT id, position, title, done FROM item_log WHERE version > $1 ORDER BY version DESC", [String(earlier)])
             for entry in log {
                 guard let id = entry[0].flatMap({ UUID(parsing: $0) }) else {
-                    throw PostgresError(kind: .query, message: "a row of the item_log table is damaged")
+                    throw PostgresError(kind: .damaged, message: "a row of the item_log table is damaged")
                 }
                 if let key = entry[1].flatMap({ Int64($0) }), let title = entry[2], let done = entry[3] {
                     logged[id] = .some((key, TodoItem(id: id, title: title, isDone: done == "t")))
@@ -640,7 +684,7 @@ public final class TodoServerStore: TodoStorage {
             // same step after it, and `changes(since:)` finds it unchanged without encoding.
             return (state, saved.outline == nil ? nil : state.archive)
         } catch {
-            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(error)); nothing was changed")
+            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(reason(error))); nothing was changed")
         }
     }
 
@@ -659,6 +703,7 @@ public final class TodoServerStore: TodoStorage {
     private func connected() throws(TodoError) -> PostgresConnection {
         if let connection, connection.isConnected { return connection }
         connection = nil
+        if case .failure(let problem) = parsedConninfo { throw Self.unreadable(problem, source: source) }
         do {
             let fresh = try PostgresConnection(conninfo)
             if !prepared {
@@ -672,7 +717,7 @@ public final class TodoServerStore: TodoStorage {
         } catch let error as PostgresError {
             throw serverError(error)
         } catch {
-            throw TodoError(.dataFile, "\(displayName): \(error)")
+            throw TodoError(.dataFile, "\(displayName): \(reason(error))")
         }
     }
 
@@ -708,7 +753,7 @@ public final class TodoServerStore: TodoStorage {
                 // or a shutdown's termination) before it goes: lost all the same.
                 if error.kind == .connectionLost || !connection.isConnected {
                     self.connection = nil
-                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(Self.oneLine(error.message))); " + (committing
+                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(self.said(error))); " + (committing
                         ? "the change may or may not have been saved: run \"todo list\" to see"
                         : "nothing was changed"))
                 }
@@ -724,13 +769,13 @@ public final class TodoServerStore: TodoStorage {
                 throw error
             } catch {
                 _ = try? connection.query("ROLLBACK")
-                throw TodoError(.dataFile, "\(displayName): \(error); nothing was changed")
+                throw TodoError(.dataFile, "\(displayName): \(reason(error)); nothing was changed")
             }
         }
     }
 
     private func serverError(_ error: PostgresError, attempts: Int = 1) -> TodoError {
-        let message = Self.oneLine(error.message)
+        let message = said(error)
         switch error.kind {
         case .libraryMissing:
             return TodoError(.dataFile, message)
@@ -738,9 +783,23 @@ public final class TodoServerStore: TodoStorage {
             return TodoError(.dataFile, "\(displayName): cannot connect to the server: \(message)")
         case .connectionLost:
             return TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(message)); nothing was changed")
+        case .damaged:
+            return TodoError(.dataFile, "\(displayName): the database is damaged (\(message)); nothing was changed")
         case .query:
             let retried = error.isRetryable ? " (gave up after \(attempts) attempts: other commands kept changing the list at the same time)" : ""
             return TodoError(.dataFile, "\(displayName): the server refused the command: \(message)\(retried); nothing was changed")
+        }
+    }
+
+    /// Why a command failed, in plain words: a server's error as ``said(_:)`` puts it, a
+    /// todo error by its message, a history that does not decode as such; never a dump of
+    /// the error's Swift type, which tells a user nothing.
+    func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as PostgresError: said(error)
+        case let error as TodoError: error.message
+        case is DecodingError: "its saved form is damaged"
+        default: PlainText.escaping(String(describing: error))
         }
     }
 
