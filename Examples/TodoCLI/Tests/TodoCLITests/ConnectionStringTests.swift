@@ -86,6 +86,39 @@ struct ConnectionStringTests {
         #expect(store.displayName == "the server of TODO_DATABASE")
     }
 
+    @Test("Random passwords written in each spelling libpq accepts are read back exactly and never shown")
+    func randomSpellings() throws {
+        // Seeded, so a failure repeats: the characters that each spelling must escape.
+        var generator = SeededGenerator(seed: 35)
+        let alphabet = Array("abcXYZ019 '\\\"=@%:/?&#[],\t")
+        for _ in 0..<500 {
+            let length = Int.random(in: 6...14, using: &generator)
+            let password = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let quoted = "'" + password.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+            var unquoted = ""
+            for character in password {
+                if character == " " || character == "\t" || character == "\\" || character == "'" { unquoted += "\\" }
+                unquoted.append(character)
+            }
+            let encoded = password.utf8.map { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+            }.joined()
+            let spellings = [
+                "host=db password=\(quoted) user=ann",
+                "password = \(quoted)",
+                "host=db password=\(unquoted) user=ann",
+                "postgresql://ann:\(encoded)@db:5432/shop",
+                "postgresql://db/shop?user=ann&password=\(encoded)&sslmode=disable",
+            ]
+            for conninfo in spellings {
+                let parsed = try ConnectionString(parsing: conninfo)
+                #expect(parsed.settings.filter { $0.key == "password" }.map(\.value) == [password], "\(conninfo)")
+                #expect(!parsed.redacted.contains(password), "\(conninfo)")
+                #expect(!parsed.scrub("no \"\(conninfo)\" or \"\(password)\"").contains(password), "\(conninfo)")
+            }
+        }
+    }
+
     @Test("A libpq message naming an unknown key (perhaps the tail of an unquoted password) hides it")
     func unknownKeyHidden() throws {
         let parsed = try ConnectionString(parsing: "password=Super Secret1=x host=db")
@@ -135,5 +168,19 @@ struct PasswordOutputEndToEndTests {
                 }
             }
         }
+    }
+}
+
+/// A small deterministic random source (SplitMix64), so the random spellings are the same on
+/// every run and a failure can be reproduced.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
