@@ -70,7 +70,7 @@ public final class TodoServerStore: TodoStorage {
     public var isShared: Bool { true }
 
     /// The address without its secrets, for messages: the connection string as written with
-    /// each password (in every spelling libpq accepts, see ``ConnectionString``) as `***`.
+    /// each password (in every spelling libpq accepts, see `ConnectionString`) as `***`.
     /// A string that cannot be read is not shown at all, since where its password is cannot
     /// be known; the option or variable that gave it is named instead.
     public var displayName: String {
