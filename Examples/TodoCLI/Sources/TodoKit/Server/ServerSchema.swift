@@ -42,6 +42,10 @@
 ///     step text NOT NULL,            -- JSON: the step as the history archive encodes it
 ///     PRIMARY KEY (author, version)
 /// );
+/// -- version 3: a skip note names the person whose change is in the way (issue 35 item 8),
+/// -- so each person's latest change of a field is kept, not only the latest of anyone's
+/// ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey;
+/// ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author);
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
@@ -68,6 +72,12 @@ enum ServerSchema {
             "ALTER TABLE histories ADD seen_version bigint",
             "ALTER TABLE histories ADD listing_version bigint",
             "CREATE TABLE steps (author text NOT NULL, version bigint NOT NULL, step text NOT NULL, PRIMARY KEY (author, version))",
+        ],
+        [
+            // The rows of version 2 stay: each is some person's latest change of that field,
+            // which is all version 3 keeps per person too.
+            "ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey",
+            "ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author)",
         ],
     ]
 

@@ -556,8 +556,10 @@ public final class TodoServerStore: TodoStorage {
             let item = after.items[position]
             try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
         }
-        // Who changed what, for the messages of someone else's later undo. An item not
-        // written kept its title and done mark.
+        // Who changed what, for the messages of someone else's later undo: each person's
+        // latest change of each field, so that a later change by the caller (an undo that
+        // wrote someone else's title back) does not hide whose change is in the way. An item
+        // not written kept its title and done mark.
         var fields: [(UUID, String)] = []
         for id in wanted {
             let previous = beforeIndex[id].map { before.items[$0] }
@@ -568,7 +570,7 @@ public final class TodoServerStore: TodoStorage {
         }
         for (id, field) in fields {
             try connection.query(
-                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author, at = EXCLUDED.at",
+                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at",
                 [id.uuidString, field, person]
             )
         }
