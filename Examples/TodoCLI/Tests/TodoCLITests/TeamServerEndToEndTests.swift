@@ -62,4 +62,49 @@ struct TeamServerEndToEndTests {
         let authors = try admin.query("SELECT author FROM item_changes WHERE field = 'title' ORDER BY author")
         #expect(authors == [["alice"], ["bob"], ["carol"]])
     }
+
+    // MARK: Item 4
+
+    @Test("4: a row inserted with psql is another writer's change: every history still reads, undo goes on around it")
+    func outsideInsertIsAbsorbed() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        let psql = try PostgresConnection(conninfo)
+        try psql.query("INSERT INTO items (position, id, title, done) SELECT max(position) + 1000, gen_random_uuid(), 'from psql', false FROM items")
+        for person in ["alice", "bob"] {
+            let history = try todo.run(["--as", person, "history"])
+            #expect(history.status == 0, "\(history.stderr)")
+        }
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
+        #expect(try titles(todo) == ["eggs", "from psql"])
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"eggs\"\n")
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
+        #expect(try titles(todo) == ["milk", "from psql"])
+        #expect(try todo.ok("--as", "bob", "history").stdout.contains("add \"eggs\""))
+    }
+
+    @Test("4: a row deleted with psql is another writer's change: histories read, and an undo that would touch it skips it and says so, or --strict refuses")
+    func outsideDeleteIsAbsorbed() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "bob", "edit", "2", "brown eggs")
+        try todo.ok("--as", "alice", "add", "bread")
+        let psql = try PostgresConnection(conninfo)
+        try psql.query("DELETE FROM items WHERE title = 'brown eggs'")
+        for person in ["alice", "bob", "carol"] {
+            let history = try todo.run(["--as", person, "history"])
+            #expect(history.status == 0, "\(history.stderr)")
+        }
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"bread\"\n")
+        #expect(try titles(todo) == ["milk"])
+        let strict = try todo.run(["--as", "bob", "undo", "--strict"])
+        #expect(strict.status == 1, "\(strict.stdout)")
+        #expect(strict.stderr.contains("refused"), "\(strict.stderr)")
+        let undo = try todo.run(["--as", "bob", "undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stderr.contains("\"brown eggs\" (someone else removed it)"), "\(undo.stderr)")
+        #expect(try titles(todo) == ["milk"])
+    }
 }

@@ -46,6 +46,12 @@
 /// -- so each person's latest change of a field is kept, not only the latest of anyone's
 /// ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey;
 /// ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author);
+/// -- and a row of items written by anything but todo (psql) is a change of its own: a
+/// -- trigger gives it a list version, logs the row as it was and records it in item_changes
+/// -- with the author '' (a name --as refuses), so every history still reads (item 4)
+/// CREATE FUNCTION todo_outside_change() ...;
+/// CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
+///     WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') ...;
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
@@ -78,6 +84,50 @@ enum ServerSchema {
             // which is all version 3 keeps per person too.
             "ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey",
             "ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author)",
+            // A person's present is the list at their version, rebuilt from the rows and the
+            // log (see `TodoServerStore.ListVersions`): a row inserted or deleted by hand,
+            // unlogged, would be in that past too, and their steps would no longer apply to
+            // it. Logged as a version of its own, it is absorbed as another writer's change.
+            // Each row gets its own version, so a statement of many rows logs each.
+            """
+            CREATE FUNCTION todo_outside_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next bigint;
+            BEGIN
+                UPDATE list_version SET version = version + 1 RETURNING version INTO next;
+                IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.id <> OLD.id) THEN
+                    INSERT INTO item_log (version, id, position, title, done) VALUES (next, NEW.id, NULL, NULL, NULL)
+                        ON CONFLICT DO NOTHING;
+                    INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'item', '', clock_timestamp())
+                        ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                END IF;
+                IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN
+                    INSERT INTO item_log (version, id, position, title, done) VALUES (next, OLD.id, OLD.position, OLD.title, OLD.done)
+                        ON CONFLICT DO NOTHING;
+                END IF;
+                IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND NEW.id <> OLD.id) THEN
+                    INSERT INTO item_changes (id, field, author, at) VALUES (OLD.id, 'item', '', clock_timestamp())
+                        ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                ELSIF TG_OP = 'UPDATE' THEN
+                    IF NEW.title IS DISTINCT FROM OLD.title THEN
+                        INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'title', '', clock_timestamp())
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                    END IF;
+                    IF NEW.done IS DISTINCT FROM OLD.done THEN
+                        INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'done', '', clock_timestamp())
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                    END IF;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            // `todo` sets `todo.writer` for its own writes, which it logs itself (and whose
+            // author it knows); the condition keeps the function from even being called then.
+            """
+            CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
+                WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') EXECUTE FUNCTION todo_outside_change()
+            """,
         ],
     ]
 

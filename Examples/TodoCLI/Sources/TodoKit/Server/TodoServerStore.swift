@@ -586,10 +586,13 @@ public final class TodoServerStore: TodoStorage {
         // another person's change comes first: the caller may have changed the other field
         // later (alice marks done the item bob renamed, then undoes that and her add).
         let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
-        part.changedBy = try connection.query(
+        let author = try connection.query(
             "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY author = $3, at DESC LIMIT 1",
             [part.item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
         ).first?[0] ?? nil
+        // '' is a change made outside the todo (psql), logged by the schema's trigger: it has
+        // no name to show, so the note says "someone else".
+        part.changedBy = author == "" ? nil : author
         return part
     }
 
@@ -745,6 +748,12 @@ public final class TodoServerStore: TodoStorage {
                     locked = true
                 }
                 try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+                if !readOnly {
+                    // The todo logs its own writes of items; the schema's trigger logs anyone
+                    // else's (see `ServerSchema`), and stays out of the way for the rest of
+                    // this transaction only.
+                    try connection.query("SELECT set_config('todo.writer', 'todo', true)")
+                }
                 let result = try body(connection)
                 committing = true
                 try connection.query("COMMIT")
