@@ -405,8 +405,11 @@ struct SharedListEndToEndTests {
         }
         for (status, errors) in try runTogether(todo, scripts: people.map { ($0, script($0)) }) {
             // Nothing skipped (nobody touched another's items) and no command given up on.
+            // A command that queued behind the others' for over a second says it is waiting
+            // (issue 35 item 5), as on a file; on a busy machine some do.
+            let said = errors.split(separator: "\n").filter { !$0.hasPrefix("todo: waiting for another connection") }
             #expect(status == 0, "\(errors)")
-            #expect(errors.isEmpty, "\(errors)")
+            #expect(said.isEmpty, "\(errors)")
         }
         let listed = try titles(todo)
         #expect(listed.count == people.count * cycles)

@@ -107,4 +107,62 @@ struct TeamServerEndToEndTests {
         #expect(undo.stderr.contains("\"brown eggs\" (someone else removed it)"), "\(undo.stderr)")
         #expect(try titles(todo) == ["milk"])
     }
+
+    // MARK: Item 5
+
+    /// The message a command gives up with after `seconds` of waiting for a lock.
+    private func lockedMessage(_ conninfo: String, seconds: String) -> String {
+        """
+        todo: waiting for another connection to the server to release a lock on the list...
+        todo: \(conninfo): another connection held a lock on the list for \(seconds) seconds; nothing was changed (TODO_LOCK_TIMEOUT sets the wait)
+
+        """
+    }
+
+    @Test("5: the writers' advisory lock held by another connection is waited for with a word, then given up after TODO_LOCK_TIMEOUT")
+    func heldAdvisoryLock() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        let holder = try PostgresConnection(conninfo)
+        // Ends the holder's session (and its lock) after a while, so that a todo that waits for
+        // ever fails this test instead of hanging it.
+        try holder.query("SET idle_session_timeout = '15s'")
+        try holder.query("SELECT pg_advisory_lock(\(TodoServerStore.writersLock))")
+        let start = ContinuousClock.now
+        let result = try todo.run(["--as", "alice", "add", "eggs"], environment: ["TODO_LOCK_TIMEOUT": "1.5"])
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(result.status == 1)
+        #expect(result.stderr == lockedMessage(conninfo, seconds: "1.5"))
+        // Reading does not take the writers' lock.
+        #expect(try titles(todo) == ["milk"])
+        // (The server may have ended the holder's session by now, which frees the lock too.)
+        _ = try? holder.query("SELECT pg_advisory_unlock(\(TodoServerStore.writersLock))")
+        try todo.ok("--as", "alice", "add", "eggs")
+        #expect(try titles(todo) == ["milk", "eggs"])
+    }
+
+    @Test("5: a table locked in psql is waited for with a word, then given up after TODO_LOCK_TIMEOUT, by readers and writers")
+    func lockedTable() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        let holder = try PostgresConnection(conninfo)
+        try holder.query("SET idle_in_transaction_session_timeout = '15s'")
+        try holder.query("BEGIN")
+        try holder.query("LOCK TABLE items IN ACCESS EXCLUSIVE MODE")
+        for arguments in [["add", "eggs"], ["list"]] {
+            let start = ContinuousClock.now
+            let result = try todo.run(["--as", "alice"] + arguments, environment: ["TODO_LOCK_TIMEOUT": "2"])
+            #expect(ContinuousClock.now - start < .seconds(10))
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == lockedMessage(conninfo, seconds: "2"), "\(arguments)")
+        }
+        // Shorter than the moment before the word: given up without one.
+        let quick = try todo.run(["--as", "alice", "list"], environment: ["TODO_LOCK_TIMEOUT": "0.2"])
+        #expect(quick.status == 1)
+        #expect(quick.stderr.hasSuffix("held a lock on the list for 0.2 seconds; nothing was changed (TODO_LOCK_TIMEOUT sets the wait)\n"))
+        #expect(!quick.stderr.contains("waiting"))
+        _ = try? holder.query("ROLLBACK")
+        try todo.ok("--as", "alice", "add", "eggs")
+        #expect(try titles(todo) == ["milk", "eggs"])
+    }
 }

@@ -104,6 +104,8 @@ public enum TodoApp {
                 author: try author(invocation.author, environment: environment),
                 historyLimit: limit,
                 source: source,
+                lockTimeout: try lockTimeout(environment: environment),
+                onWait: { [console] in console.writeError("todo: waiting for another connection to the server to release a lock on the list...") },
                 notice: { console.writeError("todo: " + $0) }
             )
         }

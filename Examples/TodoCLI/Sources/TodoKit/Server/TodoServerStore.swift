@@ -50,11 +50,30 @@ public final class TodoServerStore: TodoStorage {
     /// How often a transaction the server refused as conflicting is run again.
     static let maximumAttempts = 30
 
+    /// How long a command waits for a lock another connection holds (the writers' advisory
+    /// lock, or a table someone locked in psql) before it gives up: `TODO_LOCK_TIMEOUT`.
+    public let lockTimeout: Duration
+    /// Called once per command that has waited ``lockAnnounceAfter`` for a lock.
+    private let onWait: () -> Void
+    /// When a wait for a lock is said on standard error, as on a file (`BusyWait`).
+    static let lockAnnounceAfter: Duration = .seconds(1)
+    /// The session's `lock_timeout` as last set, in milliseconds (`nil`: not set on this
+    /// connection yet).
+    private var sessionLockTimeout: Int?
+
     /// A list at `conninfo`, used as `author`; nothing is connected until a command needs it.
-    /// `source` names where `conninfo` came from, for messages that cannot show it.
-    public init(conninfo: String, author: String, historyLimit: Int, source: String = "--database", notice: @escaping (String) -> Void = { _ in }) {
+    /// `source` names where `conninfo` came from, for messages that cannot show it. A lock
+    /// another connection holds is waited for up to `lockTimeout`, with `onWait` called once
+    /// a second into the wait, as on a file.
+    public init(
+        conninfo: String, author: String, historyLimit: Int, source: String = "--database",
+        lockTimeout: Duration = TodoApp.defaultLockTimeout, onWait: @escaping () -> Void = {},
+        notice: @escaping (String) -> Void = { _ in }
+    ) {
         self.conninfo = conninfo
         self.source = source
+        self.lockTimeout = lockTimeout
+        self.onWait = onWait
         do {
             parsedConninfo = .success(try ConnectionString(parsing: conninfo))
         } catch {
@@ -179,7 +198,9 @@ public final class TodoServerStore: TodoStorage {
     public func noteListed(_ list: TodoList) throws(TodoError) {
         let ids = list.items.map(\.id)
         let readVersion = lastReadVersion
-        try transaction(readOnly: false) { connection in
+        // Not queued behind other writers: it writes the caller's own row only, and `list`
+        // must not wait for someone's long import (or a lock held in psql) to show the list.
+        try transaction(readOnly: false, queued: false) { connection in
             // The list unchanged since it was read: the listing is that version of the list,
             // kept as its number rather than as every id.
             let version = try Self.listVersion(connection)
@@ -716,6 +737,7 @@ public final class TodoServerStore: TodoStorage {
                 prepared = true
             }
             connection = fresh
+            sessionLockTimeout = nil
             return fresh
         } catch let error as TodoError {
             throw error
@@ -728,18 +750,36 @@ public final class TodoServerStore: TodoStorage {
 
     /// Runs `body` in one transaction, again from the start while the server refuses it as
     /// conflicting with another (up to ``maximumAttempts`` times); rolls back on any error.
-    private func transaction<T>(readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
+    ///
+    /// A lock another connection holds is waited for a second (the server's `lock_timeout`),
+    /// then the wait is said and the transaction run again with the rest of ``lockTimeout``,
+    /// after which the command gives up: without a limit the server waits for ever, and the
+    /// command with it, without a word.
+    ///
+    /// A writer (`readOnly` false) takes the writers' advisory lock first unless `queued` is
+    /// false.
+    private func transaction<T>(readOnly: Bool, queued: Bool = true, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
         var attempt = 0
+        let waitStart = ContinuousClock.now
+        var announced = false
         while true {
             attempt += 1
             let connection = try connected()
+            // Before the lock and the transaction, which may wait: a session setting, set
+            // only when it changes.
+            let limit = announced ? lockTimeout - (ContinuousClock.now - waitStart) : min(Self.lockAnnounceAfter, lockTimeout)
+            do {
+                try limitLockWaits(connection, to: limit)
+            } catch {
+                throw serverError(error)
+            }
             var committing = false
             var locked = false
             defer {
                 if locked { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [Self.writersLock]) }
             }
             do {
-                if !readOnly {
+                if !readOnly, queued {
                     // Writers queue up, as on a file: taken before the transaction, whose
                     // snapshot is then made after the previous writer committed. Without it,
                     // concurrent commands all read the same list and all but one are refused
@@ -768,6 +808,19 @@ public final class TodoServerStore: TodoStorage {
                         ? "the change may or may not have been saved: run \"todo list\" to see"
                         : "nothing was changed"))
                 }
+                if error.sqlState == "55P03" {
+                    // lock_timeout: another connection holds a lock this command needs.
+                    let waited = ContinuousClock.now - waitStart
+                    guard waited < lockTimeout, !(announced && lockTimeout - waited < .milliseconds(1)) else {
+                        throw TodoError(.dataFile, "\(displayName): another connection held a lock on the list for \(Self.seconds(lockTimeout)) seconds; nothing was changed (TODO_LOCK_TIMEOUT sets the wait)")
+                    }
+                    if !announced {
+                        announced = true
+                        onWait()
+                    }
+                    attempt -= 1
+                    continue
+                }
                 if error.isRetryable, attempt < Self.maximumAttempts {
                     // A random pause, growing with each attempt, so that the processes that
                     // met do not meet again at once.
@@ -783,6 +836,21 @@ public final class TodoServerStore: TodoStorage {
                 throw TodoError(.dataFile, "\(displayName): \(reason(error)); nothing was changed")
             }
         }
+    }
+
+    /// Sets the session's `lock_timeout` to `limit` (at least a millisecond: 0 would mean no
+    /// limit at all).
+    private func limitLockWaits(_ connection: PostgresConnection, to limit: Duration) throws(PostgresError) {
+        let milliseconds = max(1, Int(limit / .milliseconds(1)))
+        guard sessionLockTimeout != milliseconds else { return }
+        try connection.query("SELECT set_config('lock_timeout', $1, false)", ["\(milliseconds)ms"])
+        sessionLockTimeout = milliseconds
+    }
+
+    /// `duration` in seconds as `TODO_LOCK_TIMEOUT` gives them: `10`, `1.5`.
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     private func serverError(_ error: PostgresError, attempts: Int = 1) -> TodoError {
