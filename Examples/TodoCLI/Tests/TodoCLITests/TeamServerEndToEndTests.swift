@@ -165,4 +165,36 @@ struct TeamServerEndToEndTests {
         try todo.ok("--as", "alice", "add", "eggs")
         #expect(try titles(todo) == ["milk", "eggs"])
     }
+
+    // MARK: Item 9
+
+    @Test("9: names that would print like another person's are refused, from --as and TODO_USER, and nothing is written",
+          arguments: ["alice ", " alice", "ali\u{00A0}ce", "ali\u{200B}ce", "\u{FEFF}alice", "\u{0430}lice", "alic\u{0435}", "al\u{03B9}ce"])
+    func lookAlikeNamesAreRefused(name: String) throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        let flag = try todo.run(["--as", name, "add", "eggs"])
+        #expect(flag.status == 1, "\(flag.stderr)")
+        #expect(flag.stderr.hasPrefix("todo: the name given by --as "), "\(flag.stderr)")
+        #expect(flag.stderr.split(separator: "\n").count == 1)
+        let variable = try todo.run(["undo"], environment: ["TODO_USER": name])
+        #expect(variable.status == 1, "\(variable.stderr)")
+        #expect(variable.stderr.hasPrefix("todo: the name given by TODO_USER "), "\(variable.stderr)")
+        let admin = try PostgresConnection(conninfo)
+        #expect(try admin.query("SELECT author FROM histories ORDER BY author") == [["alice"]])
+        #expect(try titles(todo, as: "alice") == ["milk"])
+    }
+
+    @Test("9: a name is one person however its accents were typed (NFC); names in one script, with inner spaces, are fine")
+    func namesAreNormalized() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "Jos\u{0065}\u{0301}", "add", "milk")
+        #expect(try todo.ok("--as", "Jos\u{00E9}", "undo").stdout == "Undid: add \"milk\"\n")
+        try todo.ok("--as", "Анна Каренина", "add", "tea")
+        try todo.ok("--as", "Mary Ann", "add", "jam")
+        try todo.ok("--as", "Ζωή", "add", "bread")
+        try todo.ok("--as", "李 Li", "add", "rice")
+        #expect(try todo.ok("--as", "Анна Каренина", "undo").stdout == "Undid: add \"tea\"\n")
+        #expect(try titles(todo) == ["jam", "bread", "rice"])
+    }
 }

@@ -131,11 +131,12 @@ public enum TodoApp {
     static func author(_ flag: String?, environment: [String: String]) throws(TodoError) -> String {
         if let flag { return flag }
         if let name = environment["TODO_USER"], !name.isEmpty {
-            try CommandParser.checkAuthor(name, source: "TODO_USER")
-            return name
+            return try CommandParser.checkAuthor(name, source: "TODO_USER")
         }
         if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name.map({ String(cString: $0) }), !name.isEmpty {
-            return name
+            // Composed as `--as` names are, so that the login name and the same name typed
+            // are one person.
+            return name.precomposedStringWithCanonicalMapping
         }
         if let name = environment["USER"] ?? environment["LOGNAME"], !name.isEmpty { return name }
         throw .usage("who is running this? give --as NAME or set TODO_USER")
