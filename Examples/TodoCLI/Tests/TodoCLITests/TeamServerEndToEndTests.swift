@@ -197,4 +197,45 @@ struct TeamServerEndToEndTests {
         #expect(try todo.ok("--as", "Анна Каренина", "undo").stdout == "Undid: add \"tea\"\n")
         #expect(try titles(todo) == ["jam", "bread", "rice"])
     }
+
+    // MARK: Item 7
+
+    @Test("7: a connection closed between the commands of a script (idle_session_timeout, a terminated session) is made again; the script goes on")
+    func closedBetweenCommands() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "setup", "list")
+        // The server ends the script's session whenever it is idle for half a second.
+        todo.environment["TODO_DATABASE"] = conninfo + " options='-c idle_session_timeout=500'"
+        let process = Process()
+        process.executableURL = try Sandbox.binary()
+        process.arguments = ["--as", "ana"]
+        process.environment = todo.environment
+        let input = Pipe()
+        let errors = todo.directory.appendingPathComponent("errors-ana")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        input.fileHandleForWriting.write(Data("add one\n".utf8))
+        usleep(1_500_000)
+        #expect(process.isRunning)
+        if process.isRunning { input.fileHandleForWriting.write(Data("add two\n".utf8)) }
+        usleep(300_000)
+        // And once by an administrator (57P01), as a restart does, while the script waits.
+        let admin = try PostgresConnection(conninfo)
+        _ = try admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        usleep(200_000)
+        // A todo that stopped at the closed connection has gone: writing to it would end
+        // this test process with SIGPIPE.
+        #expect(process.isRunning)
+        if process.isRunning { input.fileHandleForWriting.write(Data("add three\nundo\n".utf8)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.isEmpty, "\(stderr)")
+        todo.environment["TODO_DATABASE"] = conninfo
+        #expect(try titles(todo) == ["one", "two"])
+    }
 }

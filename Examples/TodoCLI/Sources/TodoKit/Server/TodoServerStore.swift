@@ -762,23 +762,24 @@ public final class TodoServerStore: TodoStorage {
         var attempt = 0
         let waitStart = ContinuousClock.now
         var announced = false
+        var reconnected = false
         while true {
             attempt += 1
+            // A connection kept from an earlier command (a script's, the shell's) may have
+            // been closed since: a server restart, `idle_session_timeout`.
+            let reused = connection != nil
             let connection = try connected()
-            // Before the lock and the transaction, which may wait: a session setting, set
-            // only when it changes.
-            let limit = announced ? lockTimeout - (ContinuousClock.now - waitStart) : min(Self.lockAnnounceAfter, lockTimeout)
-            do {
-                try limitLockWaits(connection, to: limit)
-            } catch {
-                throw serverError(error)
-            }
             var committing = false
             var locked = false
+            var began = false
             defer {
                 if locked { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [Self.writersLock]) }
             }
             do {
+                // Before the lock and the transaction, which may wait: a session setting, set
+                // only when it changes.
+                let limit = announced ? lockTimeout - (ContinuousClock.now - waitStart) : min(Self.lockAnnounceAfter, lockTimeout)
+                try limitLockWaits(connection, to: limit)
                 if !readOnly, queued {
                     // Writers queue up, as on a file: taken before the transaction, whose
                     // snapshot is then made after the previous writer committed. Without it,
@@ -788,6 +789,7 @@ public final class TodoServerStore: TodoStorage {
                     locked = true
                 }
                 try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+                began = true
                 if !readOnly {
                     // The todo logs its own writes of items; the schema's trigger logs anyone
                     // else's (see `ServerSchema`), and stays out of the way for the rest of
@@ -804,6 +806,14 @@ public final class TodoServerStore: TodoStorage {
                 // or a shutdown's termination) before it goes: lost all the same.
                 if error.kind == .connectionLost || !connection.isConnected {
                     self.connection = nil
+                    // Closed while no transaction was open: nothing of this command reached
+                    // the server, so it runs on a new connection, once (a server that keeps
+                    // closing it is reported).
+                    if reused, !began, !reconnected {
+                        reconnected = true
+                        attempt -= 1
+                        continue
+                    }
                     throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(self.said(error))); " + (committing
                         ? "the change may or may not have been saved: run \"todo list\" to see"
                         : "nothing was changed"))
