@@ -238,4 +238,36 @@ struct TeamServerEndToEndTests {
         todo.environment["TODO_DATABASE"] = conninfo
         #expect(try titles(todo) == ["one", "two"])
     }
+
+    // MARK: Item 6
+
+    @Test("6: a role granted SELECT only, or a read-only session, lists (and shows history) without writing; a change is refused")
+    func readOnlySessionsList() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "add", "eggs")
+        let admin = try PostgresConnection(conninfo)
+        let role = "reader_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        try admin.query("CREATE ROLE \(role) LOGIN")
+        try admin.query("GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+        let readers = [
+            conninfo.replacingOccurrences(of: "user=todo", with: "user=\(role)"),
+            conninfo + " options='-c default_transaction_read_only=on'",
+        ]
+        for reader in readers {
+            let listed = try todo.run(["--as", "bob", "list"], environment: ["TODO_DATABASE": reader])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stderr.isEmpty, "\(listed.stderr)")
+            #expect(listed.stdout.contains("milk") && listed.stdout.contains("eggs"), "\(listed.stdout)")
+            let json = try todo.run(["--as", "alice", "list", "--json"], environment: ["TODO_DATABASE": reader])
+            #expect(json.status == 0, "\(json.stderr)")
+            let history = try todo.run(["--as", "alice", "history"], environment: ["TODO_DATABASE": reader])
+            #expect(history.status == 0, "\(history.stderr)")
+            let add = try todo.run(["--as", "bob", "add", "tea"], environment: ["TODO_DATABASE": reader])
+            #expect(add.status == 1)
+            #expect(add.stderr.hasPrefix("todo: ") && add.stderr.contains("nothing was changed"), "\(add.stderr)")
+        }
+        #expect(try admin.query("SELECT author FROM histories ORDER BY author") == [["alice"]])
+        #expect(try titles(todo, as: "alice") == ["milk", "eggs"])
+    }
 }

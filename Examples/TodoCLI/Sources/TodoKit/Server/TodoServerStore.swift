@@ -201,6 +201,13 @@ public final class TodoServerStore: TodoStorage {
         // Not queued behind other writers: it writes the caller's own row only, and `list`
         // must not wait for someone's long import (or a lock held in psql) to show the list.
         try transaction(readOnly: false, queued: false) { connection in
+            // Reading needs no right to write: a read-only session (a role granted SELECT
+            // only, `default_transaction_read_only`, a standby) lists without keeping the
+            // listing, which only matters to commands it could not run anyway.
+            let writable = try connection.query(
+                "SELECT current_setting('transaction_read_only') = 'off' AND has_table_privilege('histories', 'INSERT') AND has_table_privilege('histories', 'UPDATE')"
+            )
+            guard writable.first?[0] == "t" else { return }
             // The list unchanged since it was read: the listing is that version of the list,
             // kept as its number rather than as every id.
             let version = try Self.listVersion(connection)
