@@ -263,6 +263,8 @@ struct TeamServerEndToEndTests {
             #expect(json.status == 0, "\(json.stderr)")
             let history = try todo.run(["--as", "alice", "history"], environment: ["TODO_DATABASE": reader])
             #expect(history.status == 0, "\(history.stderr)")
+            let export = try todo.run(["--as", "bob", "export", "--json"], environment: ["TODO_DATABASE": reader])
+            #expect(export.status == 0, "\(export.stderr)")
             let add = try todo.run(["--as", "bob", "add", "tea"], environment: ["TODO_DATABASE": reader])
             #expect(add.status == 1)
             #expect(add.stderr.hasPrefix("todo: ") && add.stderr.contains("nothing was changed"), "\(add.stderr)")

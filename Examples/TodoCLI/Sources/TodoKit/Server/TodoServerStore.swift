@@ -202,7 +202,7 @@ public final class TodoServerStore: TodoStorage {
         // must not wait for someone's long import (or a lock held in psql) to show the list.
         try transaction(readOnly: false, queued: false) { connection in
             // Reading needs no right to write: a read-only session (a role granted SELECT
-            // only, `default_transaction_read_only`, a standby) lists without keeping the
+            // only, `default_transaction_read_only`) lists without keeping the
             // listing, which only matters to commands it could not run anyway.
             let writable = try connection.query(
                 "SELECT current_setting('transaction_read_only') = 'off' AND has_table_privilege('histories', 'INSERT') AND has_table_privilege('histories', 'UPDATE')"
