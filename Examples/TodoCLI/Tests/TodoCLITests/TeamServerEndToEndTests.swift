@@ -108,6 +108,26 @@ struct TeamServerEndToEndTests {
         #expect(try titles(todo) == ["milk"])
     }
 
+    @Test("4: items truncated with psql are another writer's removal: histories read, and undo says what it could not bring back")
+    func outsideTruncateIsAbsorbed() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "bob", "add", "eggs")
+        try todo.ok("--as", "bob", "done", "2")
+        let psql = try PostgresConnection(conninfo)
+        try psql.query("TRUNCATE items")
+        for person in ["alice", "bob"] {
+            let history = try todo.run(["--as", person, "history"])
+            #expect(history.status == 0, "\(history.stderr)")
+        }
+        let undo = try todo.run(["--as", "bob", "undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stderr.contains("\"eggs\" (someone else removed it)"), "\(undo.stderr)")
+        #expect(try titles(todo) == [])
+        try todo.ok("--as", "alice", "add", "tea")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"tea\"\n")
+    }
+
     // MARK: Item 5
 
     /// The message a command gives up with after `seconds` of waiting for a lock.

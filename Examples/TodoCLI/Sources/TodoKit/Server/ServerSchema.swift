@@ -52,6 +52,8 @@
 /// CREATE FUNCTION todo_outside_change() ...;
 /// CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
 ///     WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') ...;
+/// CREATE FUNCTION todo_outside_truncate() ...;   -- TRUNCATE: every row, as one version
+/// CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT ...;
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
@@ -128,6 +130,23 @@ enum ServerSchema {
             CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
                 WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') EXECUTE FUNCTION todo_outside_change()
             """,
+            // TRUNCATE fires no row trigger: every row is logged as removed, before it goes,
+            // as one version. The todo itself never truncates the items.
+            """
+            CREATE FUNCTION todo_outside_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next bigint;
+            BEGIN
+                UPDATE list_version SET version = version + 1 RETURNING version INTO next;
+                INSERT INTO item_log (version, id, position, title, done) SELECT next, id, position, title, done FROM items
+                    ON CONFLICT DO NOTHING;
+                INSERT INTO item_changes (id, field, author, at) SELECT id, 'item', '', clock_timestamp() FROM items
+                    ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT EXECUTE FUNCTION todo_outside_truncate()",
         ],
     ]
 
