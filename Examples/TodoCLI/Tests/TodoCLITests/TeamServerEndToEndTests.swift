@@ -38,6 +38,21 @@ struct TeamServerEndToEndTests {
         #expect(try titles(todo) == ["C"])
     }
 
+    @Test("8: a skip note names the person whose value the item holds, when another person's undo wrote it back")
+    func skipNoteNamesWhoseValueItIs() throws {
+        let (todo, _) = try sharedList()
+        try todo.ok("--as", "alice", "add", "A")
+        try todo.ok("--as", "alice", "edit", "1", "B")
+        try todo.ok("--as", "bob", "edit", "1", "C")
+        try todo.ok("--as", "carol", "edit", "1", "E")
+        // carol takes hers back: the title is bob's "C" again.
+        #expect(try todo.ok("--as", "carol", "undo").stdout == "Undid: edit \"C\" → \"E\"\n")
+        let undo = try todo.run(["--as", "alice", "undo"])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stderr.contains("the title of \"C\" (bob changed it since)"), "\(undo.stderr)")
+        #expect(try titles(todo) == ["C"])
+    }
+
     @Test("8: a database of schema version 2 is migrated: its item changes kept, and the notes right from then on")
     func itemChangesMigrateFromVersion2() throws {
         let (todo, conninfo) = try sharedList()

@@ -46,6 +46,7 @@
 /// -- so each person's latest change of a field is kept, not only the latest of anyone's
 /// ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey;
 /// ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author);
+/// ALTER TABLE item_changes ADD value text;  -- the title, or 't'/'f', they wrote; NULL for 'item'
 /// -- and a row of items written by anything but todo (psql) is a change of its own: a
 /// -- trigger gives it a list version, logs the row as it was and records it in item_changes
 /// -- with the author '' (a name --as refuses), so every history still reads (item 4)
@@ -86,6 +87,9 @@ enum ServerSchema {
             // which is all version 3 keeps per person too.
             "ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey",
             "ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author)",
+            // The value each person wrote: the one whose value the item holds now is the one
+            // in the way, whoever wrote it back since (an undo restores an older value).
+            "ALTER TABLE item_changes ADD value text",
             // A person's present is the list at their version, rebuilt from the rows and the
             // log (see `TodoServerStore.ListVersions`): a row inserted or deleted by hand,
             // unlogged, would be in that past too, and their steps would no longer apply to
@@ -112,12 +116,12 @@ enum ServerSchema {
                         ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
                 ELSIF TG_OP = 'UPDATE' THEN
                     IF NEW.title IS DISTINCT FROM OLD.title THEN
-                        INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'title', '', clock_timestamp())
-                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                        INSERT INTO item_changes (id, field, author, at, value) VALUES (NEW.id, 'title', '', clock_timestamp(), NEW.title)
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value;
                     END IF;
                     IF NEW.done IS DISTINCT FROM OLD.done THEN
-                        INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'done', '', clock_timestamp())
-                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                        INSERT INTO item_changes (id, field, author, at, value) VALUES (NEW.id, 'done', '', clock_timestamp(), CASE WHEN NEW.done THEN 't' ELSE 'f' END)
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value;
                     END IF;
                 END IF;
                 RETURN NULL;

@@ -261,12 +261,12 @@ public final class TodoServerStore: TodoStorage {
                 // caller last saw it.
                 let known = [own.state?.present, after].compactMap { $0 }
                 skipped = try SkippedPart.parts(of: store.state.lastConflicts, current: current, known: known)
-                    .map { try self.withAuthor($0, connection) }
+                    .map { try self.withAuthor($0, current: current, connection) }
                 if !skipped.isEmpty, onConflict == .refuse {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
                 }
             }
-            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, connection)
+            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, recordingAuthors: !appliesSavedSteps, connection)
             // The caller's own change moves the positions they know of as it moves the list;
             // what others changed since their last `list` stays unknown to them. A listing
             // that is the list now is kept as the list's version (the common case: nobody
@@ -328,7 +328,7 @@ public final class TodoServerStore: TodoStorage {
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
         let history = try historyWrite(after, since: rows)
         guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
-        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, connection)
+        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
         let outline = try write(history, connection)
         // As on the whole list: one's own change moves one's listing with it, and someone
         // without one gets the list as it is after their change.
@@ -549,8 +549,13 @@ public final class TodoServerStore: TodoStorage {
     }
 
     /// Writes the rows that differ between `before` and `after`, what they were before, and
-    /// who changed them; returns the list's version after (`version` if nothing changed).
-    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, _ connection: PostgresConnection) throws -> Int64 {
+    /// (when `recordingAuthors`) who changed them to what; returns the list's version after
+    /// (`version` if nothing changed).
+    ///
+    /// A move through the history (undo, redo, goto, rollback) records no author: it writes
+    /// back values someone wrote before, whose author is the one who wrote them, and a row
+    /// naming the mover would hide that person from a later skip note.
+    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, recordingAuthors: Bool, _ connection: PostgresConnection) throws -> Int64 {
         let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
         guard !changes.isEmpty else { return version }
         let next = version + 1
@@ -584,29 +589,31 @@ public final class TodoServerStore: TodoStorage {
             let item = after.items[position]
             try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
         }
-        // Who changed what, for the messages of someone else's later undo: each person's
-        // latest change of each field, so that a later change by the caller (an undo that
-        // wrote someone else's title back) does not hide whose change is in the way. An item
-        // not written kept its title and done mark.
-        var fields: [(UUID, String)] = []
+        // Who changed what to what, for the messages of someone else's later undo: each
+        // person's latest change of each field, so that another person's later change does
+        // not hide whose value is in the way. An item not written kept its title and done
+        // mark.
+        guard recordingAuthors else { return next }
+        var fields: [(UUID, String, String?)] = []
         for id in wanted {
             let previous = beforeIndex[id].map { before.items[$0] }
             let item = afterIndex[id].map { after.items[$0] }
-            guard let previous, let item else { fields.append((id, "item")); continue }
-            if previous.title != item.title { fields.append((id, "title")) }
-            if previous.isDone != item.isDone { fields.append((id, "done")) }
+            guard let previous, let item else { fields.append((id, "item", nil)); continue }
+            if previous.title != item.title { fields.append((id, "title", item.title)) }
+            if previous.isDone != item.isDone { fields.append((id, "done", item.isDone ? "t" : "f")) }
         }
-        for (id, field) in fields {
+        for (id, field, value) in fields {
             try connection.query(
-                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at",
-                [id.uuidString, field, person]
+                "INSERT INTO item_changes (id, field, author, at, value) VALUES ($1, $2, $3, clock_timestamp(), $4) ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value",
+                [id.uuidString, field, person, value]
             )
         }
         return next
     }
 
-    /// `part` with who changed it last.
-    private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
+    /// `part` with who changed it: the person whose value the item holds in `current`, else
+    /// whoever changed that field last.
+    private func withAuthor(_ part: SkippedPart, current: TodoList, _ connection: PostgresConnection) throws -> SkippedPart {
         var part = part
         // An item the move would remove or restore conflicts through a change of its title or
         // done mark (or its removal): the latest of those says who. A part is skipped for
@@ -614,9 +621,15 @@ public final class TodoServerStore: TodoStorage {
         // another person's change comes first: the caller may have changed the other field
         // later (alice marks done the item bob renamed, then undoes that and her add).
         let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
+        // Of those, the one who wrote the value the item holds now: someone else's undo may
+        // have written back an older value since (a move records no author).
+        let now = current.index(of: part.item).map { current.items[$0] }
         let author = try connection.query(
-            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY author = $3, at DESC LIMIT 1",
-            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
+            """
+            SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[])
+            ORDER BY author = $3, coalesce(CASE field WHEN 'title' THEN value = $4 WHEN 'done' THEN value = $5 END, false) DESC, at DESC LIMIT 1
+            """,
+            [part.item.uuidString, "{" + fields.joined(separator: ",") + "}", person, now?.title, now.map { $0.isDone ? "t" : "f" }]
         ).first?[0] ?? nil
         // '' is a change made outside the todo (psql), logged by the schema's trigger: it has
         // no name to show, so the note says "someone else".
