@@ -361,6 +361,13 @@ struct SharedListEndToEndTests {
         let acknowledged = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("Added") }.count
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         #expect(ended)
+        // Ended between two commands, the connection is made again and the script goes on
+        // (issue 35 item 7); ended in the middle of one, the script stops there.
+        if process.terminationStatus == 0 {
+            #expect(stderr.isEmpty, "\(stderr)")
+            #expect(try titles(todo) == (1...2_000).map { "item \($0)" })
+            return
+        }
         #expect(process.terminationStatus == 1, "\(stderr)")
         #expect(stderr.split(separator: "\n").count == 1 && stderr.hasPrefix("todo: "), "\(stderr)")
         #expect(acknowledged >= 20 && acknowledged < 2_000)
@@ -406,8 +413,11 @@ struct SharedListEndToEndTests {
         }
         for (status, errors) in try runTogether(todo, scripts: people.map { ($0, script($0)) }) {
             // Nothing skipped (nobody touched another's items) and no command given up on.
+            // A command that queued behind the others' for over a second says it is waiting
+            // (issue 35 item 5), as on a file; on a busy machine some do.
+            let said = errors.split(separator: "\n").filter { !$0.hasPrefix("todo: waiting for another connection") }
             #expect(status == 0, "\(errors)")
-            #expect(errors.isEmpty, "\(errors)")
+            #expect(said.isEmpty, "\(errors)")
         }
         let listed = try titles(todo)
         #expect(listed.count == people.count * cycles)

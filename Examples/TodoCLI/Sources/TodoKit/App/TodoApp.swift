@@ -95,14 +95,27 @@ public enum TodoApp {
         let limit = try historyLimit(invocation.historyLimit, environment: environment)
         let database = invocation.database ?? (invocation.file == nil ? environment["TODO_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil)
         if let database {
+            let source = invocation.database != nil ? "--database" : "TODO_DATABASE"
+            // Before anything connects: libpq's own message for a string it cannot read quotes
+            // the string, password included.
+            if let problem = TodoServerStore.conninfoProblem(database, source: source) { throw problem }
             return TodoServerStore(
                 conninfo: database,
                 author: try author(invocation.author, environment: environment),
                 historyLimit: limit,
+                source: source,
+                lockTimeout: try lockTimeout(environment: environment),
+                onWait: { [console] in console.writeError("todo: waiting for another connection to the server to release a lock on the list...") },
                 notice: { console.writeError("todo: " + $0) }
             )
         }
         let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
+        // A file keeps one history for everyone: `--as bob undo` would take back whoever's
+        // last step while seeming to be bob's. Refused rather than ignored. (`TODO_USER` set
+        // in the environment for a server is left alone: it names no one for this command.)
+        if invocation.author != nil {
+            throw .badInput("--as applies only to a list on a server (--database): the file \(PlainText.escaping(path)) keeps one history for everyone, so undo and redo there take back the last step whoever made it; leave out --as")
+        }
         return TodoDataFile(
             path: path,
             historyLimit: limit,
@@ -118,11 +131,12 @@ public enum TodoApp {
     static func author(_ flag: String?, environment: [String: String]) throws(TodoError) -> String {
         if let flag { return flag }
         if let name = environment["TODO_USER"], !name.isEmpty {
-            try CommandParser.checkAuthor(name)
-            return name
+            return try CommandParser.checkAuthor(name, source: "TODO_USER")
         }
         if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name.map({ String(cString: $0) }), !name.isEmpty {
-            return name
+            // Composed as `--as` names are, so that the login name and the same name typed
+            // are one person.
+            return name.precomposedStringWithCanonicalMapping
         }
         if let name = environment["USER"] ?? environment["LOGNAME"], !name.isEmpty { return name }
         throw .usage("who is running this? give --as NAME or set TODO_USER")

@@ -1,3 +1,4 @@
+import Foundation
 import Revertible
 /// Parses command lines by hand: `todo [options] <command> [arguments]`.
 ///
@@ -115,8 +116,7 @@ public enum CommandParser {
                     scanned.database = address
                 } else if name == "--as" {
                     let author = try value(of: name, inline: inline)
-                    try checkAuthor(author)
-                    scanned.author = author
+                    scanned.author = try checkAuthor(author)
                 } else if name == "--file" {
                     let path = try value(of: name, inline: inline)
                     guard !path.isEmpty else { throw .usage("--file needs a path") }
@@ -325,11 +325,41 @@ public enum CommandParser {
     }
 
     /// A name for `--as`: one line of printable text.
-    static func checkAuthor(_ name: String) throws(TodoError) {
-        guard !name.isEmpty, name.count <= 200, !name.contains(where: { $0.isNewline }) else {
-            throw .usage("--as needs a name of one line (at most 200 characters)")
+    ///
+    /// `source` is what gave the name (`--as`, or `TODO_USER`), so the message sends the user
+    /// to the right place. A name that is there but unusable is bad input (exit 1) whatever
+    /// is wrong with it: a line break is one control character among others, refused like
+    /// them (only a missing name, a usage error, exits 2).
+    /// `name` as the person it names (in Unicode's composed form, NFC, so that "é" typed
+    /// either way is one person), or an error for a name that could look like another:
+    /// names are shown in `history` and in skip notes, where "alice " or an "аlice" with a
+    /// Cyrillic а would print as "alice" while being someone else.
+    @discardableResult
+    static func checkAuthor(_ name: String, source: String = "--as") throws(TodoError) -> String {
+        guard !name.isEmpty else { throw .usage("\(source) needs a name") }
+        guard name.count <= 200, !name.contains(where: { $0.isNewline }) else {
+            throw .badInput("\(source) needs a name of one line (at most 200 characters)")
         }
-        try PlainText.check(name, what: "a name")
+        let what = "the name given by \(source)"
+        try PlainText.check(name, what: what)
+        let normalized = name.precomposedStringWithCanonicalMapping
+        if let first = normalized.unicodeScalars.first, let last = normalized.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            throw .badInput("\(what) cannot start or end with a space: it would print like the name without it")
+        }
+        for scalar in normalized.unicodeScalars {
+            if scalar.properties.isWhitespace, scalar != " " {
+                throw .badInput("\(what) cannot contain a space other than an ordinary one (found \(PersonName.code(scalar))): it would print like a name with an ordinary space")
+            }
+            if scalar.properties.generalCategory == .format || scalar.properties.isDefaultIgnorableCodePoint {
+                throw .badInput("\(what) cannot contain invisible characters (found \(PersonName.code(scalar))): it would print like the name without them")
+            }
+        }
+        let scripts = PersonName.lookAlikeScripts(in: normalized)
+        if scripts.count > 1 {
+            throw .badInput("\(what) mixes letters of the \(scripts.joined(separator: " and ")) scripts: it could print like another person's name; use one script")
+        }
+        return normalized
     }
 
     /// A number of steps, or a tag name.
@@ -337,6 +367,14 @@ public enum CommandParser {
         if let steps = Int(word) {
             guard steps >= 1 else { throw .badInput("the number of steps must be at least 1, got \(steps)") }
             return .steps(steps)
+        }
+        // All digits but too large for a count: still a count, never a tag (tag names cannot
+        // be numbers), so the message speaks of steps.
+        let digits = word.first == "-" ? word.dropFirst() : Substring(word)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw .badInput(word.first == "-"
+                ? "the number of steps must be at least 1, got \(shown(word))"
+                : "the number of steps \(shown(word)) is too large: no history holds that many")
         }
         return .tag(HistoryTag(word))
     }

@@ -50,7 +50,8 @@ enum HelpText {
                                (postgresql://user@host/dbname, or key=value pairs; also
                                TODO_DATABASE; libpq's PG* variables and ~/.pgpass apply)
       --as NAME                who you are on a server: your own undo history (also
-                               TODO_USER; default your login name)
+                               TODO_USER; default your login name); refused on a file,
+                               which keeps one history for everyone
       --history-limit N        keep at most N undo steps (also TODO_HISTORY_LIMIT; default 100)
       --keep-going             in a script, go on after a failed line
       --                       end of options (todo add -- -5 degrees)

@@ -51,6 +51,10 @@ struct LibPQ: @unchecked Sendable {
     static let tuplesOK: Int32 = 2
     /// `PG_DIAG_SQLSTATE`: the five-character error code of a failed result.
     static let sqlStateField = Int32(UInt8(ascii: "C"))
+    /// `PG_DIAG_MESSAGE_PRIMARY`: the server's one-line reason, without the `LINE 1: ...`
+    /// quote of the statement and its caret, which show `todo`'s SQL rather than the
+    /// user's problem.
+    static let primaryMessageField = Int32(UInt8(ascii: "M"))
 
     /// The library, loaded on first use; the error says what to install when it is missing.
     static let shared: Result<LibPQ, PostgresError> = load()

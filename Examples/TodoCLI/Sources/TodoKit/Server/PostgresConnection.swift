@@ -76,7 +76,10 @@ final class PostgresConnection {
     /// connection when libpq has none.
     private func failure(of result: OpaquePointer?) -> PostgresError {
         let sqlState = result.flatMap { library.resultErrorField($0, LibPQ.sqlStateField) }.map { String(cString: $0) }
-        let text = result.flatMap { library.resultErrorMessage($0) }.map { String(cString: $0) } ?? ""
+        // The primary message alone when the server sent one; libpq's full text, which
+        // adds the statement's fragment and a caret, only when it did not.
+        let primary = result.flatMap { library.resultErrorField($0, LibPQ.primaryMessageField) }.map { String(cString: $0) } ?? ""
+        let text = primary.isEmpty ? (result.flatMap { library.resultErrorMessage($0) }.map { String(cString: $0) } ?? "") : primary
         let message = text.isEmpty ? (library.errorMessage(handle).map { String(cString: $0) } ?? "unknown error") : text
         if sqlState == nil && !isConnected {
             return PostgresError(kind: .connectionLost, message: message)

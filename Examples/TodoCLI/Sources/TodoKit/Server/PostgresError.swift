@@ -1,6 +1,10 @@
 /// A failed PostgreSQL call: what kind of failure, the server's or libpq's message, and the
 /// SQLSTATE code when the server sent one.
-struct PostgresError: Error, Equatable, Sendable {
+///
+/// Its description is the message, never a dump of the type: whatever prints one shows a user
+/// words. A connection failure's description leaves libpq's text out, since that may quote
+/// the connection string; ``TodoServerStore/said(_:)`` shows it with the secrets removed.
+struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, as far as `todo` must tell cases apart.
     enum Kind: Equatable, Sendable {
         /// libpq could not be loaded.
@@ -11,6 +15,9 @@ struct PostgresError: Error, Equatable, Sendable {
         case connectionLost
         /// The server refused a query; `sqlState` says why.
         case query
+        /// The tables hold what `todo` never writes (a hand edit, or another program):
+        /// reported as damage, not as something the server refused.
+        case damaged
     }
 
     var kind: Kind
@@ -23,6 +30,10 @@ struct PostgresError: Error, Equatable, Sendable {
         self.kind = kind
         self.message = message.trimmingTrailingNewlines()
         self.sqlState = sqlState
+    }
+
+    var description: String {
+        kind == .connection ? "cannot connect to the server" : message
     }
 
     /// A serialization failure or a deadlock: the transaction may succeed if run again.

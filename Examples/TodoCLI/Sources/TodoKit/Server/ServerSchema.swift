@@ -42,6 +42,19 @@
 ///     step text NOT NULL,            -- JSON: the step as the history archive encodes it
 ///     PRIMARY KEY (author, version)
 /// );
+/// -- version 3: a skip note names the person whose change is in the way (issue 35 item 8),
+/// -- so each person's latest change of a field is kept, not only the latest of anyone's
+/// ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey;
+/// ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author);
+/// ALTER TABLE item_changes ADD value text;  -- the title, or 't'/'f', they wrote; NULL for 'item'
+/// -- and a row of items written by anything but todo (psql) is a change of its own: a
+/// -- trigger gives it a list version, logs the row as it was and records it in item_changes
+/// -- with the author '' (a name --as refuses), so every history still reads (item 4)
+/// CREATE FUNCTION todo_outside_change() ...;
+/// CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
+///     WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') ...;
+/// CREATE FUNCTION todo_outside_truncate() ...;   -- TRUNCATE: every row, as one version
+/// CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT ...;
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
@@ -68,6 +81,76 @@ enum ServerSchema {
             "ALTER TABLE histories ADD seen_version bigint",
             "ALTER TABLE histories ADD listing_version bigint",
             "CREATE TABLE steps (author text NOT NULL, version bigint NOT NULL, step text NOT NULL, PRIMARY KEY (author, version))",
+        ],
+        [
+            // The rows of version 2 stay: each is some person's latest change of that field,
+            // which is all version 3 keeps per person too.
+            "ALTER TABLE item_changes DROP CONSTRAINT item_changes_pkey",
+            "ALTER TABLE item_changes ADD PRIMARY KEY (id, field, author)",
+            // The value each person wrote: the one whose value the item holds now is the one
+            // in the way, whoever wrote it back since (an undo restores an older value).
+            "ALTER TABLE item_changes ADD value text",
+            // A person's present is the list at their version, rebuilt from the rows and the
+            // log (see `TodoServerStore.ListVersions`): a row inserted or deleted by hand,
+            // unlogged, would be in that past too, and their steps would no longer apply to
+            // it. Logged as a version of its own, it is absorbed as another writer's change.
+            // Each row gets its own version, so a statement of many rows logs each.
+            """
+            CREATE FUNCTION todo_outside_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next bigint;
+            BEGIN
+                UPDATE list_version SET version = version + 1 RETURNING version INTO next;
+                IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.id <> OLD.id) THEN
+                    INSERT INTO item_log (version, id, position, title, done) VALUES (next, NEW.id, NULL, NULL, NULL)
+                        ON CONFLICT DO NOTHING;
+                    INSERT INTO item_changes (id, field, author, at) VALUES (NEW.id, 'item', '', clock_timestamp())
+                        ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                END IF;
+                IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN
+                    INSERT INTO item_log (version, id, position, title, done) VALUES (next, OLD.id, OLD.position, OLD.title, OLD.done)
+                        ON CONFLICT DO NOTHING;
+                END IF;
+                IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND NEW.id <> OLD.id) THEN
+                    INSERT INTO item_changes (id, field, author, at) VALUES (OLD.id, 'item', '', clock_timestamp())
+                        ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                ELSIF TG_OP = 'UPDATE' THEN
+                    IF NEW.title IS DISTINCT FROM OLD.title THEN
+                        INSERT INTO item_changes (id, field, author, at, value) VALUES (NEW.id, 'title', '', clock_timestamp(), NEW.title)
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value;
+                    END IF;
+                    IF NEW.done IS DISTINCT FROM OLD.done THEN
+                        INSERT INTO item_changes (id, field, author, at, value) VALUES (NEW.id, 'done', '', clock_timestamp(), CASE WHEN NEW.done THEN 't' ELSE 'f' END)
+                            ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value;
+                    END IF;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            // `todo` sets `todo.writer` for its own writes, which it logs itself (and whose
+            // author it knows); the condition keeps the function from even being called then.
+            """
+            CREATE TRIGGER items_outside_change AFTER INSERT OR UPDATE OR DELETE ON items FOR EACH ROW
+                WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') EXECUTE FUNCTION todo_outside_change()
+            """,
+            // TRUNCATE fires no row trigger: every row is logged as removed, before it goes,
+            // as one version. The todo itself never truncates the items.
+            """
+            CREATE FUNCTION todo_outside_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                next bigint;
+            BEGIN
+                UPDATE list_version SET version = version + 1 RETURNING version INTO next;
+                INSERT INTO item_log (version, id, position, title, done) SELECT next, id, position, title, done FROM items
+                    ON CONFLICT DO NOTHING;
+                INSERT INTO item_changes (id, field, author, at) SELECT id, 'item', '', clock_timestamp() FROM items
+                    ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT EXECUTE FUNCTION todo_outside_truncate()",
         ],
     ]
 

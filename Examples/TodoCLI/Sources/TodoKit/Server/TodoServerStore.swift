@@ -50,9 +50,35 @@ public final class TodoServerStore: TodoStorage {
     /// How often a transaction the server refused as conflicting is run again.
     static let maximumAttempts = 30
 
+    /// How long a command waits for a lock another connection holds (the writers' advisory
+    /// lock, or a table someone locked in psql) before it gives up: `TODO_LOCK_TIMEOUT`.
+    public let lockTimeout: Duration
+    /// Called once per command that has waited ``lockAnnounceAfter`` for a lock.
+    private let onWait: () -> Void
+    /// When a wait for a lock is said on standard error, as on a file (`BusyWait`).
+    static let lockAnnounceAfter: Duration = .seconds(1)
+    /// The session's `lock_timeout` as last set, in milliseconds (`nil`: not set on this
+    /// connection yet).
+    private var sessionLockTimeout: Int?
+
     /// A list at `conninfo`, used as `author`; nothing is connected until a command needs it.
-    public init(conninfo: String, author: String, historyLimit: Int, notice: @escaping (String) -> Void = { _ in }) {
+    /// `source` names where `conninfo` came from, for messages that cannot show it. A lock
+    /// another connection holds is waited for up to `lockTimeout`, with `onWait` called once
+    /// a second into the wait, as on a file.
+    public init(
+        conninfo: String, author: String, historyLimit: Int, source: String = "--database",
+        lockTimeout: Duration = TodoApp.defaultLockTimeout, onWait: @escaping () -> Void = {},
+        notice: @escaping (String) -> Void = { _ in }
+    ) {
         self.conninfo = conninfo
+        self.source = source
+        self.lockTimeout = lockTimeout
+        self.onWait = onWait
+        do {
+            parsedConninfo = .success(try ConnectionString(parsing: conninfo))
+        } catch {
+            parsedConninfo = .failure(error)
+        }
         person = author
         self.historyLimit = historyLimit
         self.notice = notice
@@ -62,17 +88,51 @@ public final class TodoServerStore: TodoStorage {
 
     public var isShared: Bool { true }
 
-    /// The address without a password, for messages.
+    /// The address without its secrets, for messages: the connection string as written with
+    /// each password (in every spelling libpq accepts, see `ConnectionString`) as `***`.
+    /// A string that cannot be read is not shown at all, since where its password is cannot
+    /// be known; the option or variable that gave it is named instead.
     public var displayName: String {
-        var text = conninfo
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") {
-            let user = text[scheme.upperBound..<at]
-            if let colon = user.firstIndex(of: ":") { text.replaceSubrange(colon..<at, with: ":***") }
+        guard case .success(let parsed) = parsedConninfo else { return "the server of \(source)" }
+        // A name libpq does not know may be the tail of a password left unquoted
+        // (`password=Super Secret1=x`): such a string is not shown.
+        if parsed.settings.contains(where: { !ConnectionString.knownKeys.contains($0.key) }) { return "the server of \(source)" }
+        let shown = parsed.redacted
+        // Redaction replaces exactly the spans the parser found; a secret still visible means
+        // the parser and the text disagree, so nothing of the text is shown.
+        if parsed.secrets.contains(where: { $0.count >= 4 && shown.contains($0) }) { return "the server of \(source)" }
+        return PlainText.escaping(shown)
+    }
+
+    /// Where the connection string came from (`--database` or `TODO_DATABASE`), for messages
+    /// that cannot show the string itself.
+    public let source: String
+
+    /// The connection string as libpq will read it, or why libpq will refuse it.
+    let parsedConninfo: Result<ConnectionString, ConnectionString.Problem>
+
+    /// The error for a connection string libpq would refuse, or `nil`: checked before
+    /// connecting, because libpq's own message quotes the string, password and all.
+    public static func conninfoProblem(_ conninfo: String, source: String) -> TodoError? {
+        do {
+            _ = try ConnectionString(parsing: conninfo)
+            return nil
+        } catch {
+            return unreadable(error, source: source)
         }
-        if let range = text.range(of: #"password\s*=\s*\S+"#, options: .regularExpression) {
-            text.replaceSubrange(range, with: "password=***")
-        }
-        return PlainText.escaping(text)
+    }
+
+    private static func unreadable(_ problem: ConnectionString.Problem, source: String) -> TodoError {
+        .usage("the \(source) value could not be parsed as a PostgreSQL connection string (key=value pairs or a postgresql:// URI): \(problem); it is not shown, as it may hold a password")
+    }
+
+    /// libpq's or the server's words for `error`, on one line, without any secret of the
+    /// connection string: libpq quotes a host, a port or the whole string when it cannot use
+    /// them, and a password may have ended up in any of those.
+    func said(_ error: PostgresError) -> String {
+        let line = Self.oneLine(error.message)
+        guard case .success(let parsed) = parsedConninfo else { return "libpq's reason is not shown, as it might include the password" }
+        return parsed.scrub(line)
     }
 
     // MARK: Reading
@@ -138,7 +198,16 @@ public final class TodoServerStore: TodoStorage {
     public func noteListed(_ list: TodoList) throws(TodoError) {
         let ids = list.items.map(\.id)
         let readVersion = lastReadVersion
-        try transaction(readOnly: false) { connection in
+        // Not queued behind other writers: it writes the caller's own row only, and `list`
+        // must not wait for someone's long import (or a lock held in psql) to show the list.
+        try transaction(readOnly: false, queued: false) { connection in
+            // Reading needs no right to write: a read-only session (a role granted SELECT
+            // only, `default_transaction_read_only`) lists without keeping the
+            // listing, which only matters to commands it could not run anyway.
+            let writable = try connection.query(
+                "SELECT current_setting('transaction_read_only') = 'off' AND has_table_privilege('histories', 'INSERT') AND has_table_privilege('histories', 'UPDATE')"
+            )
+            guard writable.first?[0] == "t" else { return }
             // The list unchanged since it was read: the listing is that version of the list,
             // kept as its number rather than as every id.
             let version = try Self.listVersion(connection)
@@ -192,12 +261,12 @@ public final class TodoServerStore: TodoStorage {
                 // caller last saw it.
                 let known = [own.state?.present, after].compactMap { $0 }
                 skipped = try SkippedPart.parts(of: store.state.lastConflicts, current: current, known: known)
-                    .map { try self.withAuthor($0, connection) }
+                    .map { try self.withAuthor($0, current: current, connection) }
                 if !skipped.isEmpty, onConflict == .refuse {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
                 }
             }
-            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, connection)
+            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, recordingAuthors: !appliesSavedSteps, connection)
             // The caller's own change moves the positions they know of as it moves the list;
             // what others changed since their last `list` stays unknown to them. A listing
             // that is the list now is kept as the list's version (the common case: nobody
@@ -259,7 +328,7 @@ public final class TodoServerStore: TodoStorage {
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
         let history = try historyWrite(after, since: rows)
         guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
-        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, connection)
+        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
         let outline = try write(history, connection)
         // As on the whole list: one's own change moves one's listing with it, and someone
         // without one gets the list as it is after their change.
@@ -279,7 +348,7 @@ public final class TodoServerStore: TodoStorage {
             var keys: [Int64] = []
             for row in try connection.query(sql, [String(rows)]) {
                 guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
-                    throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                    throw PostgresError(kind: .damaged, message: "a row of the items table is damaged")
                 }
                 items.append(TodoItem(id: id, title: title, isDone: done == "t"))
                 keys.append(key)
@@ -363,7 +432,7 @@ public final class TodoServerStore: TodoStorage {
         keys.reserveCapacity(rows.count)
         for row in rows {
             guard let key = row[0].flatMap({ Int64($0) }), let id = row[1].flatMap({ UUID(parsing: $0) }), let title = row[2], let done = row[3] else {
-                throw PostgresError(kind: .query, message: "a row of the items table is damaged")
+                throw PostgresError(kind: .damaged, message: "a row of the items table is damaged")
             }
             items.append(TodoItem(id: id, title: title, isDone: done == "t"))
             keys.append(key)
@@ -373,8 +442,11 @@ public final class TodoServerStore: TodoStorage {
 
     /// The list's version: one more for every command that wrote items.
     static func listVersion(_ connection: PostgresConnection) throws -> Int64 {
-        guard let text = try connection.query("SELECT version FROM list_version").first?[0], let version = Int64(text) else {
-            throw PostgresError(kind: .query, message: "the list_version table does not hold one version")
+        // Exactly one row: a second one (a hand edit) would make the version depend on which
+        // row the server returns first, so it is reported as damage rather than read.
+        let rows = try connection.query("SELECT version FROM list_version")
+        guard rows.count == 1, let text = rows[0][0], let version = Int64(text) else {
+            throw PostgresError(kind: .damaged, message: rows.count == 1 ? "the list_version table's row is not a version number" : "the list_version table holds \(rows.count) rows, not one")
         }
         return version
     }
@@ -411,7 +483,7 @@ public final class TodoServerStore: TodoStorage {
             let log = try connection.query("SELECT id, position, title, done FROM item_log WHERE version > $1 ORDER BY version DESC", [String(earlier)])
             for entry in log {
                 guard let id = entry[0].flatMap({ UUID(parsing: $0) }) else {
-                    throw PostgresError(kind: .query, message: "a row of the item_log table is damaged")
+                    throw PostgresError(kind: .damaged, message: "a row of the item_log table is damaged")
                 }
                 if let key = entry[1].flatMap({ Int64($0) }), let title = entry[2], let done = entry[3] {
                     logged[id] = .some((key, TodoItem(id: id, title: title, isDone: done == "t")))
@@ -478,8 +550,13 @@ public final class TodoServerStore: TodoStorage {
     }
 
     /// Writes the rows that differ between `before` and `after`, what they were before, and
-    /// who changed them; returns the list's version after (`version` if nothing changed).
-    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, _ connection: PostgresConnection) throws -> Int64 {
+    /// (when `recordingAuthors`) who changed them to what; returns the list's version after
+    /// (`version` if nothing changed).
+    ///
+    /// A move through the history (undo, redo, goto, rollback) records no author: it writes
+    /// back values someone wrote before, whose author is the one who wrote them, and a row
+    /// naming the mover would hide that person from a later skip note.
+    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, recordingAuthors: Bool, _ connection: PostgresConnection) throws -> Int64 {
         let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
         guard !changes.isEmpty else { return version }
         let next = version + 1
@@ -513,27 +590,31 @@ public final class TodoServerStore: TodoStorage {
             let item = after.items[position]
             try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
         }
-        // Who changed what, for the messages of someone else's later undo. An item not
-        // written kept its title and done mark.
-        var fields: [(UUID, String)] = []
+        // Who changed what to what, for the messages of someone else's later undo: each
+        // person's latest change of each field, so that another person's later change does
+        // not hide whose value is in the way. An item not written kept its title and done
+        // mark.
+        guard recordingAuthors else { return next }
+        var fields: [(UUID, String, String?)] = []
         for id in wanted {
             let previous = beforeIndex[id].map { before.items[$0] }
             let item = afterIndex[id].map { after.items[$0] }
-            guard let previous, let item else { fields.append((id, "item")); continue }
-            if previous.title != item.title { fields.append((id, "title")) }
-            if previous.isDone != item.isDone { fields.append((id, "done")) }
+            guard let previous, let item else { fields.append((id, "item", nil)); continue }
+            if previous.title != item.title { fields.append((id, "title", item.title)) }
+            if previous.isDone != item.isDone { fields.append((id, "done", item.isDone ? "t" : "f")) }
         }
-        for (id, field) in fields {
+        for (id, field, value) in fields {
             try connection.query(
-                "INSERT INTO item_changes (id, field, author, at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT (id, field) DO UPDATE SET author = EXCLUDED.author, at = EXCLUDED.at",
-                [id.uuidString, field, person]
+                "INSERT INTO item_changes (id, field, author, at, value) VALUES ($1, $2, $3, clock_timestamp(), $4) ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value",
+                [id.uuidString, field, person, value]
             )
         }
         return next
     }
 
-    /// `part` with who changed it last.
-    private func withAuthor(_ part: SkippedPart, _ connection: PostgresConnection) throws -> SkippedPart {
+    /// `part` with who changed it: the person whose value the item holds in `current`, else
+    /// whoever changed that field last; the list as a whole has no one author.
+    private func withAuthor(_ part: SkippedPart, current: TodoList, _ connection: PostgresConnection) throws -> SkippedPart {
         guard let item = part.item else { return part }
         var part = part
         // An item the move would remove or restore conflicts through a change of its title or
@@ -542,10 +623,19 @@ public final class TodoServerStore: TodoStorage {
         // another person's change comes first: the caller may have changed the other field
         // later (alice marks done the item bob renamed, then undoes that and her add).
         let fields = part.removed ? ["item"] : part.field == "item" ? ["title", "done"] : [part.field]
-        part.changedBy = try connection.query(
-            "SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[]) ORDER BY author = $3, at DESC LIMIT 1",
-            [item.uuidString, "{" + fields.joined(separator: ",") + "}", person]
+        // Of those, the one who wrote the value the item holds now: someone else's undo may
+        // have written back an older value since (a move records no author).
+        let now = current.index(of: item).map { current.items[$0] }
+        let author = try connection.query(
+            """
+            SELECT author FROM item_changes WHERE id = $1 AND field = ANY($2::text[])
+            ORDER BY author = $3, coalesce(CASE field WHEN 'title' THEN value = $4 WHEN 'done' THEN value = $5 END, false) DESC, at DESC LIMIT 1
+            """,
+            [item.uuidString, "{" + fields.joined(separator: ",") + "}", person, now?.title, now.map { $0.isDone ? "t" : "f" }]
         ).first?[0] ?? nil
+        // '' is a change made outside the todo (psql), logged by the schema's trigger: it has
+        // no name to show, so the note says "someone else".
+        part.changedBy = author == "" ? nil : author
         return part
     }
 
@@ -642,7 +732,7 @@ public final class TodoServerStore: TodoStorage {
             // same step after it, and `changes(since:)` finds it unchanged without encoding.
             return (state, saved.outline == nil ? nil : state.archive)
         } catch {
-            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(error)); nothing was changed")
+            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(reason(error))); nothing was changed")
         }
     }
 
@@ -661,6 +751,7 @@ public final class TodoServerStore: TodoStorage {
     private func connected() throws(TodoError) -> PostgresConnection {
         if let connection, connection.isConnected { return connection }
         connection = nil
+        if case .failure(let problem) = parsedConninfo { throw Self.unreadable(problem, source: source) }
         do {
             let fresh = try PostgresConnection(conninfo)
             if !prepared {
@@ -668,30 +759,50 @@ public final class TodoServerStore: TodoStorage {
                 prepared = true
             }
             connection = fresh
+            sessionLockTimeout = nil
             return fresh
         } catch let error as TodoError {
             throw error
         } catch let error as PostgresError {
             throw serverError(error)
         } catch {
-            throw TodoError(.dataFile, "\(displayName): \(error)")
+            throw TodoError(.dataFile, "\(displayName): \(reason(error))")
         }
     }
 
     /// Runs `body` in one transaction, again from the start while the server refuses it as
     /// conflicting with another (up to ``maximumAttempts`` times); rolls back on any error.
-    private func transaction<T>(readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
+    ///
+    /// A lock another connection holds is waited for a second (the server's `lock_timeout`),
+    /// then the wait is said and the transaction run again with the rest of ``lockTimeout``,
+    /// after which the command gives up: without a limit the server waits for ever, and the
+    /// command with it, without a word.
+    ///
+    /// A writer (`readOnly` false) takes the writers' advisory lock first unless `queued` is
+    /// false.
+    private func transaction<T>(readOnly: Bool, queued: Bool = true, _ body: (PostgresConnection) throws -> T) throws(TodoError) -> T {
         var attempt = 0
+        let waitStart = ContinuousClock.now
+        var announced = false
+        var reconnected = false
         while true {
             attempt += 1
+            // A connection kept from an earlier command (a script's, the shell's) may have
+            // been closed since: a server restart, `idle_session_timeout`.
+            let reused = connection != nil
             let connection = try connected()
             var committing = false
             var locked = false
+            var began = false
             defer {
                 if locked { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [Self.writersLock]) }
             }
             do {
-                if !readOnly {
+                // Before the lock and the transaction, which may wait: a session setting, set
+                // only when it changes.
+                let limit = announced ? lockTimeout - (ContinuousClock.now - waitStart) : min(Self.lockAnnounceAfter, lockTimeout)
+                try limitLockWaits(connection, to: limit)
+                if !readOnly, queued {
                     // Writers queue up, as on a file: taken before the transaction, whose
                     // snapshot is then made after the previous writer committed. Without it,
                     // concurrent commands all read the same list and all but one are refused
@@ -700,6 +811,13 @@ public final class TodoServerStore: TodoStorage {
                     locked = true
                 }
                 try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+                began = true
+                if !readOnly {
+                    // The todo logs its own writes of items; the schema's trigger logs anyone
+                    // else's (see `ServerSchema`), and stays out of the way for the rest of
+                    // this transaction only.
+                    try connection.query("SELECT set_config('todo.writer', 'todo', true)")
+                }
                 let result = try body(connection)
                 committing = true
                 try connection.query("COMMIT")
@@ -710,9 +828,30 @@ public final class TodoServerStore: TodoStorage {
                 // or a shutdown's termination) before it goes: lost all the same.
                 if error.kind == .connectionLost || !connection.isConnected {
                     self.connection = nil
-                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(Self.oneLine(error.message))); " + (committing
+                    // Closed while no transaction was open: nothing of this command reached
+                    // the server, so it runs on a new connection, once (a server that keeps
+                    // closing it is reported).
+                    if reused, !began, !reconnected {
+                        reconnected = true
+                        attempt -= 1
+                        continue
+                    }
+                    throw TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(self.said(error))); " + (committing
                         ? "the change may or may not have been saved: run \"todo list\" to see"
                         : "nothing was changed"))
+                }
+                if error.sqlState == "55P03" {
+                    // lock_timeout: another connection holds a lock this command needs.
+                    let waited = ContinuousClock.now - waitStart
+                    guard waited < lockTimeout, !(announced && lockTimeout - waited < .milliseconds(1)) else {
+                        throw TodoError(.dataFile, "\(displayName): another connection held a lock on the list for \(Self.seconds(lockTimeout)) seconds; nothing was changed (TODO_LOCK_TIMEOUT sets the wait)")
+                    }
+                    if !announced {
+                        announced = true
+                        onWait()
+                    }
+                    attempt -= 1
+                    continue
                 }
                 if error.isRetryable, attempt < Self.maximumAttempts {
                     // A random pause, growing with each attempt, so that the processes that
@@ -726,13 +865,28 @@ public final class TodoServerStore: TodoStorage {
                 throw error
             } catch {
                 _ = try? connection.query("ROLLBACK")
-                throw TodoError(.dataFile, "\(displayName): \(error); nothing was changed")
+                throw TodoError(.dataFile, "\(displayName): \(reason(error)); nothing was changed")
             }
         }
     }
 
+    /// Sets the session's `lock_timeout` to `limit` (at least a millisecond: 0 would mean no
+    /// limit at all).
+    private func limitLockWaits(_ connection: PostgresConnection, to limit: Duration) throws(PostgresError) {
+        let milliseconds = max(1, Int(limit / .milliseconds(1)))
+        guard sessionLockTimeout != milliseconds else { return }
+        try connection.query("SELECT set_config('lock_timeout', $1, false)", ["\(milliseconds)ms"])
+        sessionLockTimeout = milliseconds
+    }
+
+    /// `duration` in seconds as `TODO_LOCK_TIMEOUT` gives them: `10`, `1.5`.
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
     private func serverError(_ error: PostgresError, attempts: Int = 1) -> TodoError {
-        let message = Self.oneLine(error.message)
+        let message = said(error)
         switch error.kind {
         case .libraryMissing:
             return TodoError(.dataFile, message)
@@ -740,9 +894,23 @@ public final class TodoServerStore: TodoStorage {
             return TodoError(.dataFile, "\(displayName): cannot connect to the server: \(message)")
         case .connectionLost:
             return TodoError(.dataFile, "\(displayName): the connection to the server was lost (\(message)); nothing was changed")
+        case .damaged:
+            return TodoError(.dataFile, "\(displayName): the database is damaged (\(message)); nothing was changed")
         case .query:
             let retried = error.isRetryable ? " (gave up after \(attempts) attempts: other commands kept changing the list at the same time)" : ""
             return TodoError(.dataFile, "\(displayName): the server refused the command: \(message)\(retried); nothing was changed")
+        }
+    }
+
+    /// Why a command failed, in plain words: a server's error as ``said(_:)`` puts it, a
+    /// todo error by its message, a history that does not decode as such; never a dump of
+    /// the error's Swift type, which tells a user nothing.
+    func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as PostgresError: said(error)
+        case let error as TodoError: error.message
+        case is DecodingError: "its saved form is damaged"
+        default: PlainText.escaping(String(describing: error))
         }
     }
 
