@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import UndoableReducer
 
-/// Issue 38, what a new user misses: the per-person Undo button on `UndoableState`.
+/// Issue 38, what a new user misses: the per-person Undo button on `UndoableState`, and
+/// `.dropNextUndo` beside `.undo`.
 @Suite("Undoable: a new user's friction")
 struct UndoableFrictionTests {
 
@@ -66,5 +67,19 @@ struct UndoableFrictionTests {
                 #expect((state.currentVersionID != before) == predicted, "seed \(seed), operation \(operation)")
             }
         }
+    }
+
+    @Test(".dropNextUndo drops the step a refusal left, keeping the present")
+    func dropNextUndoShorthand() {
+        let refusing = Ledger().undoable(UndoableOptions(recording: { if case .archive = $0 { false } else { true } }, conflictPolicy: .refuse))
+        var state = reduce(refusing, UndoableState(Ledger.State()), [
+            .action(.add(id: 1, name: "A")), .action(.add(id: 2, name: "B")), .action(.archive(id: 2)), .undo,
+        ])
+        #expect(state.error?.reversionError != nil && state.undoCount == 2)
+        state = reduce(refusing, state, [.dropNextUndo])
+        #expect(state.undoCount == 1 && state.present.accounts.map(\.id) == [1, 2])
+        #expect(UndoableAction<Ledger.Action>.dropNextUndo == .history(.dropNextUndo))
+        state = reduce(refusing, state, [.undo])
+        #expect(state.error == nil && state.present.accounts.map(\.id) == [2])
     }
 }
