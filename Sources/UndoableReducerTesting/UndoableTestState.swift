@@ -36,6 +36,11 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
     public var scopes: [Scope]
     /// Why the last history command was refused, or `nil` once one succeeds.
     public var error: HistoryError?
+    /// The locations the last history command found changed by another writer (the state's
+    /// `lastConflicts`): left as they were under the default `.skip`, overwritten, or, for a
+    /// refusal, also in ``error``; empty when it found none. Stated like ``error``, so a test
+    /// of the default policy says what an undo skipped.
+    public var lastConflicts: [ReversionConflict] = []
     /// The present's version identifier, with ``Details/versions``; `nil` otherwise.
     public var currentVersionID: HistoryVersion?
 
@@ -83,6 +88,7 @@ public struct UndoableTestState<State: Versionable & Sendable>: Sendable {
             )
         }
         error = history.error
+        lastConflicts = history.lastConflicts
         currentVersionID = details.contains(.versions) ? history.currentVersionID : nil
     }
 
@@ -304,6 +310,7 @@ private struct NoAction: Sendable {}
 extension UndoableTestState: CustomReflectable {
     public var customMirror: Mirror {
         var children: [Mirror.Child] = [("present", present), ("scopes", scopes), ("error", error as Any)]
+        if !lastConflicts.isEmpty { children.append(("lastConflicts", lastConflicts)) }
         if let currentVersionID { children.append(("currentVersionID", currentVersionID)) }
         return Mirror(self, children: children, displayStyle: .struct)
     }

@@ -81,26 +81,92 @@ extension HistoryScope {
 extension History {
 
     /// The step `undo(by: author)` (`direction == .backward`) or `redo(by: author)` takes
-    /// back next, if any.
-    func authorTarget(_ author: HistoryAuthor, _ direction: ReversionDirection) -> RecordedStep<Value, Annotation>? {
+    /// back next, if any, treating the steps in `passed` as superseded: a plan passes over
+    /// steps before the move marks them (see ``planMove(by:_:onConflict:from:)``).
+    func authorTarget(
+        _ author: HistoryAuthor, _ direction: ReversionDirection, passing passed: Set<HistoryVersion> = []
+    ) -> RecordedStep<Value, Annotation>? {
         let scope = scopes[top]
         var cancelled = Set<HistoryVersion>()
         var version = scope.current
         while let step = scope.steps[version] {
             version = step.parent
             guard let authorship = step.authorship, !cancelled.contains(step.version) else { continue }
+            let isSuperseded = authorship.isSuperseded || passed.contains(step.version)
             if let move = authorship.move {
-                if direction == .forward, case .undo = move, authorship.author == author, !authorship.isSuperseded {
+                if direction == .forward, case .undo = move, authorship.author == author, !isSuperseded {
                     return step
                 }
                 cancelled.insert(move.target)
             } else if authorship.author == author {
                 // An ordinary step of the author's after an undo of theirs ends its redo.
                 if direction == .forward { return nil }
-                if !authorship.isSuperseded { return step }
+                if !isSuperseded { return step }
             }
         }
         return nil
+    }
+
+    /// What a per-author move would do from the current version, found without changing the
+    /// history: the move itself and the questions an Undo button asks (``nextUndo(by:onConflict:)``)
+    /// both follow this one plan, so the button is enabled exactly when the move would act.
+    struct AuthorMovePlan {
+        /// The steps with nothing left to take back (every location they wrote changed by
+        /// someone else since), which the move marks superseded.
+        var passedOver: [RecordedStep<Value, Annotation>] = []
+        /// The conflicts found on the way, the passed-over steps' included.
+        var conflicts: [ReversionConflict] = []
+        /// The step taken back, or refused (``ConflictPolicy/refuse``); `nil` with nothing
+        /// left to take back.
+        var target: RecordedStep<Value, Annotation>?
+        /// The version after taking `target` back, with its change and its ignored
+        /// properties; `nil` when the policy refused it.
+        var result: (next: Value, change: Reversion<Value>, ignored: [IgnoredProperty<Value>])?
+    }
+
+    /// Tries the author's steps newest first, on copies of `value` (the current version), until
+    /// one changes something or the policy refuses one.
+    func planMove(
+        by author: HistoryAuthor, _ direction: ReversionDirection, onConflict conflictPolicy: ConflictPolicy, from value: Value
+    ) -> AuthorMovePlan {
+        var plan = AuthorMovePlan()
+        var passed = Set<HistoryVersion>()
+        while let target = authorTarget(author, direction, passing: passed) {
+            var next = value
+            let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
+            if conflictPolicy == .refuse, !found.isEmpty {
+                plan.conflicts = found
+                plan.target = target
+                return plan
+            }
+            plan.conflicts += found
+            let (change, ignored) = recordedDifference(next, from: value)
+            guard let change else {
+                passed.insert(target.version)
+                plan.passedOver.append(target)
+                continue
+            }
+            plan.target = target
+            plan.result = (next, change, ignored)
+            return plan
+        }
+        return plan
+    }
+
+    /// The step ``HistoryCommand/undoByAuthor(_:)`` would take back under `conflictPolicy`,
+    /// or `nil` when it would change nothing: the per-author Undo button's state and title.
+    /// A step the policy would refuse counts: the button then reports the conflicts.
+    ///
+    /// - Complexity: One selective revert of the candidate steps on a copy of the current
+    ///   version, as the undo itself costs.
+    package func nextUndo(by author: HistoryAuthor, onConflict conflictPolicy: ConflictPolicy) -> HistoryStep? {
+        planMove(by: author, .backward, onConflict: conflictPolicy, from: current).target.map(describe)
+    }
+
+    /// The step (an undo by `author`) that ``HistoryCommand/redoByAuthor(_:)`` would take
+    /// back under `conflictPolicy`, or `nil` when it would change nothing.
+    package func nextRedo(by author: HistoryAuthor, onConflict conflictPolicy: ConflictPolicy) -> HistoryStep? {
+        planMove(by: author, .forward, onConflict: conflictPolicy, from: current).target.map(describe)
     }
 
     /// Runs ``HistoryCommand/undoByAuthor(_:)`` (`backward`) or
@@ -125,31 +191,24 @@ extension History {
     mutating func move(
         by author: HistoryAuthor, _ direction: ReversionDirection, on value: inout Value, policy: HistoryPolicy
     ) throws(HistoryError) -> Bool {
-        while let target = authorTarget(author, direction) {
-            var next = value
-            let found = target.reversion.revertSelectively(&next, onConflict: conflictPolicy)
-            if conflictPolicy == .refuse, !found.isEmpty {
-                lastConflicts += found
-                throw .stepRefused(.conflict(found))
-            }
-            lastConflicts += found
-            guard let change = recordedDifference(next, from: value).reversion else {
-                supersede(target)
-                continue
-            }
-            // `next` is `value` with the reversions applied, ignored places included: the
-            // history's copy, put back from `value` after the command, takes it as it is.
-            value = next
-            let move: AuthorMove = direction == .backward ? .undo(target.version) : .redo(target.version)
-            appendStep(
-                change,
-                annotation: Annotation(savedLabel: target.annotation.label),
-                time: stamp(policy.now(), policy: policy),
-                authorship: StepAuthorship(author: author, move: move)
-            )
-            return true
+        let plan = planMove(by: author, direction, onConflict: conflictPolicy, from: value)
+        plan.passedOver.forEach { supersede($0) }
+        lastConflicts += plan.conflicts
+        guard let target = plan.target else { return false }
+        guard let (next, change, _) = plan.result else {
+            throw .stepRefused(.conflict(plan.conflicts))
         }
-        return false
+        // `next` is `value` with the reversions applied, ignored places included: the
+        // history's copy, put back from `value` after the command, takes it as it is.
+        value = next
+        let move: AuthorMove = direction == .backward ? .undo(target.version) : .redo(target.version)
+        appendStep(
+            change,
+            annotation: Annotation(savedLabel: target.annotation.label),
+            time: stamp(policy.now(), policy: policy),
+            authorship: StepAuthorship(author: author, move: move)
+        )
+        return true
     }
 
     /// Marks `step` as one the author's moves pass over.

@@ -46,4 +46,31 @@ extension VersioningController {
     public func redo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) throws(Failure) -> Value {
         try perform(.redoByAuthor(author), onConflict: policy)
     }
+
+    /// Whether ``undo(by:onConflict:)`` would do anything: the state of a per-person Undo
+    /// button. It tries the undo on a copy, so it agrees with the undo exactly: `false` where
+    /// the author's steps have nothing left to take back. A step `policy` would refuse counts
+    /// (pressing the button then reports the conflicts).
+    ///
+    /// - Parameter policy: The policy the undo will run under; `nil` for the controller's.
+    public func hasUndo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) -> Bool {
+        nextUndo(by: author, onConflict: policy) != nil
+    }
+
+    /// Whether ``redo(by:onConflict:)`` would do anything, as ``hasUndo(by:onConflict:)``.
+    public func hasRedo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) -> Bool {
+        nextRedo(by: author, onConflict: policy) != nil
+    }
+
+    /// The step ``undo(by:onConflict:)`` would take back, for the button's title ("Undo
+    /// Add “milk”"), or `nil` when it would do nothing (see ``hasUndo(by:onConflict:)``).
+    public func nextUndo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) -> HistoryStep? {
+        read { $0.history.nextUndo(by: author, onConflict: policy ?? $0.policy.conflictPolicy) }
+    }
+
+    /// The undo step by `author` that ``redo(by:onConflict:)`` would take back, or `nil` when
+    /// it would do nothing.
+    public func nextRedo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) -> HistoryStep? {
+        read { $0.history.nextRedo(by: author, onConflict: policy ?? $0.policy.conflictPolicy) }
+    }
 }

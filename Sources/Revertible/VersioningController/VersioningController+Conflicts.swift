@@ -26,4 +26,34 @@ extension VersioningController {
     public func absorb(_ value: Value) {
         setWithoutTracking(value)
     }
+
+    /// Changes the current version with `body` without recording a step, as one
+    /// read-modify-write: for a sync writer that applies a remote change to what is there
+    /// now. Reading ``currentVersion`` and then calling ``absorb(_:)`` would lose a
+    /// transaction that lands between the two; here, as in ``setWithTransaction(_:)``, no
+    /// other change comes between `body`'s read and the absorbing of its result. `body`
+    /// therefore runs while the controller is held and must not use the controller. If
+    /// `body` throws, nothing changes. With a root object, writes the result to the root.
+    ///
+    /// - Returns: The new version.
+    @discardableResult
+    public func absorb<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
+        guard case .value = root else {
+            // As in a transaction: the root's observation takes the lock, so an object root
+            // is written outside it, and its actor keeps writers apart.
+            guard var value = trackedValue() else { return currentVersion }
+            try body(&value)
+            absorb(value)
+            return value
+        }
+        let value = try storage.withLockUnchecked { (storage) throws(E) -> Value in
+            flushPendingChange(&storage)
+            var value = storage.history.current
+            try body(&value)
+            storage.history.recordWithoutTracking(value)
+            return value
+        }
+        notifyObservers()
+        return value
+    }
 }

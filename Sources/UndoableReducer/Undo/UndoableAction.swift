@@ -21,6 +21,10 @@ public enum UndoableAction<Action: Sendable>: Sendable {
     public static var undo: Self { .history(.undo(to: .steps(1))) }
     /// Redoes one step.
     public static var redo: Self { .history(.redo(to: .steps(1))) }
+    /// Removes the step undo would take, keeping the present (`HistoryCommand/dropNextUndo`):
+    /// for a step a refusal left in place that is not to be undone, so the older steps are
+    /// reachable again.
+    public static var dropNextUndo: Self { .history(.dropNextUndo) }
     /// Undoes to `target` in the current scope: a number of steps, or a tagged version.
     public static func undo(to target: HistoryDestination) -> Self { .history(.undo(to: target)) }
     /// Redoes to `target` in the current scope, up to and including a tagged version.
