@@ -5,8 +5,12 @@ extension TextBuffer: Revertible {
     ///
     /// The chunks the two versions share are skipped by identity, never read.
     ///
-    /// - Complexity: O(log *n* + *k*), where *k* is the length of the run that differs,
-    ///   when one version was made from the other by an edit; O(*n*) in general.
+    /// The change also keeps a fingerprint of the text outside the run, so that undo among
+    /// other writers sees their edits anywhere in the text; computing it reads the whole text.
+    ///
+    /// - Complexity: O(*n*): finding the run is O(log *n* + *k*), where *k* is the length of
+    ///   the run that differs, when one version was made from the other by an edit; the
+    ///   fingerprint is O(*n*).
     public func reversion(to previous: TextBuffer) -> Reversion<TextBuffer>? {
         guard root !== previous.root else { return nil }
         let (old, new) = (previous.root, root)
@@ -22,12 +26,29 @@ extension TextBuffer: Revertible {
         while suffix > 0, !TextBufferNode.isBoundary(old.byte(at: oldCount - suffix)) {
             suffix -= 1
         }
+        let around = contextRanges(offset: prefix, length: newCount - suffix - prefix, count: newCount) { isScalarBoundary($0) }
         let change = TextBufferChange(
             offset: prefix,
             oldPart: previous.string(inUTF8Range: prefix..<(oldCount - suffix)),
             newPart: string(inUTF8Range: prefix..<(newCount - suffix)),
-            newCount: newCount
+            newCount: newCount,
+            context: TextRunContext(
+                before: string(inUTF8Range: around.before),
+                after: string(inUTF8Range: around.after),
+                fingerprint: fingerprint(outside: prefix..<(newCount - suffix))
+            )
         )
         return Reversion(node: change)
+    }
+}
+
+extension TextBuffer {
+
+    /// The fingerprint of every byte but those in `run` (see `TextFingerprint`), chunk by chunk.
+    func fingerprint(outside run: Range<Int>) -> UInt64 {
+        var fingerprint = TextFingerprint()
+        root.forEachChunkInPlace(in: 0..<run.lowerBound) { fingerprint.add($0) }
+        root.forEachChunkInPlace(in: run.upperBound..<utf8Count) { fingerprint.add($0) }
+        return fingerprint.value
     }
 }

@@ -158,4 +158,26 @@ final class TextBufferNode: @unchecked Sendable {
             start = end
         }
     }
+
+    /// Calls `body` with each leaf's bytes that fall in `range`, in order, in place: for
+    /// reading the whole text (a fingerprint), where copying each chunk out would double the
+    /// cost.
+    func forEachChunkInPlace(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+        guard !range.isEmpty else { return }
+        if isLeaf {
+            bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            return
+        }
+        var start = 0
+        for index in children.indices {
+            let end = start + children[index].byteCount
+            if end > range.lowerBound {
+                let lower = Swift.max(range.lowerBound, start) - start
+                let upper = Swift.min(range.upperBound, end) - start
+                children[index].node.forEachChunkInPlace(in: lower..<upper, body)
+            }
+            if end >= range.upperBound { break }
+            start = end
+        }
+    }
 }
