@@ -143,4 +143,30 @@ struct TextConflictTests {
             #expect(throws: (any Error).self) { try loaded.undo(onConflict: .refuse) }
         }
     }
+
+    /// A change read from an archive saved before the context and the fingerprint were kept
+    /// (no `ca`, `cb`, `fp`) still undoes: a change of the length or of the run is a conflict,
+    /// `.overwrite` finds the run only where it is whole at its old place from either end, and
+    /// a same-length edit elsewhere goes unseen, as before (nothing was kept to see it).
+    @Test("A text change saved before its context was kept still undoes among other writers")
+    func savedBeforeTheContext() throws {
+        let string = #"{"c":{"at":6,"k":"range","n":"brave ","nc":17,"o":"","oc":11,"p":"\\TextConflictPage.text"},"v":1}"#
+        let page: Reversion<TextConflictPage> = try decoded(Data(string.utf8))
+        var appended = TextConflictPage(text: "hello brave world!")
+        #expect(page.revertSelectively(&appended, onConflict: .overwrite).count == 1)
+        #expect(appended.text == "hello world!")
+        var prefixed = TextConflictPage(text: ">> hello brave world")
+        #expect(page.revertSelectively(&prefixed, onConflict: .overwrite).count == 1)
+        #expect(prefixed.text == ">> hello world")
+        var sameLength = TextConflictPage(text: "HELLO brave world")
+        #expect(page.revertSelectively(&sameLength, onConflict: .refuse).isEmpty)
+        #expect(sameLength.text == "HELLO world")
+
+        let text = #"{"c":{"at":6,"k":"text","n":"brave ","nc":17,"o":""},"v":1}"#
+        let buffer: Reversion<TextBuffer> = try decoded(Data(text.utf8))
+        var found = TextBuffer(">> hello brave world")
+        #expect(buffer.revertSelectively(&found, onConflict: .overwrite).count == 1)
+        #expect(String(found) == ">> hello world")
+        #expect(String(decoding: try encoded(buffer), as: UTF8.self) == text)
+    }
 }
