@@ -6,11 +6,11 @@ extension TextBuffer: Revertible {
     /// The chunks the two versions share are skipped by identity, never read.
     ///
     /// The change also keeps a fingerprint of the text outside the run, so that undo among
-    /// other writers sees their edits anywhere in the text; computing it reads the whole text.
+    /// other writers sees their edits anywhere in the text: made from the hashes the tree's
+    /// nodes keep, it reads no shared chunk either.
     ///
-    /// - Complexity: O(*n*): finding the run is O(log *n* + *k*), where *k* is the length of
-    ///   the run that differs, when one version was made from the other by an edit; the
-    ///   fingerprint is O(*n*).
+    /// - Complexity: O(log *n* + *k*), where *k* is the length of the run that differs,
+    ///   when one version was made from the other by an edit; O(*n*) in general.
     public func reversion(to previous: TextBuffer) -> Reversion<TextBuffer>? {
         guard root !== previous.root else { return nil }
         let (old, new) = (previous.root, root)
@@ -44,11 +44,10 @@ extension TextBuffer: Revertible {
 
 extension TextBuffer {
 
-    /// The fingerprint of every byte but those in `run` (see `TextFingerprint`), chunk by chunk.
+    /// The fingerprint of every byte but those in `run`: the hashes of the text before and
+    /// after it (see `TextHash`), joined. O(log *n*) from the nodes' hashes, plus the bytes of
+    /// the leaves the run's ends cut.
     func fingerprint(outside run: Range<Int>) -> UInt64 {
-        var fingerprint = TextFingerprint()
-        root.forEachChunkInPlace(in: 0..<run.lowerBound) { fingerprint.add($0) }
-        root.forEachChunkInPlace(in: run.upperBound..<utf8Count) { fingerprint.add($0) }
-        return fingerprint.value
+        root.textHash(in: 0..<run.lowerBound).followed(by: root.textHash(in: run.upperBound..<utf8Count)).hash
     }
 }
