@@ -1,9 +1,10 @@
 /// A run of text replaced in a ``TextBuffer``: where it starts, the text it held in the
-/// older version and in the newer one, and the newer version's length. Nothing else of
-/// either version is kept.
+/// older version and in the newer one, the newer version's length, and (see
+/// `TextRunContext`) a few bytes on each side of the run and a fingerprint of the rest.
 ///
-/// Checking reads only the run (O(log *n* + *k*)); applying splices it (one path of chunks
-/// copied). Advancing a history's copy of the present takes the present's tree whole, so
+/// Checking reads the run and makes the fingerprint of the rest from the nodes' hashes
+/// (O(log *n* + *k*)), so another writer's edit anywhere is seen; applying splices the run
+/// (one path of chunks copied). Advancing a history's copy of the present takes the present's tree whole, so
 /// the copy shares every chunk with the present.
 final class TextBufferChange: ReversionNode {
 
