@@ -11,7 +11,7 @@ extension RangeChange: EncodableReversionNode {
         if let context {
             try container.encodeValue(context.before, forKey: .before, at: location)
             try container.encodeValue(context.after, forKey: .after, at: location)
-            try container.encode(Int64(bitPattern: context.fingerprint), forKey: .fingerprint)
+            try container.encode(fingerprintText(context.fingerprint), forKey: .fingerprint)
         }
     }
 }
@@ -63,10 +63,21 @@ extension KeyedDecodingContainer where Key == NodeCodingKey {
         }
         let before = try decodeValue(Part.self, forKey: .before, at: location)
         let after = try decodeValue(Part.self, forKey: .after, at: location)
-        let fingerprint = UInt64(bitPattern: try decode(Int64.self, forKey: .fingerprint))
+        let text = try decode(String.self, forKey: .fingerprint)
+        guard text.utf8.count == 16, let fingerprint = UInt64(text, radix: 16) else {
+            throw corrupted("the fingerprint of the text around the run at \(location) is not 16 hexadecimal digits", at: .fingerprint)
+        }
         guard before.byteCount <= offset, after.byteCount <= count - offset - run else {
             throw corrupted("the text around the run at \(location) does not fit the saved lengths", at: .before)
         }
         return TextRunContext(before: before, after: after, fingerprint: fingerprint)
     }
+}
+
+/// A fingerprint as saved: 16 hexadecimal digits, a string rather than a number, since a
+/// 64-bit number does not survive every JSON reader (many keep 53 bits, some stores refuse
+/// more than 62).
+func fingerprintText(_ fingerprint: UInt64) -> String {
+    let digits = String(fingerprint, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }

@@ -36,7 +36,7 @@ enum NodeCodingKey: String, CodingKey {
     case before = "cb"
     /// The text kept after a run of text; absent in older archives.
     case after = "ca"
-    /// The fingerprint of the text outside a run, as an `Int64`'s bits; absent in older archives.
+    /// The fingerprint of the text outside a run, in hexadecimal; absent in older archives.
     case fingerprint = "fp"
     /// Marks a composite change that holds no changes on purpose (see `CompositeChange`).
     case nothing = "none"

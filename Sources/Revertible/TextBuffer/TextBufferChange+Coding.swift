@@ -9,7 +9,7 @@ extension TextBufferChange: EncodableReversionNode {
         if let context {
             try container.encode(context.before, forKey: .before)
             try container.encode(context.after, forKey: .after)
-            try container.encode(Int64(bitPattern: context.fingerprint), forKey: .fingerprint)
+            try container.encode(fingerprintText(context.fingerprint), forKey: .fingerprint)
         }
     }
 }
