@@ -8,6 +8,11 @@ extension RangeChange: EncodableReversionNode {
         try container.encodeValue(newPart, forKey: .new, at: location)
         try container.encode(oldCount, forKey: .oldCount)
         try container.encode(newCount, forKey: .newCount)
+        if let context {
+            try container.encodeValue(context.before, forKey: .before, at: location)
+            try container.encodeValue(context.after, forKey: .after, at: location)
+            try container.encode(fingerprintText(context.fingerprint), forKey: .fingerprint)
+        }
     }
 }
 
@@ -32,9 +37,47 @@ extension DecodedNode {
                   oldCount - oldPart.byteCount == newCount - newPart.byteCount else {
                 throw container.corrupted("the replaced run at \(path.name.text) does not fit the saved lengths", at: .offset)
             }
-            let change = RangeChange(at: keyPath, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount)
+            let context = try container.decodeRunContext(Value.self, offset: offset, run: newPart.byteCount, count: newCount, at: path.name.text)
+            let change = RangeChange(
+                at: keyPath, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount,
+                context: context
+            )
             return DecodedNode(change, at: path.name.components)
         }
         return try make(valueType)
     }
+}
+
+extension KeyedDecodingContainer where Key == NodeCodingKey {
+
+    /// Reads the text kept around a run and its fingerprint, all three or none: an archive
+    /// saved before they were kept has none, and its change then sees only changes of the
+    /// length or of the run, as it did. The context must fit beside the run.
+    func decodeRunContext<Part: ByteSpliceable & Decodable>(
+        _ part: Part.Type, offset: Int, run: Int, count: Int, at location: String
+    ) throws -> TextRunContext<Part>? {
+        let present = [contains(.before), contains(.after), contains(.fingerprint)]
+        guard present.contains(true) else { return nil }
+        guard !present.contains(false) else {
+            throw corrupted("the text around the run at \(location) is saved in part", at: .before)
+        }
+        let before = try decodeValue(Part.self, forKey: .before, at: location)
+        let after = try decodeValue(Part.self, forKey: .after, at: location)
+        let text = try decode(String.self, forKey: .fingerprint)
+        guard text.utf8.count == 16, let fingerprint = UInt64(text, radix: 16) else {
+            throw corrupted("the fingerprint of the text around the run at \(location) is not 16 hexadecimal digits", at: .fingerprint)
+        }
+        guard before.byteCount <= offset, after.byteCount <= count - offset - run else {
+            throw corrupted("the text around the run at \(location) does not fit the saved lengths", at: .before)
+        }
+        return TextRunContext(before: before, after: after, fingerprint: fingerprint)
+    }
+}
+
+/// A fingerprint as saved: 16 hexadecimal digits, a string rather than a number, since a
+/// 64-bit number does not survive every JSON reader (many keep 53 bits, some stores refuse
+/// more than 62).
+func fingerprintText(_ fingerprint: UInt64) -> String {
+    let digits = String(fingerprint, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }

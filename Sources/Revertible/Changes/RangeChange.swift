@@ -11,17 +11,25 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
     let oldPart: Value
     let newPart: Value
     let oldCount: Int
+    /// The text around the run and a fingerprint of all of it (see `TextRunContext`); `nil`
+    /// in a change read from an archive saved before they were kept, which then sees only
+    /// another writer's change of the length or of the run.
+    let context: TextRunContext<Value>?
 
     /// `newCount` must be `oldCount` with the run's length changed, as every comparison and
     /// every decoded change has it (the decoder checks): stored, it cost each step a 96-byte
     /// heap block instead of 80.
-    init(at keyPath: WritableKeyPath<Root, Value>, offset: Int, oldPart: Value, newPart: Value, oldCount: Int, newCount: Int) {
+    init(
+        at keyPath: WritableKeyPath<Root, Value>, offset: Int, oldPart: Value, newPart: Value, oldCount: Int, newCount: Int,
+        context: TextRunContext<Value>?
+    ) {
         assert(newCount == oldCount - oldPart.byteCount + newPart.byteCount, "a range change's counts disagree with its parts")
         self.keyPath = keyPath
         self.offset = offset
         self.oldPart = oldPart
         self.newPart = newPart
         self.oldCount = oldCount
+        self.context = context
     }
 
     /// The byte count of the newer value.
@@ -33,13 +41,22 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         return old.withBytes { oldBytes in
             new.withBytes { newBytes in
                 let (offset, oldLength, newLength) = changedRun(from: oldBytes, to: newBytes, isBoundary: Value.isBoundary)
+                // Read from the newer value; the bytes outside the run are the same in both.
+                let around = contextRanges(offset: offset, length: newLength, count: newBytes.count) { position in
+                    position == newBytes.count || Value.isBoundary(newBytes[position])
+                }
                 return RangeChange(
                     at: keyPath,
                     offset: offset,
                     oldPart: old.bytes(at: offset, count: oldLength),
                     newPart: new.bytes(at: offset, count: newLength),
                     oldCount: oldBytes.count,
-                    newCount: newBytes.count
+                    newCount: newBytes.count,
+                    context: TextRunContext(
+                        before: new.bytes(at: around.before.lowerBound, count: around.before.count),
+                        after: new.bytes(at: around.after.lowerBound, count: around.after.count),
+                        fingerprint: TextFingerprint.outside(newBytes, offset: offset, length: newLength)
+                    )
                 )
             }
         }
@@ -54,9 +71,13 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
             let end = offset + expectedPart.byteCount
             guard offset == bytes.count || Value.isBoundary(bytes[offset]),
                   end == bytes.count || Value.isBoundary(bytes[end]) else { return false }
-            return expectedPart.withBytes { expected in
+            let runMatches = expectedPart.withBytes { expected in
                 expected.count == 0 || memcmp(bytes.baseAddress! + offset, expected.baseAddress!, expected.count) == 0
             }
+            // The rest of the text too: another writer's same-length edit elsewhere leaves the
+            // length and the run as they were, and is still a change to this location.
+            guard runMatches, let context else { return runMatches }
+            return TextFingerprint.outside(bytes, offset: offset, length: end - offset) == context.fingerprint
         }
     }
 
@@ -66,14 +87,14 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         return true
     }
 
-    /// One location, the whole string (or data): another writer's change anywhere in it is a
-    /// conflict. The conflict shows the value the change expected when it replaced the whole
-    /// value, else the run it expected (`…run…`).
+    /// One location, the whole string (or data): another writer's change anywhere in it, of
+    /// the run or elsewhere, of the length or not, is a conflict. The conflict shows the value
+    /// the change expected when it replaced the whole value, else the run it expected (`…run…`).
     ///
-    /// `.overwrite` replaces what now lies between the change's unchanged beginning and end
-    /// (counted from each end of the value found) with the run to restore, so another
-    /// writer's text outside the run survives; when the value found is too short for that,
-    /// nothing is written.
+    /// `.overwrite` finds the run in the value found (by the text kept around it, see
+    /// `locateRun`) and replaces exactly it with the run to restore, so another writer's text
+    /// outside the run survives wherever their edits moved the run; when the run cannot be
+    /// told apart, nothing is written.
     func applySelectively(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
@@ -88,16 +109,22 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         } overwrite: { value in
             let (expectedCount, expectedPart, replacement) = direction == .backward
                 ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-            let suffix = expectedCount - offset - expectedPart.byteCount
-            let splice: Int? = value[keyPath: keyPath].withBytes { bytes in
-                let end = bytes.count - suffix
-                guard end >= offset,
-                      offset == bytes.count || Value.isBoundary(bytes[offset]),
-                      end == bytes.count || Value.isBoundary(bytes[end]) else { return nil }
-                return end - offset
+            let run: Range<Int>? = value[keyPath: keyPath].withBytes { found in
+                expectedPart.withBytes { expected in
+                    func locate(_ before: UnsafeRawBufferPointer?, _ after: UnsafeRawBufferPointer?) -> Range<Int>? {
+                        locateRun(
+                            in: found, run: expected, offset: offset, expectedCount: expectedCount,
+                            before: before, after: after, isBoundary: Value.isBoundary
+                        )
+                    }
+                    guard let context else { return locate(nil, nil) }
+                    return context.before.withBytes { before in
+                        context.after.withBytes { after in locate(before, after) }
+                    }
+                }
             }
-            if let splice {
-                value[keyPath: keyPath].replaceBytes(at: offset, count: splice, with: replacement)
+            if let run {
+                value[keyPath: keyPath].replaceBytes(at: run.lowerBound, count: run.count, with: replacement)
             }
         }
     }
@@ -105,7 +132,8 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         guard isAtSelf(keyPath), let path = parentPath as? WritableKeyPath<Parent, Value> else { return nil }
         return RangeChange<Parent, Value>(
-            at: path, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount
+            at: path, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount,
+            context: context
         )
     }
 

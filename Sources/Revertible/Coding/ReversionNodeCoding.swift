@@ -32,6 +32,12 @@ enum NodeCodingKey: String, CodingKey {
     case removed = "r"
     case edits = "e"
     case structure = "s"
+    /// The text kept before a run of text (see `TextRunContext`); absent in older archives.
+    case before = "cb"
+    /// The text kept after a run of text; absent in older archives.
+    case after = "ca"
+    /// The fingerprint of the text outside a run, in hexadecimal; absent in older archives.
+    case fingerprint = "fp"
     /// Marks a composite change that holds no changes on purpose (see `CompositeChange`).
     case nothing = "none"
 }

@@ -104,6 +104,7 @@ extension TextBuffer {
             if isKnownUniquelyReferenced(&root) {
                 root.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
                 root.byteCount = newCount
+                root.refreshTextHash()
             } else {
                 root = Node(leaf: Node.splice(root.bytes, lower..<(lower + range.count), bytes))
             }
@@ -111,7 +112,13 @@ extension TextBuffer {
         }
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         node = root
+        // The branches written, whose hashes are brought up to date from the leaf up.
+        var path: [Node] = []
+        defer {
+            for branch in path.reversed() { branch.refreshTextHash() }
+        }
         while true {
+            path.append(node)
             let (index, inner) = node.child(containing: lower, preferLeft: preferLeft)
             lower = inner
             node.byteCount += delta
@@ -121,6 +128,7 @@ extension TextBuffer {
                     let leaf = node.children[index].node
                     leaf.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
                     leaf.byteCount = newCount
+                    leaf.refreshTextHash()
                 } else {
                     node.children[index].node = Node(leaf: Node.splice(node.children[index].node.bytes, lower..<(lower + range.count), bytes))
                 }

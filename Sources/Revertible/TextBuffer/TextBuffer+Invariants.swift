@@ -2,23 +2,27 @@ extension TextBuffer {
 
     /// Checks the tree's structure and traps where it is broken: every leaf at one depth,
     /// each node within its fill limits (the root aside), the byte counts summed, no branch
-    /// root of one child, and every chunk valid UTF-8 on its own. Run after every edit in
+    /// root of one child, every chunk valid UTF-8 on its own, and every branch's hash made of
+    /// its children's. Each leaf's hash is checked against its bytes only in a text of up to
+    /// 64 KB: hashing every byte after every edit would make a debug build's typing in a long
+    /// document cost far more than the edit. Run after every edit in
     /// debug builds, and by the randomized tests.
     ///
     /// - Complexity: O(*n*).
     func _invariantCheck() {
         precondition(root.isLeaf || root.children.count >= 2, "TextBuffer: a branch root has a single child")
         precondition(!root.isOverfull, "TextBuffer: the root holds too much")
-        check(root, isRoot: true)
+        check(root, isRoot: true, hashingLeaves: utf8Count <= 65_536)
     }
 
-    private func check(_ node: Node, isRoot: Bool) {
+    private func check(_ node: Node, isRoot: Bool, hashingLeaves: Bool) {
         if !isRoot {
             precondition(!node.isOverfull && !node.isUnderfull, "TextBuffer: a node holds \(node.fill), outside its limits")
         }
         if node.isLeaf {
             precondition(node.children.isEmpty && node.byteCount == node.bytes.count, "TextBuffer: a leaf's count is wrong")
             precondition(String(validating: node.bytes, as: UTF8.self) != nil, "TextBuffer: a chunk is not valid UTF-8 on its own")
+            precondition(!hashingLeaves || node.textHash == node.computedTextHash(), "TextBuffer: a leaf's hash is stale")
             return
         }
         precondition(node.bytes.isEmpty, "TextBuffer: a branch holds bytes")
@@ -26,9 +30,10 @@ extension TextBuffer {
         for child in node.children {
             precondition(child.node.height == node.height - 1, "TextBuffer: leaves at different depths")
             precondition(child.byteCount == child.node.byteCount, "TextBuffer: a branch holds a wrong count for a child")
-            check(child.node, isRoot: false)
+            check(child.node, isRoot: false, hashingLeaves: hashingLeaves)
             total += child.byteCount
         }
         precondition(total == node.byteCount, "TextBuffer: a branch's count is not its children's sum")
+        precondition(node.textHash == node.computedTextHash(), "TextBuffer: a branch's hash is stale")
     }
 }

@@ -5,6 +5,10 @@ extension TextBuffer: Revertible {
     ///
     /// The chunks the two versions share are skipped by identity, never read.
     ///
+    /// The change also keeps a fingerprint of the text outside the run, so that undo among
+    /// other writers sees their edits anywhere in the text: made from the hashes the tree's
+    /// nodes keep, it reads no shared chunk either.
+    ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of the run that differs,
     ///   when one version was made from the other by an edit; O(*n*) in general.
     public func reversion(to previous: TextBuffer) -> Reversion<TextBuffer>? {
@@ -22,12 +26,28 @@ extension TextBuffer: Revertible {
         while suffix > 0, !TextBufferNode.isBoundary(old.byte(at: oldCount - suffix)) {
             suffix -= 1
         }
+        let around = contextRanges(offset: prefix, length: newCount - suffix - prefix, count: newCount) { isScalarBoundary($0) }
         let change = TextBufferChange(
             offset: prefix,
             oldPart: previous.string(inUTF8Range: prefix..<(oldCount - suffix)),
             newPart: string(inUTF8Range: prefix..<(newCount - suffix)),
-            newCount: newCount
+            newCount: newCount,
+            context: TextRunContext(
+                before: string(inUTF8Range: around.before),
+                after: string(inUTF8Range: around.after),
+                fingerprint: fingerprint(outside: prefix..<(newCount - suffix))
+            )
         )
         return Reversion(node: change)
+    }
+}
+
+extension TextBuffer {
+
+    /// The fingerprint of every byte but those in `run`: the hashes of the text before and
+    /// after it (see `TextHash`), joined. O(log *n*) from the nodes' hashes, plus the bytes of
+    /// the leaves the run's ends cut.
+    func fingerprint(outside run: Range<Int>) -> UInt64 {
+        root.textHash(in: 0..<run.lowerBound).followed(by: root.textHash(in: run.upperBound..<utf8Count)).hash
     }
 }

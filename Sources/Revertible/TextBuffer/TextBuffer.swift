@@ -1,5 +1,7 @@
 /// Text for long documents: a string stored as a balanced tree of UTF-8 chunks that
-/// versions of the text share, so that editing and undoing cost O(log *n*), not O(*n*).
+/// versions of the text share, so that editing and undoing cost O(log *n*), not O(*n*). Each
+/// node keeps a hash of its bytes, from which a step's fingerprint of the text around its run
+/// is made without reading the rest (see ``reversion(to:)``).
 ///
 /// `TextBuffer` has value semantics. Copying is O(1): a copy shares all of its storage with
 /// the original, and a mutation then copies only the path of chunks from the root to the

@@ -6,6 +6,11 @@ extension TextBufferChange: EncodableReversionNode {
         try container.encode(oldPart, forKey: .old)
         try container.encode(newPart, forKey: .new)
         try container.encode(newCount, forKey: .newCount)
+        if let context {
+            try container.encode(context.before, forKey: .before)
+            try container.encode(context.after, forKey: .after)
+            try container.encode(fingerprintText(context.fingerprint), forKey: .fingerprint)
+        }
     }
 }
 
@@ -21,7 +26,8 @@ extension DecodedNode {
         guard offset <= newCount - newPart.utf8.count else {
             throw container.corrupted("the replaced run of text does not fit the saved length", at: .offset)
         }
-        let change = TextBufferChange(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount)
+        let context = try container.decodeRunContext(String.self, offset: offset, run: newPart.utf8.count, count: newCount, at: "the text")
+        let change = TextBufferChange(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount, context: context)
         guard let node = change as? any ReversionNode<Root> else {
             throw container.corrupted("a text buffer's changes were saved where \(Root.self) now is, not a TextBuffer", at: .kind)
         }

@@ -1,9 +1,10 @@
 /// A run of text replaced in a ``TextBuffer``: where it starts, the text it held in the
-/// older version and in the newer one, and the newer version's length. Nothing else of
-/// either version is kept.
+/// older version and in the newer one, the newer version's length, and (see
+/// `TextRunContext`) a few bytes on each side of the run and a fingerprint of the rest.
 ///
-/// Checking reads only the run (O(log *n* + *k*)); applying splices it (one path of chunks
-/// copied). Advancing a history's copy of the present takes the present's tree whole, so
+/// Checking reads the run and makes the fingerprint of the rest from the nodes' hashes
+/// (O(log *n* + *k*)), so another writer's edit anywhere is seen; applying splices the run
+/// (one path of chunks copied). Advancing a history's copy of the present takes the present's tree whole, so
 /// the copy shares every chunk with the present.
 final class TextBufferChange: ReversionNode {
 
@@ -17,12 +18,16 @@ final class TextBufferChange: ReversionNode {
     let newPart: String
     /// The newer version's length in UTF-8 bytes.
     let newCount: Int
+    /// The text around the run and a fingerprint of all of it (see `TextRunContext`); `nil`
+    /// in a change read from an archive saved before they were kept.
+    let context: TextRunContext<String>?
 
-    init(offset: Int, oldPart: String, newPart: String, newCount: Int) {
+    init(offset: Int, oldPart: String, newPart: String, newCount: Int, context: TextRunContext<String>?) {
         self.offset = offset
         self.oldPart = oldPart
         self.newPart = newPart
         self.newCount = newCount
+        self.context = context
     }
 
     /// The older version's length in UTF-8 bytes.
@@ -35,7 +40,7 @@ final class TextBufferChange: ReversionNode {
         // A decoded change could ask to cut inside a scalar; a recorded one never does.
         guard value.isScalarBoundary(offset), value.isScalarBoundary(offset + length) else { return false }
         var part = expectedPart
-        return part.withUTF8 { expected in
+        let runMatches = part.withUTF8 { expected in
             var position = 0
             var same = true
             value.root.forEachChunk(in: offset..<(offset + length)) { chunk in
@@ -45,6 +50,9 @@ final class TextBufferChange: ReversionNode {
             }
             return same
         }
+        // The rest too: a same-length edit elsewhere keeps the length and the run.
+        guard runMatches, let context else { return runMatches }
+        return value.fingerprint(outside: offset..<(offset + length)) == context.fingerprint
     }
 
     func apply(to value: inout TextBuffer, _ direction: ReversionDirection) -> Bool {
@@ -55,8 +63,9 @@ final class TextBufferChange: ReversionNode {
     }
 
     /// One location, the whole text, as for a string (see `RangeChange`): another writer's
-    /// change anywhere in it is a conflict; `.overwrite` replaces what lies between the
-    /// change's unchanged beginning and end with the run to restore.
+    /// change anywhere in it is a conflict; `.overwrite` finds the run in the text found by
+    /// the text kept around it and replaces exactly it, or writes nothing when it cannot be
+    /// told apart.
     func applySelectively(
         to value: inout TextBuffer, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
@@ -71,10 +80,27 @@ final class TextBufferChange: ReversionNode {
         } overwrite: { value in
             let (expectedCount, expectedPart, replacement) = direction == .backward
                 ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-            let end = value.utf8Count - (expectedCount - offset - expectedPart.utf8.count)
-            guard end >= offset, value.isScalarBoundary(offset), value.isScalarBoundary(end) else { return }
+            // Only on a conflict: the text is read whole once, to search for the context.
+            var found = String(value)
+            var (expected, before, after) = (expectedPart, context?.before ?? "", context?.after ?? "")
+            let run: Range<Int>? = found.withUTF8 { found in
+                expected.withUTF8 { expected in
+                    before.withUTF8 { before in
+                        after.withUTF8 { after in
+                            locateRun(
+                                in: UnsafeRawBufferPointer(found), run: UnsafeRawBufferPointer(expected), offset: offset,
+                                expectedCount: expectedCount,
+                                before: context == nil ? nil : UnsafeRawBufferPointer(before),
+                                after: context == nil ? nil : UnsafeRawBufferPointer(after),
+                                isBoundary: TextBufferNode.isBoundary
+                            )
+                        }
+                    }
+                }
+            }
+            guard let run else { return }
             var bytes = replacement
-            bytes.withUTF8 { value.replace(offset..<end, with: $0) }
+            bytes.withUTF8 { value.replace(run, with: $0) }
         }
     }
 

@@ -85,6 +85,7 @@ extension TextBufferNode {
         let joined = last.height == right.height ? merge(last, right) : joinIntoRight(last, right)
         copy.children.append(contentsOf: joined.lazy.map(Slot.init))
         copy.byteCount += right.byteCount
+        copy.refreshTextHash()
         return splitIfOverfull(copy)
     }
 
@@ -95,6 +96,7 @@ extension TextBufferNode {
         let joined = first.height == left.height ? merge(left, first) : joinIntoLeft(left, first)
         copy.children.replaceSubrange(0..<1, with: joined.lazy.map(Slot.init))
         copy.byteCount += left.byteCount
+        copy.refreshTextHash()
         return splitIfOverfull(copy)
     }
 

@@ -40,6 +40,8 @@ final class TextBufferNode: @unchecked Sendable {
     /// A branch's children, in order, each with its byte count: a search for an offset
     /// reads one contiguous array, not a node per child. Empty in a leaf.
     @exclusivity(unchecked) var children: ContiguousArray<Slot>
+    /// The hash of this subtree's bytes (see `TextHash`), kept up to date by every write.
+    @exclusivity(unchecked) var textHash: TextHash
 
     /// A child and its byte count (always the child's own ``byteCount``).
     struct Slot {
@@ -57,6 +59,7 @@ final class TextBufferNode: @unchecked Sendable {
         byteCount = bytes.count
         self.bytes = bytes
         children = []
+        textHash = bytes.withUnsafeBytes { TextHash(of: $0) }
     }
 
     init(height: Int, children: ContiguousArray<Slot>) {
@@ -64,8 +67,13 @@ final class TextBufferNode: @unchecked Sendable {
         self.children = children
         bytes = []
         var total = 0
-        for child in children { total += child.byteCount }
+        var hash = TextHash()
+        for child in children {
+            total += child.byteCount
+            hash = hash.followed(by: child.node.textHash)
+        }
         byteCount = total
+        textHash = hash
     }
 
     convenience init(height: Int, nodes: some Sequence<Node>) {
@@ -77,6 +85,7 @@ final class TextBufferNode: @unchecked Sendable {
         byteCount = node.byteCount
         bytes = node.bytes
         children = node.children
+        textHash = node.textHash
     }
 
     var isLeaf: Bool { height == 0 }

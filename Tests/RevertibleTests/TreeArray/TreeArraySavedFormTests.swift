@@ -62,7 +62,7 @@ struct TreeArraySavedFormTests {
 
     @Test("A title edit in a tree array property")
     func edit() throws {
-        #expect(try saved { $0.rows[1].title = "r2!" } == #"{"c":{"c":{"e":[{"c":{"at":2,"k":"range","n":"!","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":2,"n":1,"o":1}],"k":"tree","nc":2,"oc":2},"k":"path","p":"\\Shelf.rows"},"v":1}"#)
+        #expect(try saved { $0.rows[1].title = "r2!" } == #"{"c":{"c":{"e":[{"c":{"at":2,"ca":"","cb":"r2","fp":"e24d6afdd7b4c5b8","k":"range","n":"!","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":2,"n":1,"o":1}],"k":"tree","nc":2,"oc":2},"k":"path","p":"\\Shelf.rows"},"v":1}"#)
     }
 
     @Test("An insert and a move in a tree array property")
@@ -72,12 +72,12 @@ struct TreeArraySavedFormTests {
 
     @Test("A tree array edited beside another property")
     func composite() throws {
-        #expect(try saved { $0.label = "top"; $0.rows[0].done = true } == #"{"c":{"c":[{"at":0,"k":"range","n":"top","nc":3,"o":"shelf","oc":5,"p":"\\Shelf.label"},{"c":{"e":[{"c":{"k":"value","n":true,"o":false,"p":"\\Row.done"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"k":"path","p":"\\Shelf.rows"}],"k":"all"},"v":1}"#)
+        #expect(try saved { $0.label = "top"; $0.rows[0].done = true } == #"{"c":{"c":[{"at":0,"ca":"","cb":"","fp":"917afb3be3473541","k":"range","n":"top","nc":3,"o":"shelf","oc":5,"p":"\\Shelf.label"},{"c":{"e":[{"c":{"k":"value","n":true,"o":false,"p":"\\Row.done"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"k":"path","p":"\\Shelf.rows"}],"k":"all"},"v":1}"#)
     }
 
     @Test("A tree array inside an optional and inside a nested value")
     func nested() throws {
-        #expect(try saved { $0.spare![0].title = "s5!"; $0.inner.rows.remove(at: 0) } == #"{"c":{"c":[{"c":{"c":{"e":[{"c":{"at":2,"k":"range","n":"!","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":5,"n":0,"o":0}],"k":"tree","nc":1,"oc":1},"k":"some"},"k":"path","p":"\\Shelf.spare"},{"c":{"c":{"e":[],"k":"tree","nc":0,"oc":1,"s":{"n":[],"o":[{"e":{"done":false,"id":7,"title":"d7"},"i":0}]}},"k":"path","p":"\\Drawer.rows"},"k":"path","p":"\\Shelf.inner"}],"k":"all"},"v":1}"#)
+        #expect(try saved { $0.spare![0].title = "s5!"; $0.inner.rows.remove(at: 0) } == #"{"c":{"c":[{"c":{"c":{"e":[{"c":{"at":2,"ca":"","cb":"s5","fp":"37458fbb87e05da2","k":"range","n":"!","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":5,"n":0,"o":0}],"k":"tree","nc":1,"oc":1},"k":"some"},"k":"path","p":"\\Shelf.spare"},{"c":{"c":{"e":[],"k":"tree","nc":0,"oc":1,"s":{"n":[],"o":[{"e":{"done":false,"id":7,"title":"d7"},"i":0}]}},"k":"path","p":"\\Drawer.rows"},"k":"path","p":"\\Shelf.inner"}],"k":"all"},"v":1}"#)
     }
 
     @Test("A tree array's own reversion, and its inverse")
@@ -87,10 +87,24 @@ struct TreeArraySavedFormTests {
         let reversion = try #require(rows.reversion(to: base.rows))
         let json = String(decoding: try encoded(reversion), as: UTF8.self)
         let inverted = String(decoding: try encoded(reversion.inverted), as: UTF8.self)
-        #expect(json == #"{"c":{"e":[{"c":{"at":2,"k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"v":1}"#)
-        #expect(inverted == #"{"c":{"e":[{"c":{"at":2,"k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"inv":true,"v":1}"#)
+        #expect(json == #"{"c":{"e":[{"c":{"at":2,"ca":"","cb":"r1","fp":"d9eaa79403b6f3ef","k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"v":1}"#)
+        #expect(inverted == #"{"c":{"e":[{"c":{"at":2,"ca":"","cb":"r1","fp":"d9eaa79403b6f3ef","k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"inv":true,"v":1}"#)
         let copy: Reversion<TreeArray<Row>> = try decoded(Data(json.utf8))
         #expect(String(decoding: try encoded(copy), as: UTF8.self) == json)
+    }
+
+    /// Issue 38 added the text kept around a run (`ca`, `cb`) and its fingerprint (`fp`) to a
+    /// range change's saved form. A form saved before them still loads, undoes, and saves again
+    /// byte for byte as it was: no context is invented for it.
+    @Test("A range change saved before its text context still loads, undoes and saves as it was")
+    func savedBeforeTheTextContext() throws {
+        let old = #"{"c":{"e":[{"c":{"at":2,"k":"range","n":"?","nc":3,"o":"","oc":2,"p":"\\Row.title"},"id":1,"n":0,"o":0}],"k":"tree","nc":2,"oc":2},"v":1}"#
+        let copy: Reversion<TreeArray<Row>> = try decoded(Data(old.utf8))
+        #expect(String(decoding: try encoded(copy), as: UTF8.self) == old)
+        var rows = base.rows
+        rows[0].title = "r1?"
+        try copy.revert(&rows)
+        #expect(rows == base.rows)
     }
 
     @Test("A tree array property's change is one node that carries its key path, recorded or read back")
