@@ -17,26 +17,41 @@ struct ProgressLineTests {
 
     @Test("Nothing is written when standard error is not a terminal, however long the work")
     func silentOffATerminal() {
-        var written = ""
-        let line = ProgressLine(label: "importing", isTerminal: false) { written += $0 }
-        usleep(1_100_000)
+        let written = TestLock("")
+        let line = ProgressLine(label: "importing", isTerminal: false) { text in written.withLock { $0 += text } }
+        line.startTicking()
+        usleep(1_300_000)
         line.update(done: 1, total: 2)
         line.finish()
-        #expect(written.isEmpty)
+        #expect(written.withLock { $0 }.isEmpty)
     }
 
     @Test("On a terminal, nothing in the first second; then the line in place, blanked at the end")
     func shownAfterASecond() {
-        var written = ""
-        let line = ProgressLine(label: "importing", isTerminal: true) { written += $0 }
+        let written = TestLock("")
+        let line = ProgressLine(label: "importing", isTerminal: true) { text in written.withLock { $0 += text } }
         line.update(done: 1, total: 100_000)
-        #expect(written.isEmpty)
+        #expect(written.withLock { $0 }.isEmpty)
         usleep(1_100_000)
         line.update(done: 40_000, total: 100_000)
-        #expect(written == "\rimporting: 40,000 of 100,000 items")
+        #expect(written.withLock { $0 } == "\rimporting: 40,000 of 100,000 items")
         line.finish()
-        #expect(written.hasSuffix("\r" + String(repeating: " ", count: 34) + "\r"))
-        #expect(!written.contains("\n"))
+        line.update(done: 50_000, total: 100_000)
+        let text = written.withLock { $0 }
+        #expect(text.hasSuffix("\r" + String(repeating: " ", count: 34) + "\r"))
+        #expect(!text.contains("\n"))
+    }
+
+    @Test("Before anything is counted, the ticker shows the label alone after a second")
+    func tickerBeforeCounts() {
+        let written = TestLock("")
+        let line = ProgressLine(label: "importing", isTerminal: true) { text in written.withLock { $0 += text } }
+        line.startTicking()
+        usleep(1_400_000)
+        line.finish()
+        let text = written.withLock { $0 }
+        #expect(text.hasPrefix("\rimporting…"), "\(text)")
+        #expect(text.hasSuffix("\r"))
     }
 
     @Test("An import on a server with standard error in a file writes no progress there", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))

@@ -1,13 +1,16 @@
 extension TodoApp {
-    /// Runs `command` in `session`, with a ``ProgressLine`` on standard error while a server
-    /// writes its items: an import of 100,000 items takes many seconds there, which in
-    /// silence looks like a hang. The line shows only on a terminal and after a second.
+    /// Runs `command` in `session`, with a ``ProgressLine`` on standard error: an import of
+    /// 100,000 items takes many seconds on a server (and a few on a file), which in silence
+    /// looks like a hang. The line shows only on a terminal and after a second; a server
+    /// store counts the items it writes, a file's import shows the label alone.
     static func runShowingProgress(_ command: Command, in session: TodoSession) throws(TodoError) -> String {
-        guard command.isChange, let store = session.storage as? TodoServerStore else { return try session.run(command) }
+        let store = session.storage as? TodoServerStore
+        let isImport = if case .importJSON = command { true } else { false }
+        guard command.isChange, store != nil || isImport else { return try session.run(command) }
         let line = ProgressLine.onStandardError(label: progressLabel(of: command))
-        store.progress = { line.update(done: $0, total: $1) }
+        store?.progress = { line.update(done: $0, total: $1) }
         defer {
-            store.progress = nil
+            store?.progress = nil
             line.finish()
         }
         return try session.run(command)

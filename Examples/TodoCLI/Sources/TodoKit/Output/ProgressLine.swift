@@ -1,4 +1,5 @@
 import Foundation
+import Revertible
 
 /// A line on standard error that says how far long work has got ("importing: 40,000 of
 /// 100,000 items"), rewritten in place with a carriage return.
@@ -7,7 +8,7 @@ import Foundation
 /// hang. The line appears only once the work has run for ``delay``, so quick commands never
 /// flash it, and only on a terminal: in a pipe or a log file, carriage returns and repeated
 /// lines would be noise in what a script or a person reads later.
-public final class ProgressLine {
+public final class ProgressLine: Sendable {
     /// What is being done, as the line starts: "importing".
     public let label: String
     /// Whether standard error is a terminal; nothing is ever written when it is not.
@@ -18,51 +19,95 @@ public final class ProgressLine {
     /// work it reports.
     static let redrawInterval: Duration = .milliseconds(100)
 
-    private let write: (String) -> Void
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
-    private var lastDrawn: ContinuousClock.Instant?
-    /// The width of the text last drawn, to blank it out when done.
-    private var drawnWidth = 0
+    private let write: @Sendable (String) -> Void
+    private let start = ContinuousClock.now
+
+    /// What the line shows and has shown; the work's thread and the ticker both draw.
+    private struct State {
+        var done: Int?
+        var total: Int?
+        var lastDrawn: ContinuousClock.Instant?
+        /// The width of the text last drawn, to blank it out when done.
+        var drawnWidth = 0
+        /// The text last drawn: the same text is not drawn again.
+        var drawnText = ""
+        var finished = false
+    }
+
+    private let state = Locked(State())
 
     /// A line about `label` work, written with `write` (raw text: no newline is added) when
     /// `isTerminal`.
-    public init(label: String, isTerminal: Bool, write: @escaping (String) -> Void) {
+    public init(label: String, isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
         self.label = label
         self.isTerminal = isTerminal
         self.write = write
-        start = clock.now
     }
 
-    /// A line on the process's standard error, shown only if it is a terminal.
+    /// A line on the process's standard error, shown only if it is a terminal, drawn by a
+    /// ticker thread too: the work may spend seconds before it counts anything (an import
+    /// reads and checks its file, then records its undo step), and the line shows
+    /// `importing…` then rather than nothing.
     public static func onStandardError(label: String) -> ProgressLine {
-        ProgressLine(label: label, isTerminal: isatty(STDERR_FILENO) == 1) { text in
+        let line = ProgressLine(label: label, isTerminal: isatty(STDERR_FILENO) == 1) { text in
             var text = text
             // Best effort: a progress line that cannot be written is not worth failing for.
             text.withUTF8 { buffer in _ = Foundation.write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
         }
+        if line.isTerminal { line.startTicking() }
+        return line
+    }
+
+    /// Redraws the line every ``redrawInterval`` from a thread of its own, until ``finish()``.
+    func startTicking() {
+        let thread = Thread { [self] in
+            while !state.withLock({ $0.finished }) {
+                drawIfDue()
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        thread.start()
     }
 
     /// Notes that `done` of `total` items are done, redrawing the line if it is due.
     public func update(done: Int, total: Int) {
         guard isTerminal else { return }
-        let now = clock.now
-        guard now - start >= Self.delay else { return }
-        if let lastDrawn, now - lastDrawn < Self.redrawInterval { return }
-        lastDrawn = now
-        let text = Self.text(label: label, done: done, total: total)
-        // Padded over a longer earlier text, so no stale digits are left at its end.
-        let padding = String(repeating: " ", count: max(0, drawnWidth - text.count))
-        write("\r" + text + padding)
-        drawnWidth = text.count
+        state.withLock {
+            $0.done = done
+            $0.total = total
+        }
+        drawIfDue()
     }
 
-    /// Blanks the line, if it was shown, so the command's own output starts on a clean line.
+    /// Draws the line if the work has run for ``delay`` and it was not drawn too recently.
+    func drawIfDue() {
+        guard isTerminal else { return }
+        let now = ContinuousClock.now
+        guard now - start >= Self.delay else { return }
+        state.withLock { state in
+            guard !state.finished else { return }
+            if let lastDrawn = state.lastDrawn, now - lastDrawn < Self.redrawInterval { return }
+            state.lastDrawn = now
+            let text = state.total.map { Self.text(label: label, done: state.done ?? 0, total: $0) } ?? "\(label)…"
+            guard text != state.drawnText else { return }
+            state.drawnText = text
+            // Padded over a longer earlier text, so no stale digits are left at its end.
+            let padding = String(repeating: " ", count: max(0, state.drawnWidth - text.count))
+            write("\r" + text + padding)
+            state.drawnWidth = text.count
+        }
+    }
+
+    /// Blanks the line, if it was shown, so the command's own output starts on a clean line;
+    /// nothing is drawn after.
     public func finish() {
-        guard drawnWidth > 0 else { return }
-        write("\r" + String(repeating: " ", count: drawnWidth) + "\r")
-        drawnWidth = 0
-        lastDrawn = nil
+        state.withLock { state in
+            state.finished = true
+            guard state.drawnWidth > 0 else { return }
+            write("\r" + String(repeating: " ", count: state.drawnWidth) + "\r")
+            state.drawnWidth = 0
+            state.drawnText = ""
+        }
     }
 
     /// The line's text: "importing: 40,000 of 100,000 items".
