@@ -50,6 +50,9 @@ public enum TodoApp {
                 storage: try storage(for: invocation, environment: environment, console: console),
                 style: Style.forStream(isTerminal: terminal.output, environment: environment)
             )
+            if case let .watch(seconds, count) = invocation.command {
+                return WatchCommand.run(storage: session.storage, seconds: seconds, count: count, console: console)
+            }
             guard let command = invocation.command else {
                 let shell = Shell(
                     session: session,
@@ -74,7 +77,7 @@ public enum TodoApp {
                 }
             }
             do {
-                console.write(try session.run(command))
+                console.write(try runShowingProgress(command, in: session))
             } catch {
                 let status = fail(error)
                 // Not after a file that cannot be used: its one line says all there is, and

@@ -45,6 +45,9 @@ public final class TodoSession {
             return HelpText.text
         case .quit:
             return ""
+        case .watch:
+            // TodoApp runs `watch` itself (WatchCommand): it has no single output to return.
+            throw .usage("watch runs only as a command of its own: todo watch")
         case .undo(_, _, true), .redo(_, _, true):
             let message = try storage.modify(nearTheEnds: true, appliesSavedSteps: true, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
                 try change(command, in: store)
@@ -196,7 +199,7 @@ public final class TodoSession {
             store.send(.action(.replaceAll(items: items, source: (path as NSString).lastPathComponent)))
             return "Imported \(items.count) item\(items.count == 1 ? "" : "s") from \(path) (undo brings back the list before)"
 
-        case .list, .history, .help, .quit, .export:
+        case .list, .history, .help, .quit, .export, .watch:
             preconditionFailure("\(command) changes nothing and is handled by run(_:)")
         }
     }

@@ -41,6 +41,9 @@ public enum Command: Equatable, Sendable {
     /// Replaces the list with the one in an interchange file, as one undo step.
     case importJSON(path: String)
     case help
+    /// Prints others' changes to a shared list as they are committed, until stopped, or
+    /// after `seconds`, or once `count` changes were printed (`todo watch`).
+    case watch(seconds: Double? = nil, count: Int? = nil)
     /// Leaves the interactive shell (and ends a script).
     case quit
 
@@ -64,7 +67,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command may change the data file.
     public var isChange: Bool {
         switch self {
-        case .list, .history, .help, .quit, .export: false
+        case .list, .history, .help, .quit, .export, .watch: false
         default: true
         }
     }

@@ -60,6 +60,9 @@ public enum CommandParser {
         var mine = false
         var filters: [ListFilter] = []
         var help = false
+        /// `watch --for SECONDS` and `watch --count N`.
+        var watchSeconds: Double?
+        var watchCount: Int?
         var words: [String] = []
         /// The command-specific options given, for "is not an option of" errors.
         var commandOptions: [String] = []
@@ -97,7 +100,7 @@ public enum CommandParser {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let inline = parts.count > 1 ? String(parts[1]) : nil
-            if inline != nil, !runOptionsWithValues.contains(name) {
+            if inline != nil, !runOptionsWithValues.contains(name), !watchOptions.contains(name) {
                 throw .usage("\(shown(name)) takes no value")
             }
             switch name {
@@ -145,6 +148,8 @@ public enum CommandParser {
                 scanned.commandOptions.append(name)
             case "--help", "-h":
                 scanned.help = true
+            case _ where watchOptions.contains(name):
+                try scanWatchOption(name, value(of: name, inline: inline), into: &scanned)
             default:
                 throw .usage("unknown option \"\(shown(name))\"")
             }
@@ -231,6 +236,12 @@ public enum CommandParser {
             command = .importJSON(path: arguments[0])
         case "help":
             command = .help
+        case "watch":
+            try expectCount(arguments, 0, name)
+            guard context == .arguments else {
+                throw .usage("watch runs as a command of its own (todo watch); the shell already shows others' changes before each prompt")
+            }
+            command = .watch(seconds: scanned.watchSeconds, count: scanned.watchCount)
         case "quit", "exit":
             // The process arguments are one command already; there is nothing to leave.
             guard context == .line else { throw .usage("unknown command \"\(shown(name))\"") }
@@ -251,6 +262,7 @@ public enum CommandParser {
             case ("--json", .undo), ("--json", .redo): continue
             case ("--all", .list), ("--open", .list), ("--done", .list): continue
             case ("--strict", .undo), ("--strict", .redo), ("--mine", .history), ("--ids", .list): continue
+            case ("--for", .watch), ("--count", .watch): continue
             default: throw .usage("\(option) is not an option of \(name)")
             }
         }

@@ -40,6 +40,10 @@ enum HelpText {
       rollback                 ...or are all undone and forgotten
       export --json            print the list in the interchange format (no history)
       import --json <file>     replace the list with an exported one (one undo step)
+      watch [--for SECONDS] [--count N]
+                               on a server: print others' changes as they are committed,
+                               with who made them, until Ctrl-C, the end of input, or
+                               the time or number of changes given
       help                     show this help
       quit                     leave the shell
 
@@ -59,6 +63,7 @@ enum HelpText {
     Exit codes: 0 success, 1 bad input or unusable data file, 2 wrong usage.
     TODO_LOCK_TIMEOUT: seconds to wait for another todo's lock (default 10).
     Color only on a terminal; set NO_COLOR to turn it off.
+    Long work on a server shows its progress on standard error, on a terminal only.
 
     """
 }

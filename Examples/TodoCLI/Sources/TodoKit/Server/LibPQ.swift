@@ -27,6 +27,10 @@ struct LibPQ: @unchecked Sendable {
     typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
     typealias SetNoticeProcessor = @convention(c) (OpaquePointer?, NoticeProcessor?, UnsafeMutableRawPointer?) -> NoticeProcessor?
     typealias LibraryVersion = @convention(c) () -> Int32
+    typealias Socket = @convention(c) (OpaquePointer?) -> Int32
+    typealias ConsumeInput = @convention(c) (OpaquePointer?) -> Int32
+    typealias Notifies = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     let connect: Connect
     let status: ConnectionStatus
@@ -43,6 +47,12 @@ struct LibPQ: @unchecked Sendable {
     let clear: Clear
     let setNoticeProcessor: SetNoticeProcessor
     let libraryVersion: LibraryVersion
+    // For `todo watch` (LISTEN/NOTIFY): the connection's socket to wait on, reading what
+    // arrived without blocking, and the notifications it held, freed with PQfreemem.
+    let socket: Socket
+    let consumeInput: ConsumeInput
+    let notifies: Notifies
+    let freeMemory: FreeMemory
 
     /// `CONNECTION_OK` of `ConnStatusType`.
     static let connectionOK: Int32 = 0
@@ -97,7 +107,11 @@ struct LibPQ: @unchecked Sendable {
                 isNull: try symbol("PQgetisnull", as: ResultIsNull.self),
                 clear: try symbol("PQclear", as: Clear.self),
                 setNoticeProcessor: try symbol("PQsetNoticeProcessor", as: SetNoticeProcessor.self),
-                libraryVersion: try symbol("PQlibVersion", as: LibraryVersion.self)
+                libraryVersion: try symbol("PQlibVersion", as: LibraryVersion.self),
+                socket: try symbol("PQsocket", as: Socket.self),
+                consumeInput: try symbol("PQconsumeInput", as: ConsumeInput.self),
+                notifies: try symbol("PQnotifies", as: Notifies.self),
+                freeMemory: try symbol("PQfreemem", as: FreeMemory.self)
             ))
         } catch {
             return .failure(error)

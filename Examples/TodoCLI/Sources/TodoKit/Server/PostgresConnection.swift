@@ -4,8 +4,10 @@
 /// so no SQL is ever built from a user's words. Values travel as text, which is what every
 /// column type `todo` stores reads and writes exactly.
 final class PostgresConnection {
-    private let library: LibPQ
-    private let handle: OpaquePointer
+    // Not private: the notifications of `todo watch` (PostgresConnection+Notify.swift) use
+    // them too.
+    let library: LibPQ
+    let handle: OpaquePointer
 
     /// Connects with `conninfo`: a `postgresql://` URI or `key=value` pairs. What it leaves
     /// out comes from libpq's usual environment variables (`PGHOST`, `PGUSER`, ...) and

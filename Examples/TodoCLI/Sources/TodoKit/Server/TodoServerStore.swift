@@ -42,6 +42,9 @@ public final class TodoServerStore: TodoStorage {
     private var cachedState: UndoableState<TodoList>?
     /// The list's version as `readList` last read it, for `noteListed`.
     private var lastReadVersion: Int64?
+    /// Told how many of a command's written items are done, as it writes them, for the
+    /// progress line of long work (see ``ProgressLine``); `nil` says nothing.
+    public var progress: ((_ done: Int, _ total: Int) -> Void)?
 
     /// The advisory lock `todo` writers take, one at a time ("todw" in ASCII); the session
     /// holding it ends with the process, so a killed `todo` never leaves it taken.
@@ -561,6 +564,9 @@ public final class TodoServerStore: TodoStorage {
         guard !changes.isEmpty else { return version }
         let next = version + 1
         try connection.query("UPDATE list_version SET version = $1::bigint", [String(next)])
+        // Delivered at commit only, and not at all if the transaction is rolled back or run
+        // again: `todo watch` and the shell hear of committed changes only (ChangeFeed).
+        try connection.query("SELECT pg_notify($1, $2)", [ChangeFeed.channel, String(next)])
         // The items written, as they were and as they are: only these, never the whole list.
         var afterIndex: [UUID: Int] = [:]
         for position in changes.inserted + changes.updated { afterIndex[after.items[position].id] = position }
@@ -569,7 +575,17 @@ public final class TodoServerStore: TodoStorage {
         var beforeIndex: [UUID: Int] = [:]
         let wanted = Set(touched)
         for (index, item) in before.items.enumerated() where wanted.contains(item.id) { beforeIndex[item.id] = index }
+        // The steps of the writes below, for the progress line: each item is logged, written
+        // and recorded as changed, so it counts three times.
+        let steps = 3 * wanted.count
+        var stepsDone = 0
+        func step() {
+            stepsDone += 1
+            if stepsDone % 256 == 0 { progress?(min(wanted.count, wanted.count * stepsDone / steps), wanted.count) }
+        }
+        defer { progress?(wanted.count, wanted.count) }
         for id in wanted {
+            step()
             let old = beforeIndex[id]
             try connection.query(
                 "INSERT INTO item_log (version, id, position, title, done) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
@@ -577,9 +593,11 @@ public final class TodoServerStore: TodoStorage {
             )
         }
         for id in changes.deleted {
+            step()
             try connection.query("DELETE FROM items WHERE id = $1", [id.uuidString])
         }
         for position in changes.inserted {
+            step()
             let item = after.items[position]
             try connection.query(
                 "INSERT INTO items (position, id, title, done) VALUES ($1, $2, $3, $4)",
@@ -587,21 +605,26 @@ public final class TodoServerStore: TodoStorage {
             )
         }
         for position in changes.updated {
+            step()
             let item = after.items[position]
             try connection.query("UPDATE items SET title = $2, done = $3 WHERE id = $1", [item.id.uuidString, item.title, item.isDone ? "t" : "f"])
         }
         // Who changed what to what, for the messages of someone else's later undo: each
         // person's latest change of each field, so that another person's later change does
         // not hide whose value is in the way. An item not written kept its title and done
-        // mark.
+        // mark. Rows deleted and inserted again were given a new key: moved, for `todo watch`
+        // to say who moved them (the `position` field, which no skip note asks about).
         guard recordingAuthors else { return next }
         var fields: [(UUID, String, String?)] = []
+        let rekeyed = Set(changes.deleted)
         for id in wanted {
+            step()
             let previous = beforeIndex[id].map { before.items[$0] }
             let item = afterIndex[id].map { after.items[$0] }
             guard let previous, let item else { fields.append((id, "item", nil)); continue }
             if previous.title != item.title { fields.append((id, "title", item.title)) }
             if previous.isDone != item.isDone { fields.append((id, "done", item.isDone ? "t" : "f")) }
+            if rekeyed.contains(id) { fields.append((id, "position", nil)) }
         }
         for (id, field, value) in fields {
             try connection.query(

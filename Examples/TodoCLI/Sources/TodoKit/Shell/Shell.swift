@@ -20,6 +20,8 @@ public final class Shell: Stateful {
     let isInteractive: Bool
     let keepGoing: Bool
     let errorStyle: Style
+    /// Others' changes to a shared list, shown between prompts (Shell+OthersChanges.swift).
+    lazy var othersChanges: ChangeFeed? = makeOthersChangesFeed()
 
     public init(session: TodoSession, console: any Console, isInteractive: Bool, keepGoing: Bool, errorStyle: Style) {
         self.session = session
@@ -74,6 +76,7 @@ public final class Shell: Stateful {
         var failed = false
         while !isIn(Finished.self) {
             let next: String?
+            if isInteractive { showOthersChanges() }
             do {
                 next = try readLine(isInteractive ? prompt : "")
             } catch {
