@@ -93,6 +93,24 @@ struct WatchEndToEndTests {
         #expect(lines[4] == "erin marked 1 \"bread\" done")
     }
 
+    @Test("watch hears a change made in psql when it commits, as someone outside todo")
+    func hearsOutsideChanges() throws {
+        let (todo, conninfo) = try sharedList()
+        try todo.ok("--as", "alice", "add", "eggs")
+        let watcher = try startWatcher(todo, ["--as", "walt", "watch", "--count", "1", "--for", "60"])
+        defer { if watcher.process.isRunning { watcher.process.terminate() } }
+        // The watcher listens once its session's last statement is its LISTEN.
+        let admin = try PostgresConnection(conninfo)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, try admin.query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'") == [["0"]] {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try admin.query("UPDATE items SET title = 'brown eggs'")
+        #expect(watcher.wait { watcher.lines.count >= 1 }, "\(watcher.stdout)\(watcher.stderr)")
+        watcher.process.waitUntilExit()
+        #expect(watcher.lines == ["someone outside todo edited 1 \"eggs\" → \"brown eggs\""], "\(watcher.stderr)")
+    }
+
     @Test("watch says what it missed while its connection was down, once it is made again")
     func reconnectsAndSaysWhatItMissed() throws {
         let (todo, conninfo) = try sharedList()

@@ -124,6 +124,8 @@ enum ServerSchema {
                             ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at, value = EXCLUDED.value;
                     END IF;
                 END IF;
+                -- Heard by `todo watch` once the psql session commits, as a todo's own write is.
+                PERFORM pg_notify('todo_changes', next::text);
                 RETURN NULL;
             END
             $$
@@ -146,6 +148,7 @@ enum ServerSchema {
                     ON CONFLICT DO NOTHING;
                 INSERT INTO item_changes (id, field, author, at) SELECT id, 'item', '', clock_timestamp() FROM items
                     ON CONFLICT (id, field, author) DO UPDATE SET at = EXCLUDED.at;
+                PERFORM pg_notify('todo_changes', next::text);
                 RETURN NULL;
             END
             $$
