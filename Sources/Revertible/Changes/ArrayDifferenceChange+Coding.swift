@@ -11,24 +11,51 @@ extension ArrayDifferenceChange: EncodableReversionNode {
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
         try container.encode(NodeKind.diff, forKey: .kind)
         let location = try container.encodeKeyPath(keyPath)
-        try Self.encode(removals, into: &container, forKey: .removed, at: location)
-        try Self.encode(insertions, into: &container, forKey: .added, at: location)
+        for (positions, key) in [(removals, NodeCodingKey.removed), (insertions, .added)] {
+            try container.encodePositions(positions, forKey: key, index: \.index) { position, entry in
+                try entry.encodeValue(position.element, forKey: .element, at: location)
+            }
+        }
         try container.encode(oldCount, forKey: .oldCount)
         try container.encode(newCount, forKey: .newCount)
     }
+}
 
-    private static func encode(
-        _ positions: [(index: Int, element: Element)],
-        into container: inout KeyedEncodingContainer<NodeCodingKey>,
+extension KeyedEncodingContainer where Key == NodeCodingKey {
+
+    /// Writes `positions` under `key` as a list of array positions, each its index and then
+    /// what `encodeRest` writes beside it: the one layout of an array change's positions
+    /// (this one's and an identified array's), so the two cannot drift apart.
+    mutating func encodePositions<Position>(
+        _ positions: [Position],
         forKey key: NodeCodingKey,
-        at location: String
+        index: (Position) -> Int,
+        encodeRest: (Position, inout KeyedEncodingContainer<PositionCodingKey>) throws -> Void
     ) throws {
-        var list = container.nestedUnkeyedContainer(forKey: key)
-        for (index, element) in positions {
-            var position = list.nestedContainer(keyedBy: PositionCodingKey.self)
-            try position.encode(index, forKey: .index)
-            try position.encodeValue(element, forKey: .element, at: location)
+        var list = nestedUnkeyedContainer(forKey: key)
+        for position in positions {
+            var entry = list.nestedContainer(keyedBy: PositionCodingKey.self)
+            try entry.encode(index(position), forKey: .index)
+            try encodeRest(position, &entry)
         }
+    }
+}
+
+extension KeyedDecodingContainer where Key == NodeCodingKey {
+
+    /// Reads the list of array positions under `key` that ``KeyedEncodingContainer/encodePositions(_:forKey:index:encodeRest:)``
+    /// wrote: `makePosition` gets each one's index and its entry, to read the rest from.
+    func decodePositions<Position>(
+        forKey key: NodeCodingKey,
+        makePosition: (_ index: Int, _ entry: KeyedDecodingContainer<PositionCodingKey>) throws -> Position
+    ) throws -> [Position] {
+        var list = try nestedUnkeyedContainer(forKey: key)
+        var positions: [Position] = []
+        while !list.isAtEnd {
+            let entry = try list.nestedContainer(keyedBy: PositionCodingKey.self)
+            positions.append(try makePosition(try entry.decodeCount(forKey: .index), entry))
+        }
+        return positions
     }
 }
 
@@ -72,13 +99,9 @@ extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, element: Element)] {
-        var list = try container.nestedUnkeyedContainer(forKey: key)
-        var positions: [(index: Int, element: Element)] = []
-        while !list.isAtEnd {
-            let position = try list.nestedContainer(keyedBy: PositionCodingKey.self)
-            positions.append((try position.decodeCount(forKey: .index), try position.decodeValue(Element.self, forKey: .element, at: location)))
+        try container.decodePositions(forKey: key) { index, entry in
+            (index, try entry.decodeValue(Element.self, forKey: .element, at: location))
         }
-        return positions
     }
 }
 

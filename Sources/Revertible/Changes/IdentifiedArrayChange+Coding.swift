@@ -67,31 +67,20 @@ struct IdentifiedChangeContent<Element: Identifiable & Versionable> {
         }
         if let structure {
             var sides = container.nestedContainer(keyedBy: NodeCodingKey.self, forKey: .structure)
-            try Self.encode(structure.old, into: &sides, forKey: .old, at: location)
-            try Self.encode(structure.new, into: &sides, forKey: .new, at: location)
+            for (side, key) in [(structure.old, NodeCodingKey.old), (structure.new, .new)] {
+                try sides.encodePositions(side, forKey: key, index: \.index) { position, entry in
+                    switch position.source {
+                    case let .stored(element):
+                        try entry.encodeValue(element, forKey: .element, at: location)
+                    case let .moved(from, id):
+                        try entry.encode(from, forKey: .movedFrom)
+                        try entry.encodeValue(id, forKey: .id, at: location)
+                    }
+                }
+            }
         }
         try container.encode(oldCount, forKey: .oldCount)
         try container.encode(newCount, forKey: .newCount)
-    }
-
-    private static func encode(
-        _ side: [(index: Int, source: IdentifiedArraySource<Element>)],
-        into container: inout KeyedEncodingContainer<NodeCodingKey>,
-        forKey key: NodeCodingKey,
-        at location: String
-    ) throws {
-        var list = container.nestedUnkeyedContainer(forKey: key)
-        for (index, source) in side {
-            var position = list.nestedContainer(keyedBy: PositionCodingKey.self)
-            try position.encode(index, forKey: .index)
-            switch source {
-            case let .stored(element):
-                try position.encodeValue(element, forKey: .element, at: location)
-            case let .moved(from, id):
-                try position.encode(from, forKey: .movedFrom)
-                try position.encodeValue(id, forKey: .id, at: location)
-            }
-        }
     }
 }
 
@@ -134,19 +123,13 @@ extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodabl
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, source: IdentifiedArraySource<Element>)] {
-        var list = try container.nestedUnkeyedContainer(forKey: key)
-        var side: [(index: Int, source: IdentifiedArraySource<Element>)] = []
-        while !list.isAtEnd {
-            let position = try list.nestedContainer(keyedBy: PositionCodingKey.self)
-            let index = try position.decodeCount(forKey: .index)
-            if position.contains(.movedFrom) {
-                let from = try position.decodeCount(forKey: .movedFrom)
-                side.append((index, .moved(from: from, id: try position.decodeValue(Element.ID.self, forKey: .id, at: location))))
-            } else {
-                side.append((index, .stored(try position.decodeValue(Element.self, forKey: .element, at: location))))
+        try container.decodePositions(forKey: key) { index, entry in
+            if entry.contains(.movedFrom) {
+                let from = try entry.decodeCount(forKey: .movedFrom)
+                return (index, .moved(from: from, id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location)))
             }
+            return (index, .stored(try entry.decodeValue(Element.self, forKey: .element, at: location)))
         }
-        return side
     }
 }
 
