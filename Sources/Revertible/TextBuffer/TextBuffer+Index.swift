@@ -34,11 +34,22 @@ extension TextBuffer {
     public var endIndex: Index { Index(utf8Offset: utf8Count) }
 
     /// The position at a UTF-8 offset, which must lie in the text (or at its end) and on a
-    /// scalar boundary.
+    /// scalar boundary. Use ``index(validatingUTF8Offset:)`` for an offset from outside
+    /// the program (a file, a peer, a user).
     ///
     /// - Complexity: O(log *n*).
     public func index(atUTF8Offset offset: Int) -> Index {
         checkRange(offset..<offset)
+        return Index(utf8Offset: offset)
+    }
+
+    /// The position at a UTF-8 offset, or `nil` when the offset lies outside the text (its
+    /// end is inside) or inside a multi-byte scalar. Named as `String(validating:as:)`,
+    /// which also gives `nil` rather than trapping.
+    ///
+    /// - Complexity: O(log *n*).
+    public func index(validatingUTF8Offset offset: Int) -> Index? {
+        guard offset >= 0, offset <= utf8Count, isScalarBoundary(offset) else { return nil }
         return Index(utf8Offset: offset)
     }
 

@@ -68,3 +68,42 @@ struct TextBufferConformanceTests {
         #expect(TextBuffer().characters.count == 0)
     }
 }
+
+@Suite("TextBuffer: checked UTF-8 offsets")
+struct TextBufferValidatingOffsetTests {
+
+    @Test("index(validatingUTF8Offset:) is nil outside the text and inside a scalar, else index(atUTF8Offset:)")
+    func validatingUTF8Offset() {
+        let text = "aé漢👍\u{301}z"
+        let buffer = TextBuffer(text)
+        for offset in -3...(text.utf8.count + 3) {
+            let index = buffer.index(validatingUTF8Offset: offset)
+            guard offset >= 0, offset <= text.utf8.count else {
+                #expect(index == nil, "offset \(offset)")
+                continue
+            }
+            let stringIndex = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            let onBoundary = stringIndex.samePosition(in: text.unicodeScalars) != nil
+            #expect((index != nil) == onBoundary, "offset \(offset)")
+            if onBoundary {
+                #expect(index == buffer.index(atUTF8Offset: offset))
+            }
+        }
+        #expect(TextBuffer().index(validatingUTF8Offset: 0) == TextBuffer().startIndex)
+        #expect(TextBuffer().index(validatingUTF8Offset: 1) == nil)
+        #expect(TextBuffer().index(validatingUTF8Offset: .min) == nil)
+        #expect(buffer.index(validatingUTF8Offset: .max) == nil)
+    }
+
+    @Test("On a long text, across chunks: every scalar start is valid, every continuation byte is not")
+    func validatingUTF8OffsetLong() {
+        var factory = TextFactory(seed: 41)
+        let text = factory.text(50_000)
+        let buffer = TextBuffer(text)
+        let bytes = Array(text.utf8)
+        for offset in 0...bytes.count {
+            let expected = offset == bytes.count || bytes[offset].isScalarStart
+            #expect((buffer.index(validatingUTF8Offset: offset) != nil) == expected, "offset \(offset)")
+        }
+    }
+}
