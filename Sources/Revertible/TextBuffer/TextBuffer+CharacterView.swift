@@ -14,8 +14,9 @@ extension TextBuffer {
         /// The number of characters, as a `String` of the same text would count them.
         ///
         /// A character may span two chunks, so no chunk can count its own characters alone:
-        /// this reads the whole text. The UTF-8 length, ``TextBuffer/utf8Count``, is kept in
-        /// the tree instead.
+        /// this reads the whole text. The lengths in UTF-8 bytes, scalars and UTF-16 code
+        /// units are kept in the tree: ``TextBuffer/utf8Count``,
+        /// ``TextBuffer/unicodeScalarCount`` and ``TextBuffer/utf16Count`` cost O(1).
         ///
         /// - Complexity: O(*n*).
         public var count: Int {

@@ -112,6 +112,7 @@ extension TextBuffer {
                 root.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
                 root.byteCount = newCount
                 root.refreshTextHash()
+                root.refreshUnitCounts()
             } else {
                 root = Node(leaf: Node.splice(root.bytes, lower..<(lower + range.count), bytes))
             }
@@ -119,10 +120,14 @@ extension TextBuffer {
         }
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         node = root
-        // The branches written, whose hashes are brought up to date from the leaf up.
+        // The branches written, whose hashes and unit counts are brought up to date from the
+        // leaf up.
         var path: [Node] = []
         defer {
-            for branch in path.reversed() { branch.refreshTextHash() }
+            for branch in path.reversed() {
+                branch.refreshTextHash()
+                branch.refreshUnitCounts()
+            }
         }
         while true {
             path.append(node)
@@ -136,6 +141,7 @@ extension TextBuffer {
                     leaf.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
                     leaf.byteCount = newCount
                     leaf.refreshTextHash()
+                    leaf.refreshUnitCounts()
                 } else {
                     node.children[index].node = Node(leaf: Node.splice(node.children[index].node.bytes, lower..<(lower + range.count), bytes))
                 }

@@ -56,23 +56,13 @@ extension TextBuffer {
     /// The position `distance` Unicode scalars after `index` (before it when negative),
     /// which must lie in the text.
     ///
-    /// - Complexity: O(|*distance*| log *n*).
+    /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk (at most 4 KB),
+    ///   whatever the distance: the jump goes by the scalar counts the tree keeps.
     public func index(_ index: Index, offsetByUnicodeScalars distance: Int) -> Index {
-        checkRange(index.utf8Offset..<index.utf8Offset)
-        var offset = index.utf8Offset
-        if distance >= 0 {
-            for _ in 0..<distance {
-                precondition(offset < utf8Count, "TextBuffer: moved past the end of the text")
-                offset += TextBuffer.scalarLength(leadByte: root.byte(at: offset))
-            }
-        } else {
-            for _ in 0 ..< -distance {
-                precondition(offset > 0, "TextBuffer: moved before the start of the text")
-                offset -= 1
-                while !Node.isBoundary(root.byte(at: offset)) { offset -= 1 }
-            }
-        }
-        return Index(utf8Offset: offset)
+        let target = unicodeScalarOffset(of: index) + distance
+        precondition(target <= unicodeScalarCount, "TextBuffer: moved past the end of the text")
+        precondition(target >= 0, "TextBuffer: moved before the start of the text")
+        return self.index(atUnicodeScalarOffset: target)
     }
 
     /// The position `distance` characters (extended grapheme clusters) after `index`, which
