@@ -56,14 +56,37 @@ extension TextBuffer {
     /// The position `distance` Unicode scalars after `index` (before it when negative),
     /// which must lie in the text.
     ///
-    /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk (at most 4 KB),
-    ///   whatever the distance: the jump goes by the scalar counts the tree keeps.
+    /// - Complexity: O(min(|*distance*|, *c*) + log *n*), where *c* is the size of a chunk (at
+    ///   most 4 KB): a long jump goes by the scalar counts the tree keeps.
     public func index(_ index: Index, offsetByUnicodeScalars distance: Int) -> Index {
-        let target = unicodeScalarOffset(of: index) + distance
-        precondition(target <= unicodeScalarCount, "TextBuffer: moved past the end of the text")
-        precondition(target >= 0, "TextBuffer: moved before the start of the text")
-        return self.index(atUnicodeScalarOffset: target)
+        checkRange(index.utf8Offset..<index.utf8Offset)
+        // A step of a few scalars (a cursor moving) reads only the bytes it passes; a jump by
+        // the counts scans up to two chunks, which would make such steps cost far more.
+        guard distance.magnitude <= TextBuffer.scalarWalkLimit else {
+            let target = root.count(of: .unicodeScalar, before: index.utf8Offset) + distance
+            precondition(target <= unicodeScalarCount, "TextBuffer: moved past the end of the text")
+            precondition(target >= 0, "TextBuffer: moved before the start of the text")
+            return self.index(atUnicodeScalarOffset: target)
+        }
+        var offset = index.utf8Offset
+        if distance >= 0 {
+            for _ in 0..<distance {
+                precondition(offset < utf8Count, "TextBuffer: moved past the end of the text")
+                offset += TextBuffer.scalarLength(leadByte: root.byte(at: offset))
+            }
+        } else {
+            for _ in 0 ..< -distance {
+                precondition(offset > 0, "TextBuffer: moved before the start of the text")
+                offset -= 1
+                while !Node.isBoundary(root.byte(at: offset)) { offset -= 1 }
+            }
+        }
+        return Index(utf8Offset: offset)
     }
+
+    /// ``index(_:offsetByUnicodeScalars:)`` walks scalar by scalar (a tree lookup each) up to
+    /// this distance, and jumps by the tree's counts beyond it.
+    static let scalarWalkLimit = 16
 
     /// The position `distance` characters (extended grapheme clusters) after `index`, which
     /// must start a character; `distance` must not be negative. Stops at the end of the text.

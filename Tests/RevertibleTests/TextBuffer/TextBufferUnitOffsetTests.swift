@@ -40,9 +40,13 @@ struct TextBufferUnitOffsetTests {
                 #expect(buffer.index(validatingUTF16Offset: utf16) == nil, "\(comment), UTF-16 offset \(utf16) inside a pair")
             }
 
-            // A jump by scalars from a random scalar, forward or back, lands where String's does.
+            // A jump by scalars from a random scalar, forward or back, long or short (walked),
+            // lands where String's does.
             let from = Int.random(in: 0...text.unicodeScalars.count, using: &random)
-            let distance = Int.random(in: -from...(text.unicodeScalars.count - from), using: &random)
+            var distance = Int.random(in: -from...(text.unicodeScalars.count - from), using: &random)
+            if Bool.random(using: &random) {
+                distance = Swift.min(Swift.max(distance % (TextBuffer.scalarWalkLimit + 2), -from), text.unicodeScalars.count - from)
+            }
             let start = buffer.index(atUnicodeScalarOffset: from)
             let landing = text.unicodeScalars.index(text.unicodeScalars.index(text.startIndex, offsetBy: from), offsetBy: distance)
             #expect(buffer.index(start, offsetByUnicodeScalars: distance).utf8Offset == text.utf8.distance(from: text.startIndex, to: landing),
