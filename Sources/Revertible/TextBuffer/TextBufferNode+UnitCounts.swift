@@ -1,11 +1,11 @@
-/// A unit a position in a ``TextBuffer`` can be counted in besides UTF-8 bytes, each kept
-/// counted in every node.
-enum TextUnit {
-    case unicodeScalar
-    case utf16
-}
-
 extension TextBufferNode {
+
+    /// A unit a position in a ``TextBuffer`` can be counted in besides UTF-8 bytes, each kept
+    /// counted in every node.
+    enum Unit {
+        case unicodeScalar
+        case utf16
+    }
 
     /// The number of scalars and of UTF-16 code units in `bytes`, valid UTF-8 or a prefix of
     /// it cut at a scalar boundary.
@@ -40,7 +40,7 @@ extension TextBufferNode {
     }
 
     /// How many `unit`s this subtree holds.
-    func count(of unit: TextUnit) -> Int {
+    func count(of unit: Unit) -> Int {
         switch unit {
         case .unicodeScalar: scalarCount
         case .utf16: utf16Count
@@ -53,7 +53,7 @@ extension TextBufferNode {
     ///
     /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk: whole children are
     ///   skipped by their counts, and only the leaf reached is read.
-    func utf8Offset(after count: Int, of unit: TextUnit) -> Int? {
+    func utf8Offset(after count: Int, of unit: Unit) -> Int? {
         var node = self
         var remaining = count
         var start = 0
@@ -86,7 +86,7 @@ extension TextBufferNode {
     /// it and on a scalar boundary.
     ///
     /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk.
-    func count(of unit: TextUnit, before offset: Int) -> Int {
+    func count(of unit: Unit, before offset: Int) -> Int {
         var node = self
         var remaining = offset
         var result = 0
