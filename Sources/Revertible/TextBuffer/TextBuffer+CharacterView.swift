@@ -11,6 +11,21 @@ extension TextBuffer {
             Iterator(root: root, from: 0)
         }
 
+        /// The number of characters, as a `String` of the same text would count them.
+        ///
+        /// A character may span two chunks, so no chunk can count its own characters alone:
+        /// this reads the whole text. The lengths in UTF-8 bytes, scalars and UTF-16 code
+        /// units are kept in the tree: ``TextBuffer/utf8Count``,
+        /// ``TextBuffer/unicodeScalarCount`` and ``TextBuffer/utf16Count`` cost O(1).
+        ///
+        /// - Complexity: O(*n*).
+        public var count: Int {
+            var count = 0
+            var iterator = makeIterator()
+            while iterator.next() != nil { count += 1 }
+            return count
+        }
+
         /// Iterates the characters. A chunk's last character may go on into the next chunk,
         /// so it is held back and read again with the next chunk; character boundaries can
         /// be found again from any boundary, so this finds exactly `String`'s characters.

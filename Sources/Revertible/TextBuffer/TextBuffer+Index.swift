@@ -34,7 +34,8 @@ extension TextBuffer {
     public var endIndex: Index { Index(utf8Offset: utf8Count) }
 
     /// The position at a UTF-8 offset, which must lie in the text (or at its end) and on a
-    /// scalar boundary.
+    /// scalar boundary. Use ``index(validatingUTF8Offset:)`` for an offset from outside
+    /// the program (a file, a peer, a user).
     ///
     /// - Complexity: O(log *n*).
     public func index(atUTF8Offset offset: Int) -> Index {
@@ -42,12 +43,31 @@ extension TextBuffer {
         return Index(utf8Offset: offset)
     }
 
+    /// The position at a UTF-8 offset, or `nil` when the offset lies outside the text (its
+    /// end is inside) or inside a multi-byte scalar. Named as `String(validating:as:)`,
+    /// which also gives `nil` rather than trapping.
+    ///
+    /// - Complexity: O(log *n*).
+    public func index(validatingUTF8Offset offset: Int) -> Index? {
+        guard offset >= 0, offset <= utf8Count, isScalarBoundary(offset) else { return nil }
+        return Index(utf8Offset: offset)
+    }
+
     /// The position `distance` Unicode scalars after `index` (before it when negative),
     /// which must lie in the text.
     ///
-    /// - Complexity: O(|*distance*| log *n*).
+    /// - Complexity: O(min(|*distance*|, *c*) + log *n*), where *c* is the size of a chunk (at
+    ///   most 4 KB): a long jump goes by the scalar counts the tree keeps.
     public func index(_ index: Index, offsetByUnicodeScalars distance: Int) -> Index {
         checkRange(index.utf8Offset..<index.utf8Offset)
+        // A step of a few scalars (a cursor moving) reads only the bytes it passes; a jump by
+        // the counts scans up to two chunks, which would make such steps cost far more.
+        guard distance.magnitude <= TextBuffer.scalarWalkLimit else {
+            let target = root.count(of: .unicodeScalar, before: index.utf8Offset) + distance
+            precondition(target <= unicodeScalarCount, "TextBuffer: moved past the end of the text")
+            precondition(target >= 0, "TextBuffer: moved before the start of the text")
+            return self.index(atUnicodeScalarOffset: target)
+        }
         var offset = index.utf8Offset
         if distance >= 0 {
             for _ in 0..<distance {
@@ -63,6 +83,10 @@ extension TextBuffer {
         }
         return Index(utf8Offset: offset)
     }
+
+    /// ``index(_:offsetByUnicodeScalars:)`` walks scalar by scalar (a tree lookup each) up to
+    /// this distance, and jumps by the tree's counts beyond it.
+    static let scalarWalkLimit = 16
 
     /// The position `distance` characters (extended grapheme clusters) after `index`, which
     /// must start a character; `distance` must not be negative. Stops at the end of the text.

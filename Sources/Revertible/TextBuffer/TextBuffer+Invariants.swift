@@ -1,12 +1,11 @@
 extension TextBuffer {
 
     /// Checks the tree's structure and traps where it is broken: every leaf at one depth,
-    /// each node within its fill limits (the root aside), the byte counts summed, no branch
-    /// root of one child, every chunk valid UTF-8 on its own, and every branch's hash made of
-    /// its children's. Each leaf's hash is checked against its bytes only in a text of up to
-    /// 64 KB: hashing every byte after every edit would make a debug build's typing in a long
-    /// document cost far more than the edit. Run after every edit in
-    /// debug builds, and by the randomized tests.
+    /// each node within its fill limits (the root aside), the byte, scalar and UTF-16 counts
+    /// summed, no branch root of one child, every chunk valid UTF-8 on its own, and every
+    /// branch's hash made of its children's. Each leaf's hash is checked against its bytes
+    /// only in a text of up to 64 KB. Run after every edit of a text of up to 64 KB in debug
+    /// builds (see `editInvariantCheckLimit`), and by the tests after their edits.
     ///
     /// - Complexity: O(*n*).
     func _invariantCheck() {
@@ -23,17 +22,23 @@ extension TextBuffer {
             precondition(node.children.isEmpty && node.byteCount == node.bytes.count, "TextBuffer: a leaf's count is wrong")
             precondition(String(validating: node.bytes, as: UTF8.self) != nil, "TextBuffer: a chunk is not valid UTF-8 on its own")
             precondition(!hashingLeaves || node.textHash == node.computedTextHash(), "TextBuffer: a leaf's hash is stale")
+            let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
+            precondition(node.scalarCount == scalars && node.utf16Count == utf16, "TextBuffer: a leaf's scalar or UTF-16 count is wrong")
             return
         }
         precondition(node.bytes.isEmpty, "TextBuffer: a branch holds bytes")
-        var total = 0
+        var (total, scalars, utf16) = (0, 0, 0)
         for child in node.children {
             precondition(child.node.height == node.height - 1, "TextBuffer: leaves at different depths")
             precondition(child.byteCount == child.node.byteCount, "TextBuffer: a branch holds a wrong count for a child")
             check(child.node, isRoot: false, hashingLeaves: hashingLeaves)
             total += child.byteCount
+            scalars += child.node.scalarCount
+            utf16 += child.node.utf16Count
         }
         precondition(total == node.byteCount, "TextBuffer: a branch's count is not its children's sum")
+        precondition(scalars == node.scalarCount && utf16 == node.utf16Count,
+                     "TextBuffer: a branch's scalar or UTF-16 count is not its children's sum")
         precondition(node.textHash == node.computedTextHash(), "TextBuffer: a branch's hash is stale")
     }
 }

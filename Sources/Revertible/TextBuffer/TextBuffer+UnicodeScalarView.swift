@@ -11,6 +11,16 @@ extension TextBuffer {
             Iterator(root: root)
         }
 
+        /// The number of scalars.
+        ///
+        /// - Complexity: O(1): every node of the tree keeps its count.
+        public var count: Int { root.scalarCount }
+
+        /// The number of scalars, so that `Array(buffer.unicodeScalars)` allocates once.
+        ///
+        /// - Complexity: O(1).
+        public var underestimatedCount: Int { root.scalarCount }
+
         /// Iterates the scalars, holding one chunk at a time.
         public struct Iterator: IteratorProtocol {
             let root: TextBufferNode

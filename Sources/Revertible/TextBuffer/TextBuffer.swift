@@ -11,9 +11,13 @@
 /// of the present shares the present's chunks.
 ///
 /// Positions are UTF-8 offsets, or ``Index`` values made from them; every position must fall
-/// on a Unicode scalar boundary. Convert from and to `String` with ``init(_:)`` and
-/// `String(_:)`; read by scalars with ``unicodeScalars`` or by characters with
-/// ``characters``.
+/// on a Unicode scalar boundary. Each node of the tree also counts its Unicode scalars and
+/// UTF-16 code units, so ``index(atUnicodeScalarOffset:)``, ``index(atUTF16Offset:)`` and
+/// back, ``unicodeScalarOffset(of:)`` and ``utf16Offset(of:)``, cost O(log *n*) plus one
+/// chunk's scan. Characters (grapheme clusters) are not counted in the tree, since one may
+/// span two chunks: ``index(_:offsetByCharacters:)`` and `characters.count` read the text
+/// they pass. Convert from and to `String` with ``init(_:)`` and `String(_:)`; read by
+/// scalars with ``unicodeScalars`` or by characters with ``characters``.
 ///
 /// Two buffers are equal when they hold the same Unicode scalars. Unlike `String`, a text
 /// spelled differently but canonically equivalent (`"é"` as `"e\u{301}"`) is not equal: an

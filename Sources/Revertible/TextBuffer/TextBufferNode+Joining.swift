@@ -86,6 +86,7 @@ extension TextBufferNode {
         copy.children.append(contentsOf: joined.lazy.map(Slot.init))
         copy.byteCount += right.byteCount
         copy.refreshTextHash()
+        copy.refreshUnitCounts()
         return splitIfOverfull(copy)
     }
 
@@ -97,6 +98,7 @@ extension TextBufferNode {
         copy.children.replaceSubrange(0..<1, with: joined.lazy.map(Slot.init))
         copy.byteCount += left.byteCount
         copy.refreshTextHash()
+        copy.refreshUnitCounts()
         return splitIfOverfull(copy)
     }
 

@@ -42,6 +42,12 @@ final class TextBufferNode: @unchecked Sendable {
     @exclusivity(unchecked) var children: ContiguousArray<Slot>
     /// The hash of this subtree's bytes (see `TextHash`), kept up to date by every write.
     @exclusivity(unchecked) var textHash: TextHash
+    /// The number of Unicode scalars in this subtree, kept up to date by every write (with
+    /// ``textHash``): a scalar offset is found by descending the tree, not by reading it.
+    @exclusivity(unchecked) var scalarCount: Int
+    /// The number of UTF-16 code units in this subtree: its scalars, plus one for each
+    /// scalar beyond the Basic Multilingual Plane (a surrogate pair).
+    @exclusivity(unchecked) var utf16Count: Int
 
     /// A child and its byte count (always the child's own ``byteCount``).
     struct Slot {
@@ -60,6 +66,7 @@ final class TextBufferNode: @unchecked Sendable {
         self.bytes = bytes
         children = []
         textHash = bytes.withUnsafeBytes { TextHash(of: $0) }
+        (scalarCount, utf16Count) = bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
     }
 
     init(height: Int, children: ContiguousArray<Slot>) {
@@ -68,12 +75,17 @@ final class TextBufferNode: @unchecked Sendable {
         bytes = []
         var total = 0
         var hash = TextHash()
+        var (scalars, utf16) = (0, 0)
         for child in children {
             total += child.byteCount
             hash = hash.followed(by: child.node.textHash)
+            scalars += child.node.scalarCount
+            utf16 += child.node.utf16Count
         }
         byteCount = total
         textHash = hash
+        scalarCount = scalars
+        utf16Count = utf16
     }
 
     convenience init(height: Int, nodes: some Sequence<Node>) {
@@ -86,6 +98,8 @@ final class TextBufferNode: @unchecked Sendable {
         bytes = node.bytes
         children = node.children
         textHash = node.textHash
+        scalarCount = node.scalarCount
+        utf16Count = node.utf16Count
     }
 
     var isLeaf: Bool { height == 0 }
