@@ -52,7 +52,9 @@ extension VersioningController {
     /// the author's steps have nothing left to take back. A step `policy` would refuse counts
     /// (pressing the button then reports the conflicts).
     ///
-    /// - Parameter policy: The policy the undo will run under; `nil` for the controller's.
+    /// - Parameters:
+    ///   - author: Whose steps the button takes back.
+    ///   - policy: The policy the undo will run under; `nil` for the controller's.
     public func hasUndo(by author: HistoryAuthor, onConflict policy: ConflictPolicy? = nil) -> Bool {
         nextUndo(by: author, onConflict: policy) != nil
     }

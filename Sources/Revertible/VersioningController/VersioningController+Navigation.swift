@@ -5,7 +5,7 @@ extension VersioningController {
     /// root too. All or nothing: a refusal changes nothing.
     ///
     /// Undo is selective: a location another writer changed since a step was made (see
-    /// ``absorb(_:)``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
+    /// ``absorb(_:)->()``) is a conflict, handled by `onConflict` (`nil`: ``conflictPolicy``) and
     /// listed in ``lastConflicts``. Only ``ConflictPolicy/refuse`` makes a conflict a refusal.
     @inlinable @discardableResult
     public func undo(to target: HistoryDestination = .steps(1), onConflict: ConflictPolicy? = nil) throws(Failure) -> Value {

@@ -26,7 +26,7 @@ extension VersioningController {
 
     /// Makes `value` the current version without recording a step: undo will not take this
     /// change back. With a root object, writes `value` to the root. The change is absorbed
-    /// (see ``absorb(_:)``): earlier steps still undo wherever `value` holds what they left,
+    /// (see ``absorb(_:)->()``): earlier steps still undo wherever `value` holds what they left,
     /// and where it does not, they leave `value`'s content by ``conflictPolicy``.
     public func setWithoutTracking(_ value: Value) {
         setTrackedValue(value) { history, _ in history.recordWithoutTracking(value) }

@@ -9,7 +9,9 @@ extension UndoableState {
     /// It tries the undo on a copy, so it agrees with the action exactly: `false` where the
     /// author's steps have nothing left to take back. A step `policy` would refuse counts.
     ///
-    /// - Parameter policy: The options' `conflictPolicy`, if not the default.
+    /// - Parameters:
+    ///   - author: Whose steps the button takes back.
+    ///   - policy: The options' `conflictPolicy`, if not the default.
     public func hasUndo(by author: HistoryAuthor, onConflict policy: ConflictPolicy = .skip) -> Bool {
         nextUndo(by: author, onConflict: policy) != nil
     }

@@ -8,20 +8,6 @@ import Testing
 @Suite("A shared list on a server, end to end", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
 struct SharedListEndToEndTests {
 
-    /// A sandbox whose runs use a new database on the throwaway server.
-    private func sharedList() throws -> (Sandbox, String) {
-        let todo = try Sandbox()
-        let conninfo = try ThrowawayPostgres.newDatabase()
-        todo.environment["TODO_DATABASE"] = conninfo
-        return (todo, conninfo)
-    }
-
-    private func titles(_ todo: Sandbox, as person: String = "reader") throws -> [String] {
-        let result = try todo.run(["--as", person, "list", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode([ListedItem].self, from: Data(result.stdout.utf8)).map(\.title)
-    }
-
     /// A `todo` process, not started, run as `person` on `todo`'s list with `script` on its
     /// standard input; its standard output and error go to files beside the script.
     private func scriptProcess(_ todo: Sandbox, as person: String, script: String) throws -> (process: Process, output: URL, errors: URL) {
@@ -54,24 +40,24 @@ struct SharedListEndToEndTests {
 
     @Test("Two people on one list each undo their own change, and redo it")
     func eachUndoesTheirOwn() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
-        #expect(try titles(todo) == ["eggs"])
+        #expect(try todo.titles() == ["eggs"])
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"eggs\"\n")
-        #expect(try titles(todo) == [])
+        #expect(try todo.titles() == [])
         #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
         #expect(try todo.ok("--as", "bob", "redo").stdout == "Redid: add \"eggs\"\n")
-        #expect(try titles(todo) == ["milk", "eggs"])
+        #expect(try todo.titles() == ["milk", "eggs"])
         // Someone who changed nothing has nothing to undo, whatever others did.
         #expect(try todo.ok("--as", "carol", "undo").stdout == "Nothing to undo\n")
-        #expect(try titles(todo) == ["milk", "eggs"])
+        #expect(try todo.titles() == ["milk", "eggs"])
     }
 
     @Test("Interleaved people undo all their own steps, and redo them, around each other's")
     func interleavedUndoAndRedo() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "alice", "add", "bread")
@@ -81,7 +67,7 @@ struct SharedListEndToEndTests {
         try todo.ok("--as", "dave", "add", "jam")
         // ok() requires an empty standard error: no step was skipped or dropped.
         #expect(try todo.ok("--as", "alice", "undo", "3").stdout == "Undid 3 steps: done \"milk\"; add \"bread\"; add \"milk\"\n")
-        #expect(try titles(todo) == ["eggs", "tea", "jam"])
+        #expect(try todo.titles() == ["eggs", "tea", "jam"])
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: done \"eggs\"\n")
         #expect(try todo.ok("--as", "alice", "redo", "3").stdout == "Redid 3 steps: add \"milk\"; add \"bread\"; done \"milk\"\n")
         #expect(try todo.ok("--as", "carol", "undo").stdout == "Undid: add \"tea\"\n")
@@ -93,26 +79,26 @@ struct SharedListEndToEndTests {
 
     @Test("rollback, goto and earlier move one's own history only")
     func scopesAndMovesAreOnesOwn() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "begin")
         try todo.ok("--as", "alice", "add", "a")
         try todo.ok("--as", "bob", "add", "b")
         try todo.ok("--as", "alice", "add", "c")
         #expect(try todo.ok("--as", "alice", "rollback").stdout == "Rolled back 2 changes\n")
-        #expect(try titles(todo) == ["b"])
+        #expect(try todo.titles() == ["b"])
         try todo.ok("--as", "alice", "add", "d")
         try todo.ok("--as", "bob", "add", "e")
         #expect(try todo.ok("--as", "alice", "earlier").stdout.hasPrefix("Went to v"))
-        #expect(try titles(todo) == ["b", "e"])
+        #expect(try todo.titles() == ["b", "e"])
         #expect(try todo.ok("--as", "alice", "later").stdout.hasPrefix("Went to v"))
         // The engine brings "d" back where it was, its old position among the items that
         // remain (2), not after bob's "e" (the todo's own placement by neighbours did that).
-        #expect(try titles(todo) == ["b", "d", "e"])
+        #expect(try todo.titles() == ["b", "d", "e"])
     }
 
     @Test("A list moves from a file to a server and back with export and import")
     func exportAndImport() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         let file = todo.directory.appendingPathComponent("list.db").path
         try todo.ok("--file", file, "add", "milk")
         try todo.ok("--file", file, "add", "eggs")
@@ -130,12 +116,12 @@ struct SharedListEndToEndTests {
         #expect(try todo.ok("--file", other, "list").lines == ["[ ] 1 milk", "[x] 2 eggs"])
         // The import is alice's step: her undo brings back the list before it.
         try todo.ok("--as", "alice", "undo")
-        #expect(try titles(todo) == ["old"])
+        #expect(try todo.titles() == ["old"])
     }
 
     @Test("Undo goes on past others' changes; removing an item someone else changed since is skipped and named, or refused with --strict")
     func olderStepsAroundOthersChanges() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "bob", "edit", "1", "oat milk")
@@ -171,9 +157,9 @@ struct SharedListEndToEndTests {
         // The skipped part left the step: redoing and undoing it again change nothing of
         // bob's, and have nothing more to report (ok() requires an empty standard error).
         #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
-        #expect(try titles(todo) == ["oat milk", "eggs"])
+        #expect(try todo.titles() == ["oat milk", "eggs"])
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
-        #expect(try titles(todo) == ["oat milk", "eggs"])
+        #expect(try todo.titles() == ["oat milk", "eggs"])
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo\n")
         // Every history still loads and moves: bob's is whole, alice's goes on.
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"milk\" → \"oat milk\"\n")
@@ -183,7 +169,7 @@ struct SharedListEndToEndTests {
 
     @Test("Older steps undo after one changed an item someone else had changed, and moved items around others' adds")
     func olderStepsAfterTouchingOthersItems() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "bob", "list")
@@ -200,12 +186,12 @@ struct SharedListEndToEndTests {
         #expect(items.map(\.title) == ["brown eggs", "tea"])
         #expect(items.allSatisfy { !$0.done })
         #expect(try todo.ok("--as", "alice", "redo", "3").stdout == "Redid 3 steps: add \"milk\"; done \"brown eggs\"; move \"tea\" 3 → 1\n")
-        #expect(try titles(todo) == ["tea", "milk", "brown eggs"])
+        #expect(try todo.titles() == ["tea", "milk", "brown eggs"])
     }
 
     @Test("history shows everyone's steps with their authors; --mine only one's own")
     func historyWithAuthors() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         let everyone = try todo.ok("--as", "alice", "history").lines
@@ -225,7 +211,7 @@ struct SharedListEndToEndTests {
 
     @Test("An undo skips the part someone else overwrote since, undoes the rest, and says who (exit 0)")
     func overwrittenPartIsSkipped() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         // One step of two changes: a new title and the done mark.
         try todo.ok("--as", "alice", "begin")
@@ -244,7 +230,7 @@ struct SharedListEndToEndTests {
 
     @Test("undo --json gives the message, the author and the skipped parts with who changed them")
     func undoJSON() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "alice", "edit", "1", "oat milk")
         try todo.ok("--as", "bob", "edit", "1", "soy milk")
@@ -268,12 +254,12 @@ struct SharedListEndToEndTests {
         let clean = try JSONDecoder().decode(Report.self, from: Data(try todo.ok("--as", "bob", "undo", "--json").stdout.utf8))
         #expect(clean.skipped.isEmpty)
         #expect(clean.author == "bob")
-        #expect(try titles(todo) == ["oat milk"])
+        #expect(try todo.titles() == ["oat milk"])
     }
 
     @Test("undo --strict refuses a move with a conflict: exit 1, nothing changed; plain undo then skips")
     func strictRefuses() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "alice", "begin")
         try todo.ok("--as", "alice", "edit", "1", "oat milk")
@@ -289,12 +275,12 @@ struct SharedListEndToEndTests {
         #expect(try snapshot(conninfo) == before)
         let plain = try todo.run(["--as", "alice", "undo"])
         #expect(plain.status == 0)
-        #expect(try titles(todo) == ["soy milk"])
+        #expect(try todo.titles() == ["soy milk"])
     }
 
     @Test("redo skips what someone else changed since and says who (exit 0); redo --strict refuses")
     func redoSkipsOrRefuses() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "alice", "edit", "1", "oat milk")
         try todo.ok("--as", "alice", "undo")
@@ -310,12 +296,12 @@ struct SharedListEndToEndTests {
         #expect(redo.status == 0, "\(redo.stderr)")
         #expect(redo.stdout == "Redid nothing of: edit \"milk\" → \"oat milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
         #expect(redo.stderr.contains("the title of \"soy milk\" (bob changed it since)"))
-        #expect(try titles(todo) == ["soy milk"])
+        #expect(try todo.titles() == ["soy milk"])
     }
 
     @Test("A database made by a newer todo is refused with a clear message and left untouched")
     func newerSchemaIsRefused() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         let admin = try PostgresConnection(conninfo)
         try admin.query("UPDATE schema_version SET version = 99")
@@ -332,7 +318,7 @@ struct SharedListEndToEndTests {
 
     @Test("A new database gets the schema and its version on first use")
     func schemaOnFirstUse() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         #expect(try todo.ok("--as", "alice", "list").stdout == "No items. Add one with: todo add <title>\n")
         let admin = try PostgresConnection(conninfo)
         #expect(try admin.query("SELECT version FROM schema_version") == [[String(ServerSchema.version)]])
@@ -340,7 +326,7 @@ struct SharedListEndToEndTests {
 
     @Test("A connection the server ends mid-script loses no acknowledged change, keeps no half command, and says so in one line")
     func connectionEndedMidScript() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "setup", "list")
         let script = (1...2_000).map { "add item \($0)" }.joined(separator: "\n") + "\n"
         let (process, output, errors) = try scriptProcess(todo, as: "ana", script: script)
@@ -365,7 +351,7 @@ struct SharedListEndToEndTests {
         // (issue 35 item 7); ended in the middle of one, the script stops there.
         if process.terminationStatus == 0 {
             #expect(stderr.isEmpty, "\(stderr)")
-            #expect(try titles(todo) == (1...2_000).map { "item \($0)" })
+            #expect(try todo.titles() == (1...2_000).map { "item \($0)" })
             return
         }
         #expect(process.terminationStatus == 1, "\(stderr)")
@@ -374,14 +360,14 @@ struct SharedListEndToEndTests {
         // Every acknowledged add is there, in order, and nothing of a command that failed,
         // except the one whose commit the server may have made as it ended the session
         // (its answer lost with the connection).
-        let listed = try titles(todo)
+        let listed = try todo.titles()
         #expect(Array(listed.prefix(acknowledged)) == (1...acknowledged).map { "item \($0)" })
         #expect(listed.count == acknowledged || listed == (1...acknowledged + 1).map { "item \($0)" }, "\(listed.count) listed, \(acknowledged) acknowledged")
     }
 
     @Test("Concurrent processes (4 people × 50 adds) lose no acknowledged change")
     func concurrentAddsLoseNothing() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "setup", "list")
         let people = ["p1", "p2", "p3", "p4"]
         // Started together, then waited for: the four scripts run at the same time.
@@ -389,7 +375,7 @@ struct SharedListEndToEndTests {
         for (status, errors) in try runTogether(todo, scripts: scripts) {
             #expect(status == 0, "\(errors)")
         }
-        let listed = try titles(todo)
+        let listed = try todo.titles()
         #expect(listed.count == 200)
         #expect(Set(listed) == Set(people.flatMap { person in (1...50).map { "\(person) item \($0)" } }))
         // Each person's items are in the order they added them.
@@ -400,7 +386,7 @@ struct SharedListEndToEndTests {
 
     @Test("Concurrent scripts (8 people × 200 commands: adds, undos and redos) lose nothing and never deadlock")
     func concurrentScriptsLoseNothing() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "setup", "list")
         let people = (1...8).map { "p\($0)" }
         // Each cycle of five lines leaves its first add; its second is added, undone, redone
@@ -419,7 +405,7 @@ struct SharedListEndToEndTests {
             #expect(status == 0, "\(errors)")
             #expect(said.isEmpty, "\(errors)")
         }
-        let listed = try titles(todo)
+        let listed = try todo.titles()
         #expect(listed.count == people.count * cycles)
         for person in people {
             #expect(listed.filter { $0.hasPrefix(person + " ") } == (1...cycles).map { "\(person) kept \($0)" })
@@ -434,7 +420,7 @@ struct SharedListEndToEndTests {
 
     @Test("A command saves its step and the rows it changed: no copy of the list in anyone's history")
     func historiesHoldNoCopyOfTheList() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         for index in 1...30 { try todo.ok("--as", "alice", "add", "item \(index)") }
         try todo.ok("--as", "bob", "edit", "3", "item three")
         try todo.ok("--as", "bob", "rm", "5")
@@ -453,12 +439,12 @@ struct SharedListEndToEndTests {
         // Bob's undo goes back through alice's later changes, rebuilt from the log.
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: rm \"item 5\"\n")
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"item 3\" → \"item three\"\n")
-        #expect(try titles(todo) == (1...29).map { "item \($0)" })
+        #expect(try todo.titles() == (1...29).map { "item \($0)" })
     }
 
     @Test("On a long list, commands near the ends (read at the ends only) do what they do on the whole list, around another person's")
     func longListNearTheEnds() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         // More than the rows read at each end, twice over.
         let count = 2 * TodoServerStore.endRows + 100
         struct Item: Encodable { var id: String; var title: String; var done: Bool }
@@ -474,7 +460,7 @@ struct SharedListEndToEndTests {
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"second\"\n")
         #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"second\"\n")
         expected += ["first", "second"]
-        #expect(try titles(todo) == expected)
+        #expect(try todo.titles() == expected)
         // Bob's change in the middle: alice's next command absorbs it (on the whole list).
         try todo.ok("--as", "bob", "edit", "300", "bob's item")
         expected[299] = "bob's item"
@@ -488,12 +474,12 @@ struct SharedListEndToEndTests {
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: done \"item 400\"\n")
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"first\"\n")
         expected.removeLast()
-        #expect(try titles(todo) == expected)
+        #expect(try todo.titles() == expected)
         #expect(try todo.ok("--as", "alice", "redo", "3").stdout.hasPrefix("Redid 3 steps"))
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: edit \"item 300\" → \"bob's item\"\n")
         expected[299] = "item 300"
         expected += ["first", "third"]
-        #expect(try titles(todo) == expected)
+        #expect(try todo.titles() == expected)
         struct Listed: Decodable { var title: String; var done: Bool }
         let listed = try JSONDecoder().decode([Listed].self, from: Data(try todo.ok("--as", "reader", "list", "--json").stdout.utf8))
         #expect(listed.filter(\.done).map(\.title) == ["item 400"])
@@ -504,7 +490,7 @@ struct SharedListEndToEndTests {
 
     @Test("Stable ids: list shows them, every command takes them; a moved position is refused")
     func stableIDs() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "alice", "add", "eggs")
         try todo.ok("--as", "alice", "add", "bread")
@@ -538,10 +524,10 @@ struct SharedListEndToEndTests {
 
     @Test("Titles that look like SQL are stored and shown as typed")
     func sqlLookingTitles() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         let titles = ["'); drop table items; --", "Robert'); DROP TABLE histories;--", "$1 \\ \" ;"]
         for title in titles { try todo.ok("--as", "mallory", "add", title) }
-        #expect(try self.titles(todo) == titles)
+        #expect(try todo.titles() == titles)
         #expect(try PostgresConnection(conninfo).query("SELECT count(*) FROM items") == [["3"]])
     }
 

@@ -59,7 +59,7 @@ struct SkippedPartTests {
         absorb([TodoItem(id: milk, title: "oat milk", isDone: false)], into: store)
         store.send(.undo(to: .steps(2)))
         let found = parts(store)
-        #expect(found.count == Set(found.map { "\($0.item) \($0.field)" }).count)
+        #expect(found.count == Set(found.map { "\(String(describing: $0.item)) \($0.field)" }).count)
         #expect(found.contains { $0.field == "item" && $0.title == "oat milk" })
         #expect(store.state.present.items.map(\.title) == ["oat milk"])
     }

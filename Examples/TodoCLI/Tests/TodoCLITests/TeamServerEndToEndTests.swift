@@ -7,25 +7,11 @@ import Testing
 @Suite("A team on a server list (issue 35), end to end", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
 struct TeamServerEndToEndTests {
 
-    /// A sandbox whose runs use a new database on the throwaway server.
-    private func sharedList() throws -> (Sandbox, String) {
-        let todo = try Sandbox()
-        let conninfo = try ThrowawayPostgres.newDatabase()
-        todo.environment["TODO_DATABASE"] = conninfo
-        return (todo, conninfo)
-    }
-
-    private func titles(_ todo: Sandbox, as person: String = "reader") throws -> [String] {
-        let result = try todo.run(["--as", person, "list", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode([ListedItem].self, from: Data(result.stdout.utf8)).map(\.title)
-    }
-
     // MARK: Item 8
 
     @Test("8: a skip note names the person whose change is in the way, not the caller whose later undo wrote it back")
     func skipNoteNamesTheRightPerson() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "A")
         try todo.ok("--as", "alice", "edit", "1", "B")
         try todo.ok("--as", "bob", "edit", "1", "C")
@@ -35,12 +21,12 @@ struct TeamServerEndToEndTests {
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stderr.contains("the title of \"C\" (bob changed it since)"), "\(undo.stderr)")
         #expect(!undo.stderr.contains("alice changed"), "\(undo.stderr)")
-        #expect(try titles(todo) == ["C"])
+        #expect(try todo.titles() == ["C"])
     }
 
     @Test("8: a skip note names the person whose value the item holds, when another person's undo wrote it back")
     func skipNoteNamesWhoseValueItIs() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "A")
         try todo.ok("--as", "alice", "edit", "1", "B")
         try todo.ok("--as", "bob", "edit", "1", "C")
@@ -50,12 +36,12 @@ struct TeamServerEndToEndTests {
         let undo = try todo.run(["--as", "alice", "undo"])
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stderr.contains("the title of \"C\" (bob changed it since)"), "\(undo.stderr)")
-        #expect(try titles(todo) == ["C"])
+        #expect(try todo.titles() == ["C"])
     }
 
     @Test("8: a database of schema version 2 is migrated: its item changes kept, and the notes right from then on")
     func itemChangesMigrateFromVersion2() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         // A database as version 2 of the todo made it, with one change of a title recorded.
         let admin = try PostgresConnection(conninfo)
         try admin.query("CREATE TABLE schema_version (version integer NOT NULL)")
@@ -82,7 +68,7 @@ struct TeamServerEndToEndTests {
 
     @Test("4: a row inserted with psql is another writer's change: every history still reads, undo goes on around it")
     func outsideInsertIsAbsorbed() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         let psql = try PostgresConnection(conninfo)
@@ -92,16 +78,16 @@ struct TeamServerEndToEndTests {
             #expect(history.status == 0, "\(history.stderr)")
         }
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"milk\"\n")
-        #expect(try titles(todo) == ["eggs", "from psql"])
+        #expect(try todo.titles() == ["eggs", "from psql"])
         #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"eggs\"\n")
         #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"milk\"\n")
-        #expect(try titles(todo) == ["milk", "from psql"])
+        #expect(try todo.titles() == ["milk", "from psql"])
         #expect(try todo.ok("--as", "bob", "history").stdout.contains("add \"eggs\""))
     }
 
     @Test("4: a row deleted with psql is another writer's change: histories read, and an undo that would touch it skips it and says so, or --strict refuses")
     func outsideDeleteIsAbsorbed() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "bob", "edit", "2", "brown eggs")
@@ -113,19 +99,19 @@ struct TeamServerEndToEndTests {
             #expect(history.status == 0, "\(history.stderr)")
         }
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"bread\"\n")
-        #expect(try titles(todo) == ["milk"])
+        #expect(try todo.titles() == ["milk"])
         let strict = try todo.run(["--as", "bob", "undo", "--strict"])
         #expect(strict.status == 1, "\(strict.stdout)")
         #expect(strict.stderr.contains("refused"), "\(strict.stderr)")
         let undo = try todo.run(["--as", "bob", "undo"])
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stderr.contains("\"brown eggs\" (someone else removed it)"), "\(undo.stderr)")
-        #expect(try titles(todo) == ["milk"])
+        #expect(try todo.titles() == ["milk"])
     }
 
     @Test("4: items truncated with psql are another writer's removal: histories read, and undo says what it could not bring back")
     func outsideTruncateIsAbsorbed() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "bob", "add", "eggs")
         try todo.ok("--as", "bob", "done", "2")
@@ -138,7 +124,7 @@ struct TeamServerEndToEndTests {
         let undo = try todo.run(["--as", "bob", "undo"])
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stderr.contains("\"eggs\" (someone else removed it)"), "\(undo.stderr)")
-        #expect(try titles(todo) == [])
+        #expect(try todo.titles() == [])
         try todo.ok("--as", "alice", "add", "tea")
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"tea\"\n")
     }
@@ -156,7 +142,7 @@ struct TeamServerEndToEndTests {
 
     @Test("5: the writers' advisory lock held by another connection is waited for with a word, then given up after TODO_LOCK_TIMEOUT")
     func heldAdvisoryLock() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         let holder = try PostgresConnection(conninfo)
         // Ends the holder's session (and its lock) after a while, so that a todo that waits for
@@ -169,16 +155,16 @@ struct TeamServerEndToEndTests {
         #expect(result.status == 1)
         #expect(result.stderr == lockedMessage(conninfo, seconds: "1.5"))
         // Reading does not take the writers' lock.
-        #expect(try titles(todo) == ["milk"])
+        #expect(try todo.titles() == ["milk"])
         // (The server may have ended the holder's session by now, which frees the lock too.)
         _ = try? holder.query("SELECT pg_advisory_unlock(\(TodoServerStore.writersLock))")
         try todo.ok("--as", "alice", "add", "eggs")
-        #expect(try titles(todo) == ["milk", "eggs"])
+        #expect(try todo.titles() == ["milk", "eggs"])
     }
 
     @Test("5: a table locked in psql is waited for with a word, then given up after TODO_LOCK_TIMEOUT, by readers and writers")
     func lockedTable() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         let holder = try PostgresConnection(conninfo)
         try holder.query("SET idle_in_transaction_session_timeout = '15s'")
@@ -198,7 +184,7 @@ struct TeamServerEndToEndTests {
         #expect(!quick.stderr.contains("waiting"))
         _ = try? holder.query("ROLLBACK")
         try todo.ok("--as", "alice", "add", "eggs")
-        #expect(try titles(todo) == ["milk", "eggs"])
+        #expect(try todo.titles() == ["milk", "eggs"])
     }
 
     // MARK: Item 9
@@ -206,7 +192,7 @@ struct TeamServerEndToEndTests {
     @Test("9: names that would print like another person's are refused, from --as and TODO_USER, and nothing is written",
           arguments: ["alice ", " alice", "ali\u{00A0}ce", "ali\u{200B}ce", "\u{FEFF}alice", "\u{0430}lice", "alic\u{0435}", "al\u{03B9}ce"])
     func lookAlikeNamesAreRefused(name: String) throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         let flag = try todo.run(["--as", name, "add", "eggs"])
         #expect(flag.status == 1, "\(flag.stderr)")
@@ -217,12 +203,12 @@ struct TeamServerEndToEndTests {
         #expect(variable.stderr.hasPrefix("todo: the name given by TODO_USER "), "\(variable.stderr)")
         let admin = try PostgresConnection(conninfo)
         #expect(try admin.query("SELECT author FROM histories ORDER BY author") == [["alice"]])
-        #expect(try titles(todo, as: "alice") == ["milk"])
+        #expect(try todo.titles(as: "alice") == ["milk"])
     }
 
     @Test("9: a name is one person however its accents were typed (NFC); names in one script, with inner spaces, are fine")
     func namesAreNormalized() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "Jos\u{0065}\u{0301}", "add", "milk")
         #expect(try todo.ok("--as", "Jos\u{00E9}", "undo").stdout == "Undid: add \"milk\"\n")
         try todo.ok("--as", "Анна Каренина", "add", "tea")
@@ -230,14 +216,14 @@ struct TeamServerEndToEndTests {
         try todo.ok("--as", "Ζωή", "add", "bread")
         try todo.ok("--as", "李 Li", "add", "rice")
         #expect(try todo.ok("--as", "Анна Каренина", "undo").stdout == "Undid: add \"tea\"\n")
-        #expect(try titles(todo) == ["jam", "bread", "rice"])
+        #expect(try todo.titles() == ["jam", "bread", "rice"])
     }
 
     // MARK: Item 7
 
     @Test("7: a connection closed between the commands of a script (idle_session_timeout, a terminated session) is made again; the script goes on")
     func closedBetweenCommands() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "setup", "list")
         // The server ends the script's session whenever it is idle for half a second.
         todo.environment["TODO_DATABASE"] = conninfo + " options='-c idle_session_timeout=500'"
@@ -271,14 +257,14 @@ struct TeamServerEndToEndTests {
         #expect(process.terminationStatus == 0, "\(stderr)")
         #expect(stderr.isEmpty, "\(stderr)")
         todo.environment["TODO_DATABASE"] = conninfo
-        #expect(try titles(todo) == ["one", "two"])
+        #expect(try todo.titles() == ["one", "two"])
     }
 
     // MARK: Item 6
 
     @Test("6: a role granted SELECT only, or a read-only session, lists (and shows history) without writing; a change is refused")
     func readOnlySessionsList() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "milk")
         try todo.ok("--as", "alice", "add", "eggs")
         let admin = try PostgresConnection(conninfo)
@@ -305,6 +291,6 @@ struct TeamServerEndToEndTests {
             #expect(add.stderr.hasPrefix("todo: ") && add.stderr.contains("nothing was changed"), "\(add.stderr)")
         }
         #expect(try admin.query("SELECT author FROM histories ORDER BY author") == [["alice"]])
-        #expect(try titles(todo, as: "alice") == ["milk", "eggs"])
+        #expect(try todo.titles(as: "alice") == ["milk", "eggs"])
     }
 }

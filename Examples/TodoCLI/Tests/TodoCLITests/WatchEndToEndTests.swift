@@ -7,14 +7,6 @@ import Testing
 @Suite("todo watch, end to end", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
 struct WatchEndToEndTests {
 
-    /// A sandbox whose runs use a new database on the throwaway server.
-    private func sharedList() throws -> (Sandbox, String) {
-        let todo = try Sandbox()
-        let conninfo = try ThrowawayPostgres.newDatabase()
-        todo.environment["TODO_DATABASE"] = conninfo
-        return (todo, conninfo)
-    }
-
     /// A running `todo watch`, its output and errors going to files, its input a pipe kept
     /// open (its end would stop the watch).
     struct Watcher {
@@ -61,7 +53,7 @@ struct WatchEndToEndTests {
 
     @Test("watch prints each change another person commits, with who made it: adds, edits, removals, moves with the item's id, done marks")
     func printsOthersChanges() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         for title in ["eggs", "bread", "tea"] { try todo.ok("--as", "alice", "add", title) }
         let watcher = try startWatcher(todo, ["--as", "walt", "watch", "--count", "5", "--for", "60"])
         defer { if watcher.process.isRunning { watcher.process.terminate() } }
@@ -95,7 +87,7 @@ struct WatchEndToEndTests {
 
     @Test("watch hears a change made in psql when it commits, as someone outside todo")
     func hearsOutsideChanges() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "eggs")
         let watcher = try startWatcher(todo, ["--as", "walt", "watch", "--count", "1", "--for", "60"])
         defer { if watcher.process.isRunning { watcher.process.terminate() } }
@@ -113,7 +105,7 @@ struct WatchEndToEndTests {
 
     @Test("watch says what it missed while its connection was down, once it is made again")
     func reconnectsAndSaysWhatItMissed() throws {
-        let (todo, conninfo) = try sharedList()
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
         try todo.ok("--as", "alice", "add", "tea")
         let admin = try PostgresConnection(conninfo)
         // carol's store, connected before connections are refused: her change is made while
@@ -159,7 +151,7 @@ struct WatchEndToEndTests {
 
     @Test("watch stops when its standard input ends")
     func stopsAtTheEndOfInput() throws {
-        let (todo, _) = try sharedList()
+        let (todo, _) = try Sandbox.onNewServerDatabase()
         let started = Date()
         let result = try todo.run(["--as", "walt", "watch", "--for", "30"], stdin: "")
         #expect(result.status == 0, "\(result.stderr)")
@@ -168,7 +160,7 @@ struct WatchEndToEndTests {
 
     @Test("the shell shows, before a prompt, what others changed since the last one, and not its own changes")
     func shellShowsOthersChanges() throws {
-        let (_, conninfo) = try sharedList()
+        let (_, conninfo) = try Sandbox.onNewServerDatabase()
         let mine = TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100)
         let bob = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "bob", historyLimit: 100), style: .plain)
         let console = RecordingConsole()
