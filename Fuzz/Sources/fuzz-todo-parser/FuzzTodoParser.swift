@@ -120,7 +120,7 @@ func parseLine(_ line: String) {
 
     // The same words as process arguments, unless they use what only one context accepts.
     let onlyOneContext = words.contains { word in
-        CommandParser.runOptions.contains { word.hasPrefix($0) } || word == "quit" || word == "exit"
+        CommandParser.runOptions.contains { word.hasPrefix($0) } || CommandParser.commandsOfOneContext.contains(word)
     }
     guard !onlyOneContext else { return }
     let asArguments = parseArguments(words).map(\.command)

@@ -22,6 +22,11 @@ public enum CommandParser {
     /// of the shell or a script, where the file, the server and the author are already fixed).
     public static let runOptions: Set<String> = ["--file", "--history-limit", "--keep-going", "--database", "--as"]
 
+    /// The commands only one context takes: `quit` and `exit` end a shell or a script, and
+    /// `watch` runs only as a process's command. The one list the fuzz harness reads, so that
+    /// it compares a line with the same words as arguments only where both take them.
+    public static let commandsOfOneContext: Set<String> = ["quit", "exit", "watch"]
+
     /// The run options that take a value (`--file PATH` or `--file=PATH`).
     static let runOptionsWithValues: Set<String> = ["--file", "--history-limit", "--database", "--as"]
 
