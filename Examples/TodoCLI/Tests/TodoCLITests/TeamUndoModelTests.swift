@@ -49,23 +49,31 @@ struct TeamUndoModelTests {
         }
     }
 
+    /// `name`'s session on the list at `conninfo`, as a process run with `--as name` has it.
+    static func session(_ name: String, on conninfo: String, historyLimit: Int = 100) -> TodoSession {
+        TodoSession(storage: TodoServerStore(conninfo: conninfo, author: name, historyLimit: historyLimit), style: Style.plain)
+    }
+
+    /// The items of the list at `conninfo`, read by someone who changes nothing.
+    static func items(on conninfo: String) throws -> [TodoItem] {
+        Array(try TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1).readList().items)
+    }
+
+    /// Makes the list at `conninfo` `items`, imported by someone who then leaves.
+    static func importList(_ items: [TodoItem], on conninfo: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("team-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(ExportDocument(TodoList(items: items)).json().utf8).write(to: file)
+        _ = try session("setup", on: conninfo).run(.importJSON(path: file.path))
+    }
+
     @Test("Random commands by four people on 1,000 items: every undo and redo does what the model says", arguments: [UInt64(1), 2])
     func randomTeamCommands(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
         let conninfo = try ThrowawayPostgres.newDatabase()
-        func session(_ name: String) -> TodoSession {
-            TodoSession(storage: TodoServerStore(conninfo: conninfo, author: name, historyLimit: 1_000), style: Style.plain)
-        }
-        // The list, imported by someone who then leaves.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("team-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let seedItems = (0..<1_000).map { TodoItem(id: UUID(), title: "seed \($0)") }
-        try Data(ExportDocument(TodoList(items: seedItems)).json().utf8).write(to: file)
-        _ = try session("setup").run(.importJSON(path: file.path))
-
-        let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
-        var people = ["alice", "bob", "carol", "dave"].map { Person(name: $0, session: session($0)) }
-        var list = try reader.readList().items.map { $0 }
+        try Self.importList((0..<1_000).map { TodoItem(id: UUID(), title: "seed \($0)") }, on: conninfo)
+        var people = ["alice", "bob", "carol", "dave"].map { Person(name: $0, session: Self.session($0, on: conninfo, historyLimit: 1_000)) }
+        var list = try Self.items(on: conninfo)
         #expect(list.count == 1_000)
 
         func byID(_ items: [TodoItem]) -> [UUID: TodoItem] {
@@ -104,7 +112,7 @@ struct TeamUndoModelTests {
                 let skipped = step.count - applicable.count
                 let command: Command = undoing ? .undo(.steps(1), strict: strict) : .redo(.steps(1), strict: strict)
                 let outcome = Result { () throws(TodoError) in try people[index].session.run(command) }
-                list = try reader.readList().items.map { $0 }
+                list = try Self.items(on: conninfo)
                 if strict, skipped > 0 {
                     #expect(throws: TodoError.self, "\(context): --strict must refuse a move that skips \(skipped) parts") { try outcome.get() }
                     #expect(list == before, "\(context): a refused move changed the list")
@@ -165,7 +173,7 @@ struct TeamUndoModelTests {
             _ = try people[index].session.run(.list(ListFilter.all, json: true))
             // A command that changes nothing (clear with nothing done) records no step.
             _ = try? people[index].session.run(command)
-            list = try reader.readList().items.map { $0 }
+            list = try Self.items(on: conninfo)
             if list != before {
                 people[index].undo.append(parts(from: before, to: list))
                 people[index].redo = []
@@ -177,14 +185,9 @@ struct TeamUndoModelTests {
     @Test("clear undone after others marked, added and added again: both items come back, and --strict agrees")
     func clearUndoneAfterOthersAdds() throws {
         let conninfo = try ThrowawayPostgres.newDatabase()
-        func session(_ name: String) -> TodoSession {
-            TodoSession(storage: TodoServerStore(conninfo: conninfo, author: name, historyLimit: 100), style: Style.plain)
-        }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("clear-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        func session(_ name: String) -> TodoSession { Self.session(name, on: conninfo) }
         let items = (0..<200).map { TodoItem(id: UUID(), title: "s\($0)") }
-        try Data(ExportDocument(TodoList(items: items)).json().utf8).write(to: file)
-        _ = try session("setup").run(.importJSON(path: file.path))
+        try Self.importList(items, on: conninfo)
         let bob = session("bob")
         _ = try bob.run(.done(position: .id(ShortID.hex(items[29].id))))
         _ = try bob.run(.done(position: .id(ShortID.hex(items[189].id))))
@@ -194,8 +197,7 @@ struct TeamUndoModelTests {
         #expect(cleared.hasPrefix("Cleared 2 done items"), "\(cleared)")
         _ = try session("dave").run(.add(title: "t2"))
         #expect(try alice.run(.undo(.steps(1), strict: true)) == "Undid: clear 2 done\n")
-        let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
-        let titles = try reader.readList().items.map(\.title)
+        let titles = try Self.items(on: conninfo).map(\.title)
         #expect(titles.count == 202)
         #expect(titles.contains("s29") && titles.contains("s189"))
         #expect(titles.suffix(2) == ["t1", "t2"])
@@ -204,16 +206,14 @@ struct TeamUndoModelTests {
     @Test("An undo whose every part someone else changed says it undid nothing, and --strict refuses it")
     func undoThatChangesNothing() throws {
         let conninfo = try ThrowawayPostgres.newDatabase()
-        let alice = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100), style: Style.plain)
-        let bob = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "bob", historyLimit: 100), style: Style.plain)
+        let (alice, bob) = (Self.session("alice", on: conninfo), Self.session("bob", on: conninfo))
         _ = try alice.run(.add(title: "milk"))
         _ = try bob.run(.edit(position: 1, title: "oat milk"))
         let refused = #expect(throws: TodoError.self) { try alice.run(.undo(.steps(1), strict: true)) }
         #expect(refused?.message.hasPrefix("refused: someone else changed") == true)
         let said = try alice.run(.undo(.steps(1)))
         #expect(said == "Undid nothing of: add \"milk\" (someone else changed or removed all of it since; the list is unchanged)\n")
-        let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
-        #expect(try reader.readList().items.map(\.title) == ["oat milk"])
+        #expect(try Self.items(on: conninfo).map(\.title) == ["oat milk"])
     }
 
     /// Issue 35 item 2: an undo of a title edit that someone else edited since is a conflict,
@@ -224,17 +224,15 @@ struct TeamUndoModelTests {
     ])
     func titleEditedByTwo(original: String, mine: String, theirs: String) throws {
         let conninfo = try ThrowawayPostgres.newDatabase()
-        let alice = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100), style: Style.plain)
-        let bob = TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "bob", historyLimit: 100), style: Style.plain)
-        let reader = TodoServerStore(conninfo: conninfo, author: "reader", historyLimit: 1)
+        let (alice, bob) = (Self.session("alice", on: conninfo), Self.session("bob", on: conninfo))
         _ = try alice.run(.add(title: original))
         _ = try alice.run(.edit(position: 1, title: mine))
         _ = try bob.run(.edit(position: 1, title: theirs))
         let refused = #expect(throws: TodoError.self) { try alice.run(.undo(.steps(1), strict: true)) }
         #expect(refused?.message.contains("the title of \"\(theirs)\"") == true, "\(refused?.message ?? "")")
-        #expect(try reader.readList().items.map(\.title) == [theirs])
+        #expect(try Self.items(on: conninfo).map(\.title) == [theirs])
         let said = try alice.run(.undo(.steps(1), json: true))
         #expect(said.contains("\"field\" : \"title\"") || said.contains("\"field\":\"title\""), "\(said)")
-        #expect(try reader.readList().items.map(\.title) == [theirs])
+        #expect(try Self.items(on: conninfo).map(\.title) == [theirs])
     }
 }
