@@ -6,6 +6,7 @@ extension History {
     /// Debug builds run it after every recorded change and every command on histories small
     /// enough for it to cost little (``checkInvariantsInDebugBuilds()``); the package's
     /// randomized suites run it after every operation whatever the size.
+    @usableFromInline
     package func _invariantCheck() {
         let violations = invariantViolations()
         precondition(violations.isEmpty, "History invariant broken: \(violations.joined(separator: "; "))")
@@ -120,8 +121,9 @@ extension History {
 
     /// ``_invariantCheck()`` in debug builds, on histories small enough for it to cost little
     /// (as `TreeArray` checks itself): a client's debug build would otherwise pay O(*n*) per
-    /// keystroke on a long history.
-    @usableFromInline
+    /// keystroke on a long history. Inlinable, so that a release build of the record and
+    /// command paths, which clients specialize, keeps no call at all.
+    @inlinable
     func checkInvariantsInDebugBuilds() {
         #if DEBUG
         var count = 0
