@@ -92,7 +92,7 @@ extension HistoryError {
         case .noScopeToPop: .noScopeToPop
         case .unknownVersion: .unknownVersion
         case .versionOutOfReach: .versionOutOfReach
-        case .stepRefused, .destinationOutOfReach, .unsupportedDestination: nil
+        case .stepRefused, .destinationOutOfReach, .unsupportedDestination, .unreadableStep: nil
         }
     }
 }

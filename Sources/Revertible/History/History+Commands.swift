@@ -69,6 +69,8 @@ extension History {
         endGroup()
         conflictPolicy = onConflict ?? policy.conflictPolicy
         lastConflicts = []
+        // Over a store, a step that fails to read makes the whole command change nothing.
+        let backup = backupIfStored()
         reference = nil
         let result: Result<Bool, HistoryError>
         do {
@@ -80,7 +82,20 @@ extension History {
         }
         reference = value
         trim(to: policy.limit)
+        if let backup, readFailures > backup.failures {
+            self = backup.history
+            value = backup.history.current
+            lastError = lastReadFailure
+            return .failure(lastReadFailure)
+        }
         return result
+    }
+
+    /// A copy of this history and its read failures so far, if it reads from a store: what a
+    /// command that cannot read a step goes back to. `nil` in memory, where nothing is copied.
+    @usableFromInline
+    func backupIfStored() -> (history: History, failures: Int)? {
+        storage.map { (self, $0.source.failureCount) }
     }
 
     /// Runs `command` on the history's own copy of the current version.

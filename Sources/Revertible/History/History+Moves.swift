@@ -67,13 +67,17 @@ extension HistoryScope {
         var down = target
         var descent: [HistoryVersion] = []
         var ascent: [HistoryVersion] = []
-        while depth(of: up) > depth(of: down) { ascent.append(up); up = steps[up]!.parent }
-        while depth(of: down) > depth(of: up) { descent.append(down); down = steps[down]!.parent }
+        // A step that cannot be read ends the path short; the command is then taken back
+        // whole (see `History.perform`).
+        func parent(_ version: HistoryVersion) -> HistoryVersion? { steps[version]?.parent }
+        while depth(of: up) > depth(of: down) { ascent.append(up); guard let next = parent(up) else { return [] }; up = next }
+        while depth(of: down) > depth(of: up) { descent.append(down); guard let next = parent(down) else { return [] }; down = next }
         while up != down {
             ascent.append(up)
-            up = steps[up]!.parent
             descent.append(down)
-            down = steps[down]!.parent
+            guard let nextUp = parent(up), let nextDown = parent(down) else { return [] }
+            up = nextUp
+            down = nextDown
         }
         return ascent.map { .up(from: $0) } + descent.reversed().map { .down($0) }
     }

@@ -144,7 +144,9 @@ extension HistoryScope {
     func movesUp(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in
-            defer { version = steps[version]!.parent }
+            // A step that cannot be read leaves the move short; the command is then taken
+            // back whole (see `History.perform`).
+            defer { version = steps[version]?.parent ?? version }
             return .up(from: version)
         }
     }
@@ -154,7 +156,7 @@ extension HistoryScope {
     func movesDown(_ count: Int) -> [TreeMove] {
         var version = current
         return (0..<count).map { _ in
-            version = children[version]!.last!
+            version = children[version]?.last ?? version
             return .down(version)
         }
     }

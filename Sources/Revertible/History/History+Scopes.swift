@@ -23,7 +23,7 @@ extension History {
         let scope = scopes[top]
         var start = value
         takeBack(scope, &start)
-        scopes.removeLast()
+        _ = removeTopScope()
         keepTagsMoved(by: scope)
         defer { forgetTagsOfRemovedVersions() }
         // The scopes below were recorded against `start`'s exact bytes, which equality cannot
@@ -75,7 +75,7 @@ extension History {
             value = taken
         }
         let changed = steps > 0 || scopes[top].start?.reversion != nil
-        let abandoned = scopes.removeLast()
+        let abandoned = removeTopScope()
         restoreTagsMoved(by: abandoned)
         forgetTagsOfRemovedVersions()
         return changed

@@ -21,7 +21,7 @@ extension History {
     }
 
     /// The newest time any version holds, read from every scope; once per loaded history.
-    private var newestTime: Duration {
+    var newestTime: Duration {
         scopes.reduce(Duration.zero) { newest, scope in
             let steps = scope.steps.values.reduce(scope.floorTime) { max($0, $1.time) }
             return max(newest, steps, scope.start?.time ?? .zero)

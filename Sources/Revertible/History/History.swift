@@ -63,6 +63,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// present: its steps may then no longer apply exactly, and an archive says so (see
     /// ``HistoryArchive/Outline``).
     @usableFromInline var hasAbsorbedWrites = false
+    /// The store the history reads its steps from, if it was opened over one.
+    var storage: HistoryStorage<Value, Annotation>?
 
     package init(_ value: Value) {
         reference = value
@@ -109,6 +111,8 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
         group = nil
         hasAbsorbedWrites = false
         tagged = []
+        for (level, scope) in scopes.enumerated() { retire(scope, level: level) }
+        // Kept in memory until saved: the store still holds the forgotten steps.
         scopes = [HistoryScope(floor: makeVersionID())]
     }
 }

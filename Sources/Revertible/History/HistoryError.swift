@@ -43,6 +43,11 @@ public enum HistoryError: Error, Sendable {
     /// `step` is the step of the move that refused, counted from `1` for the first step the
     /// move takes, when the move walks steps.
     case stepRefused(ReversionError, step: Int? = nil)
+    /// A history opened over a ``HistoryStepStore`` could not read a step the command needed,
+    /// or the step failed its check (its checksum, its place in the tree): the error names
+    /// the step and says what is wrong. ``HistoryArchive/validate(present:)`` checks a whole
+    /// archive.
+    case unreadableStep(HistoryVersion, HistoryArchiveError)
 
     /// The reversion's refusal behind ``stepRefused(_:step:)``, or `nil` for the others.
     public var reversionError: ReversionError? {
@@ -77,6 +82,8 @@ extension HistoryError: Hashable {
             destination == other
         case let (.stepRefused(error, _), .stepRefused(other, _)):
             error == other
+        case let (.unreadableStep(version, error), .unreadableStep(otherVersion, other)):
+            version == otherVersion && error == other
         default:
             false
         }
@@ -90,6 +97,7 @@ extension HistoryError: Hashable {
         case let .unknownVersion(version), let .versionOutOfReach(version): hasher.combine(version)
         case let .destinationOutOfReach(destination), let .unsupportedDestination(destination): hasher.combine(destination)
         case let .stepRefused(error, _): hasher.combine(error)
+        case let .unreadableStep(version, error): hasher.combine(version); hasher.combine(error)
         }
     }
 }
@@ -119,6 +127,8 @@ extension HistoryError: CustomStringConvertible, LocalizedError {
             return "move(to:) cannot go to \(destination): a number of steps needs the way of undo or redo; nothing was changed."
         case let .stepRefused(error, step):
             return error.sentence(step: step)
+        case let .unreadableStep(_, error):
+            return "A step the command needs cannot be read: \(error.message); nothing was changed."
         }
     }
 

@@ -27,4 +27,50 @@ extension VersioningController {
         }
         try result.get()
     }
+
+    /// Replaces the history with the one `store` holds, saved while the current version was
+    /// what ``currentVersion`` is now, reading only its outline and the steps next to the
+    /// present: each other step is read, and checked, when a command first crosses it. A
+    /// command that cannot read a step it needs changes nothing and fails with
+    /// ``HistoryError/unreadableStep(_:_:)``. An empty store gives an empty history.
+    ///
+    /// - Complexity: O(1) reads of steps for a history without branches, scopes or tags,
+    ///   whatever its length.
+    /// - Throws: ``HistoryArchiveError`` if the outline is damaged or does not fit the current
+    ///   version. The history is then unchanged.
+    public func openHistory(from store: some HistoryStepStore<Value>) throws(HistoryArchiveError) {
+        let result = change { storage -> Result<Void, HistoryArchiveError> in
+            do throws(HistoryArchiveError) {
+                var opened = try History<Value, NoAnnotation>(present: storage.history.current, store: store)
+                opened.trim(to: storage.policy.limit)
+                storage.history = opened
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// Writes what changed in the history since it was opened or last saved to `store` (the
+    /// history's own, or an empty one, which then receives every step): the new and changed
+    /// steps, the dropped versions, and the outline. The history reads from `store` from then
+    /// on. On a failure, the error is the store's and nothing changes here.
+    public func saveHistory(to store: some HistoryStepStore<Value>) throws {
+        let result = change { storage -> Result<Void, any Error> in
+            do {
+                try storage.history.save(to: store)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// Checks the history's structure, reading every step of a history opened over a store:
+    /// for tests, after each operation of a randomized run.
+    package func _historyInvariantCheck() {
+        read { $0.history._invariantCheck() }
+    }
 }

@@ -27,6 +27,47 @@ extension UndoableState {
     }
 }
 
+extension UndoableState {
+
+    /// The state whose history `store` holds, at `present`, reading only what commands need:
+    /// the outline now, and each step when an undo, redo or move first crosses it.
+    ///
+    /// Opening checks the outline and the steps next to `present` (the one undo takes and
+    /// those redo can take); every other step is checked when it is read, and a command that
+    /// cannot read a step it needs changes nothing and fails with
+    /// `HistoryError.unreadableStep`. `HistoryArchive.validate(present:)` checks a whole
+    /// archive on demand. An empty store opens an empty history.
+    ///
+    /// - Complexity: O(1) reads of steps for a history without branches, scopes or tags,
+    ///   whatever its length.
+    /// - Throws: `HistoryArchiveError` if the outline is damaged or does not fit `present`.
+    public init(present: State, store: some HistoryStepStore<State>) throws(HistoryArchiveError) {
+        storedPresent = present
+        engine = try History(present: present, store: store)
+    }
+
+    /// What ``saveHistory(to:)`` writes: the steps added or changed since the history was
+    /// opened or last saved, the versions dropped since, and the outline.
+    ///
+    /// - Complexity: O(*k*) for *k* steps changed.
+    public var unsavedHistoryChanges: HistoryArchive<State>.Changes {
+        engine.unsavedChanges
+    }
+
+    /// Writes ``unsavedHistoryChanges`` to `store` (the history's own, or an empty one, which
+    /// then receives every step), and reads from it from then on. On a failure, the error is
+    /// the store's and nothing changes here.
+    public mutating func saveHistory(to store: some HistoryStepStore<State>) throws {
+        try engine.save(to: store)
+    }
+
+    /// Takes note that ``unsavedHistoryChanges`` were written to `store` by the caller (in a
+    /// transaction of its own, say): the history reads from `store` from then on.
+    public mutating func historyWasSaved(to store: some HistoryStepStore<State>) {
+        engine.attach(store, outline: engine.unsavedChanges.outline)
+    }
+}
+
 /// The present and the history's archive: `{"present": …, "history": …}`.
 ///
 /// The present written is the history's own copy of it, the exact version its steps were

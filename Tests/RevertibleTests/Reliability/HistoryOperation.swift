@@ -53,6 +53,9 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
     case stopGrouping
     /// Encode the controller's archive as JSON and restore the history from it.
     case saveAndLoad
+    /// Save what changed to a store of encoded steps and open the history over it again:
+    /// from then on the controller reads each step from the store when a command crosses it.
+    case saveToStoreAndReopen
 
     var description: String {
         switch self {
@@ -85,6 +88,7 @@ enum HistoryOperation: Sendable, Equatable, CustomStringConvertible {
         case let .moveToEnd(oldest): oldest ? "move(to: .oldest)" : "move(to: .newest)"
         case .stopGrouping: "stopGrouping"
         case .saveAndLoad: "saveAndLoad"
+        case .saveToStoreAndReopen: "saveToStoreAndReopen"
         }
     }
 }
@@ -194,6 +198,7 @@ extension HistoryOperation {
             // A burst cut by stopGrouping, so the group it ends is open.
             (2, { [.appendGrouped(edit()), .appendGrouped(edit()), .stopGrouping, .appendGrouped(edit())] }),
             (3, { [.saveAndLoad] }),
+            (4, { [.saveToStoreAndReopen] }),
         ]
         let total = weighted.reduce(0) { $0 + $1.weight }
         var operations: [HistoryOperation] = []

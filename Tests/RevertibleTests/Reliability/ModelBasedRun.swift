@@ -24,6 +24,7 @@ struct ModelBasedRun {
         let clock = TestClock()
         if debounces { client.controller.withDebouncing(clock: clock, interval: .seconds(1)) }
         var model = ReferenceHistory(board: initial)
+        let store = StepStoreInUse()
         // The last refusal stays in `error` until a command succeeds.
         var expectedError: ReferenceHistory<Board>.Refusal?
         for (index, operation) in operations.enumerated() {
@@ -37,7 +38,7 @@ struct ModelBasedRun {
             )
             var thrown: HistoryError?
             do {
-                try perform(operation, on: client, model: model)
+                try perform(operation, on: client, model: model, store: store)
             } catch let error as HistoryError {
                 thrown = error
             } catch {
@@ -59,6 +60,8 @@ struct ModelBasedRun {
             if client.controller.error?.refusal != expectedError {
                 return Failure(index: index, message: "error is \(String(describing: client.controller.error)), expected \(String(describing: expectedError))", kind: "error")
             }
+            // The history checks itself in debug builds, but not one read from a store.
+            if store.holdsHistory { client.controller._historyInvariantCheck() }
             if let (kind, message) = mismatch(between: client, and: model) {
                 return Failure(index: index, message: message, kind: kind)
             }
@@ -68,7 +71,7 @@ struct ModelBasedRun {
 
     /// Does `operation` the way the client would; the model's side is
     /// ``ReferenceHistory/apply(_:editing:undoRecordsUnappendedEdits:)``.
-    private func perform(_ operation: HistoryOperation, on client: some ControllerClient, model: ReferenceHistory<Board>) throws {
+    private func perform(_ operation: HistoryOperation, on client: some ControllerClient, model: ReferenceHistory<Board>, store: StepStoreInUse) throws {
         let controller = client.controller
         switch operation {
         case let .append(edit): client.append(edit.applied(to: client.board))
@@ -114,7 +117,14 @@ struct ModelBasedRun {
         case let .moveEarlier(count): try client.move(to: count >= 0 ? .earlier(count) : .later(-count))
         case let .moveToEnd(oldest): try client.move(to: oldest ? .oldest : .newest)
         case .stopGrouping: controller.stopGrouping()
+        case .saveToStoreAndReopen:
+            // A store holds one history: after a whole restore, the history starts a new one.
+            if !store.holdsHistory { store.value = EncodedHistoryStepStore() }
+            try controller.saveHistory(to: store.value)
+            try controller.openHistory(from: store.value)
+            store.holdsHistory = true
         case .saveAndLoad:
+            store.holdsHistory = false
             let saved = try JSONEncoder().encode(controller.archive)
             try controller.restoreHistory(from: JSONDecoder().decode(HistoryArchive<Board>.self, from: saved))
         }
@@ -148,6 +158,14 @@ struct ModelBasedRun {
         return nil
     }
 
+}
+
+/// The store a run's controller saves to and reads from, once an operation opened it there.
+private final class StepStoreInUse {
+    var value = EncodedHistoryStepStore<Board>()
+    /// Whether the controller's history is the one `value` holds (a whole restore makes a
+    /// history the store does not hold).
+    var holdsHistory = false
 }
 
 /// The names of the top-level fields where two boards differ.

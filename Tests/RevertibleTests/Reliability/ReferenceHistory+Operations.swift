@@ -61,7 +61,7 @@ extension ReferenceHistory where Value == Board {
         case let .moveEarlier(count): return move(earlierBy: count)
         case let .moveToEnd(oldest): return move(toOldest: oldest)
         case .stopGrouping: stopGrouping()
-        case .saveAndLoad: reload()
+        case .saveAndLoad, .saveToStoreAndReopen: reload()
         }
         return nil
     }

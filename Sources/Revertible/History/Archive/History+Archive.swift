@@ -22,29 +22,44 @@ extension History {
 
     /// This history without its current version, for saving. Encodes nothing.
     ///
-    /// - Complexity: O(*n*) in the number of steps.
+    /// - Complexity: O(*n*) in the number of steps; over a store, every step is read.
     @usableFromInline
     package var archive: HistoryArchive<Value> {
         var steps: [HistoryArchive<Value>.Step] = []
-        var outlines: [HistoryArchive<Value>.Outline.Scope] = []
         for (level, scope) in scopes.enumerated() {
             for step in scope.steps.values {
                 steps.append(.init(step.relabelled(), scopeLevel: level))
             }
-            outlines.append(.init(
+        }
+        steps.sort { $0.version < $1.version }
+        return HistoryArchive(outline: outline(), steps: steps)
+    }
+
+    /// The part of ``archive`` that is not steps: scopes, where each stands, tags, counts.
+    ///
+    /// - Parameter newestTime: The newest time the history holds, which a store saves so that
+    ///   a history opened over it need not read every step to stamp its next one; a whole
+    ///   archive leaves it out (loading computes it).
+    /// - Complexity: O(*s* + *b* + *t*) for *s* scopes, *b* versions with several branches
+    ///   and *t* tags; reads no step.
+    func outline(newestTime: Duration? = nil) -> HistoryArchive<Value>.Outline {
+        let outlines = scopes.map { scope in
+            HistoryArchive<Value>.Outline.Scope(
                 floor: scope.floor,
                 floorDepth: scope.floorDepth,
                 floorTime: scope.floorTime,
                 current: scope.current,
                 start: scope.start?.relabelled(),
                 branchOrder: scope.children.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value)) },
-                movedTags: scope.movedTags
-            ))
+                movedTags: scope.movedTags,
+                stepCount: scope.steps.count
+            )
         }
-        steps.sort { $0.version < $1.version }
-        return HistoryArchive(outline: .init(
-            nextVersion: nextVersion, scopes: outlines, tags: tagged, stepCount: steps.count, absorbedWrites: hasAbsorbedWrites
-        ), steps: steps)
+        return HistoryArchive<Value>.Outline(
+            nextVersion: nextVersion, scopes: outlines, tags: tagged,
+            stepCount: outlines.reduce(0) { $0 + ($1.stepCount ?? 0) }, absorbedWrites: hasAbsorbedWrites,
+            newestTime: newestTime
+        )
     }
 
     /// The history `archive` describes, at `present`.
@@ -85,42 +100,8 @@ extension History {
         if let count = outline.stepCount, count != archive.steps.count {
             throw HistoryArchiveError("the archive says it holds \(count) steps, and holds \(archive.steps.count)")
         }
-        var scopes = outline.scopes.map { saved -> HistoryScope<Value, Annotation> in
-            var scope = HistoryScope<Value, Annotation>(floor: saved.floor, time: saved.floorTime)
-            scope.floorDepth = saved.floorDepth
-            scope.current = saved.current
-            scope.start = saved.start?.relabelled()
-            scope.movedTags = saved.movedTags
-            return scope
-        }
+        var scopes = try Self.scopes(of: outline)
         var seen = Set<HistoryVersion>()
-        for (level, scope) in scopes.enumerated() {
-            for version in [scope.floor, scope.start?.version].compactMap({ $0 }) where version >= outline.nextVersion {
-                throw HistoryArchiveError("version \(version) of scope \(level) is not older than the next version, \(outline.nextVersion)")
-            }
-            // A moved tag's earlier version may be gone (the limit): it is then not given back.
-            for (tag, version) in scope.movedTags where version >= outline.nextVersion {
-                throw HistoryArchiveError("tag \(tag), moved in scope \(level), names \(version), which is not older than the next version, \(outline.nextVersion)")
-            }
-            guard level > 0 || scope.movedTags.isEmpty else { throw HistoryArchiveError("the outermost scope cannot have moved tags") }
-            guard level > 0 || scope.start == nil else { throw HistoryArchiveError("the outermost scope cannot have a start") }
-            guard Set(scope.movedTags.map(\.tag)).count == scope.movedTags.count else {
-                throw HistoryArchiveError("a tag moved in scope \(level) is saved twice")
-            }
-            // Bounded, so depths computed from it cannot overflow.
-            guard (0..<(1 << 48)).contains(scope.floorDepth) else { throw HistoryArchiveError("scope \(level) has an impossible depth, \(scope.floorDepth)") }
-            // An inner scope's floor moves only when the limit folds its oldest steps into its
-            // start, and then its floor depth counts them.
-            if level > 0, (scope.start == nil) != (scope.floorDepth == 0) {
-                throw HistoryArchiveError("scope \(level) has a floor depth of \(scope.floorDepth) \(scope.start == nil ? "but no start" : "and a start"): the two must agree")
-            }
-            if let start = scope.start {
-                guard start.version < scope.floor else {
-                    throw HistoryArchiveError("the start \(start.version) of scope \(level) is not older than its floor \(scope.floor)")
-                }
-                guard start.changeCount >= 0 else { throw HistoryArchiveError("the start of scope \(level) has a negative change count") }
-            }
-        }
         // Oldest first, so a step's parent is in place before it.
         for step in archive.steps.sorted(by: { $0.version < $1.version }) {
             guard scopes.indices.contains(step.scopeLevel) else {
@@ -144,6 +125,9 @@ extension History {
                 throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
             }
             scopes[level].insert(step.recorded.relabelled(), after: step.parent)
+            if step.depthIsSaved, scopes[level].steps.depth(of: step.version) != step.recorded.depth {
+                throw HistoryArchiveError("step \(step.version) says it is at depth \(step.recorded.depth), and its place in scope \(level) puts it at \(scopes[level].steps.depth(of: step.version) ?? 0)")
+            }
         }
         for (level, saved) in outline.scopes.enumerated() {
             guard Set(saved.branchOrder.map(\.parent)).count == saved.branchOrder.count else {
@@ -186,9 +170,50 @@ extension History {
         }
     }
 
+    /// The scopes `outline` describes, without their steps, once each scope's own facts are
+    /// checked: versions older than the next one, moved tags, starts and floor depths.
+    static func scopes(of outline: HistoryArchive<Value>.Outline) throws(HistoryArchiveError) -> [HistoryScope<Value, Annotation>] {
+        let scopes = outline.scopes.map { saved -> HistoryScope<Value, Annotation> in
+            var scope = HistoryScope<Value, Annotation>(floor: saved.floor, time: saved.floorTime)
+            scope.floorDepth = saved.floorDepth
+            scope.current = saved.current
+            scope.start = saved.start?.relabelled()
+            scope.movedTags = saved.movedTags
+            return scope
+        }
+        for (level, scope) in scopes.enumerated() {
+            for version in [scope.floor, scope.start?.version].compactMap({ $0 }) where version >= outline.nextVersion {
+                throw HistoryArchiveError("version \(version) of scope \(level) is not older than the next version, \(outline.nextVersion)")
+            }
+            // A moved tag's earlier version may be gone (the limit): it is then not given back.
+            for (tag, version) in scope.movedTags where version >= outline.nextVersion {
+                throw HistoryArchiveError("tag \(tag), moved in scope \(level), names \(version), which is not older than the next version, \(outline.nextVersion)")
+            }
+            guard level > 0 || scope.movedTags.isEmpty else { throw HistoryArchiveError("the outermost scope cannot have moved tags") }
+            guard level > 0 || scope.start == nil else { throw HistoryArchiveError("the outermost scope cannot have a start") }
+            guard Set(scope.movedTags.map(\.tag)).count == scope.movedTags.count else {
+                throw HistoryArchiveError("a tag moved in scope \(level) is saved twice")
+            }
+            // Bounded, so depths computed from it cannot overflow.
+            guard (0..<(1 << 48)).contains(scope.floorDepth) else { throw HistoryArchiveError("scope \(level) has an impossible depth, \(scope.floorDepth)") }
+            // An inner scope's floor moves only when the limit folds its oldest steps into its
+            // start, and then its floor depth counts them.
+            if level > 0, (scope.start == nil) != (scope.floorDepth == 0) {
+                throw HistoryArchiveError("scope \(level) has a floor depth of \(scope.floorDepth) \(scope.start == nil ? "but no start" : "and a start"): the two must agree")
+            }
+            if let start = scope.start {
+                guard start.version < scope.floor else {
+                    throw HistoryArchiveError("the start \(start.version) of scope \(level) is not older than its floor \(scope.floor)")
+                }
+                guard start.changeCount >= 0 else { throw HistoryArchiveError("the start of scope \(level) has a negative change count") }
+            }
+        }
+        return scopes
+    }
+
     /// Throws unless the steps next to the present apply to it: the one undo takes, and each
     /// that redo can take.
-    private func checkStepsNextToPresent() throws(HistoryArchiveError) {
+    func checkStepsNextToPresent() throws(HistoryArchiveError) {
         let scope = scopes[top]
         var neighbours: [(reversion: Reversion<Value>, version: HistoryVersion)] = []
         if let step = scope.steps[scope.current] {

@@ -53,7 +53,7 @@ extension HistoryArchive: Codable where Value: Codable {
 
 extension HistoryArchive.Step: Codable where Value: Codable {
 
-    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum, author, undoes, redoes, superseded }
+    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum, depth, author, undoes, redoes, superseded }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -65,7 +65,8 @@ extension HistoryArchive.Step: Codable where Value: Codable {
             time: .nanoseconds(try container.decode(Int64.self, forKey: .time)),
             changeCount: try container.decode(Int.self, forKey: .count),
             reversion: try container.decode(Reversion<Value>.self, forKey: .change),
-            authorship: try Self.decodeAuthorship(from: container)
+            authorship: try Self.decodeAuthorship(from: container),
+            depth: try container.decodeIfPresent(Int.self, forKey: .depth)
         )
         // Checked here, where the saved sum is at hand, and reported by loading, which names
         // the step and its scope.
@@ -78,6 +79,11 @@ extension HistoryArchive.Step: Codable where Value: Codable {
         try encodeContent(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(String(try checksum(), radix: 16), forKey: .sum)
+        // Outside the checksum, so archives saved before depths were kept keep their sums; a
+        // wrong depth is found where the step is read, one below its parent or it is refused.
+        if depthIsSaved {
+            try container.encode(recorded.depth, forKey: .depth)
+        }
     }
 
     /// The checksum of everything the step saves but the checksum itself.
@@ -143,8 +149,8 @@ extension HistoryArchive.Step: Codable where Value: Codable {
 
 extension HistoryArchive.Outline: Codable where Value: Codable {
 
-    private enum Keys: String, CodingKey { case next, scopes, tags, count, absorbed }
-    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved }
+    private enum Keys: String, CodingKey { case next, scopes, tags, count, absorbed, newest }
+    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved, steps }
     private enum StartKeys: String, CodingKey { case v, change, label, count, time, author }
     private enum TagKeys: String, CodingKey { case tag, v }
 
@@ -190,7 +196,8 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 current: HistoryVersion(try scope.decode(UInt64.self, forKey: .current)),
                 start: start,
                 branchOrder: branches,
-                movedTags: moved
+                movedTags: moved,
+                stepCount: try scope.decodeIfPresent(Int.self, forKey: .steps)
             ))
         }
         var tags: [(tag: HistoryTag, version: HistoryVersion)] = []
@@ -204,7 +211,8 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             scopes: scopes,
             tags: tags,
             stepCount: try container.decodeIfPresent(Int.self, forKey: .count),
-            absorbedWrites: try container.decodeIfPresent(Bool.self, forKey: .absorbed) ?? false
+            absorbedWrites: try container.decodeIfPresent(Bool.self, forKey: .absorbed) ?? false,
+            newestTime: try container.decodeIfPresent(Int64.self, forKey: .newest).map(Duration.nanoseconds)
         )
     }
 
@@ -238,6 +246,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                     try entry.encode(version.rawValue, forKey: .v)
                 }
             }
+            try scope.encodeIfPresent(saved.stepCount, forKey: .steps)
         }
         var tagList = container.nestedUnkeyedContainer(forKey: .tags)
         for (tag, version) in tags {
@@ -246,6 +255,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             try entry.encode(version.rawValue, forKey: .v)
         }
         try container.encodeIfPresent(stepCount, forKey: .count)
+        try container.encodeIfPresent(newestTime?.wholeNanoseconds, forKey: .newest)
         // Written only when true, so a history nobody else wrote saves as it always did.
         if absorbedWrites {
             try container.encode(true, forKey: .absorbed)

@@ -30,6 +30,9 @@ public struct HistoryArchive<Value> {
         /// `false` when the step was decoded with a checksum that its content does not match:
         /// loading then refuses the archive, naming the step.
         var checksumMatches = true
+        /// `false` when the step was decoded from an archive saved before steps kept their
+        /// depth: loading the whole archive computes it, a store cannot.
+        var depthIsSaved = true
 
         /// The version the step leads to; unique in the archive.
         public var version: HistoryVersion { recorded.version }
@@ -48,6 +51,9 @@ public struct HistoryArchive<Value> {
         /// Who made the step, if the history was told; `nil` in archives saved before steps
         /// had authors.
         public var author: HistoryAuthor? { authorship?.author }
+        /// How many steps lie between the step's version and the outermost scope's first
+        /// version (dropped steps included); `nil` in archives saved before it was kept.
+        public var depth: Int? { depthIsSaved ? recorded.depth : nil }
 
         /// `recorded`, saved in the scope at `scopeLevel`.
         init(_ recorded: RecordedStep<Value, SavedLabel>, scopeLevel: Int) {
@@ -63,12 +69,14 @@ public struct HistoryArchive<Value> {
             time: Duration,
             changeCount: Int,
             reversion: Reversion<Value>,
-            authorship: StepAuthorship? = nil
+            authorship: StepAuthorship? = nil,
+            depth: Int? = nil
         ) {
             self.init(RecordedStep(
                 reversion: reversion, version: version, annotation: SavedLabel(savedLabel: label),
-                time: time, changeCount: changeCount, parent: parent, authorship: authorship
+                time: time, changeCount: changeCount, parent: parent, depth: depth ?? 0, authorship: authorship
             ), scopeLevel: scopeLevel)
+            depthIsSaved = depth != nil
         }
 
         /// Whether `other` is this very step, unchanged: the same place in the tree and the
@@ -94,6 +102,10 @@ public struct HistoryArchive<Value> {
         /// that its steps may no longer apply exactly to one another: loading then checks
         /// the chain of steps selectively. `false` in archives saved before it was kept.
         var absorbedWrites = false
+        /// The newest time any step or scope holds, so that a history opened over a store
+        /// stamps its next step without reading every step; `nil` in archives saved before it
+        /// was kept.
+        var newestTime: Duration?
 
         /// One scope: where its tree is rooted, where it stands, and the order of its branches.
         struct Scope {
@@ -108,6 +120,8 @@ public struct HistoryArchive<Value> {
             /// The tags the scope moved and the versions they named before, which abandoning
             /// the scope gives back to them.
             var movedTags: [(tag: HistoryTag, version: HistoryVersion)] = []
+            /// How many steps the scope holds; `nil` in archives saved before it was kept.
+            var stepCount: Int?
         }
 
         /// The dropped beginning of an inner scope (see the history limit): the history's own

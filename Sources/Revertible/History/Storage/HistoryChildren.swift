@@ -28,6 +28,11 @@ struct HistoryChildren: Sequence, Sendable {
     private var lists: [HistoryVersion: [HistoryVersion]] = [:]
     /// How many slots of `links` are removed entries.
     private var deadCount = 0
+    /// Where the children of a parent without a slot are read from, for a scope over a store;
+    /// a removed entry's dead slot then says "none", so it is never compacted away.
+    var source: (any HistoryChildrenSource)?
+    /// The scope these children belong to, which `source` filters by.
+    var level = 0
 
     init() {}
 
@@ -55,7 +60,11 @@ struct HistoryChildren: Sequence, Sendable {
     subscript(parent: HistoryVersion) -> HistoryVersionList? {
         get {
             let (index, found) = position(of: parent)
-            guard found else { return nil }
+            guard found else {
+                guard let source else { return nil }
+                let saved = source.children(of: parent, inScope: level)
+                return saved.isEmpty ? nil : HistoryVersionList(saved)
+            }
             let link = links[index]
             guard link.isRedirect else { return [link.child] }
             return lists[parent].map(HistoryVersionList.init)
@@ -63,7 +72,13 @@ struct HistoryChildren: Sequence, Sendable {
         set {
             let (index, found) = position(of: parent)
             guard found else {
-                guard let newValue else { return }
+                guard let newValue else {
+                    if source != nil {
+                        links.insert(Link(parent: parent, child: parent), at: index)
+                        deadCount += 1
+                    }
+                    return
+                }
                 if newValue.count == 1 {
                     links.insert(Link(parent: parent, child: newValue[0]), at: index)
                 } else {
@@ -90,7 +105,7 @@ struct HistoryChildren: Sequence, Sendable {
     /// Drops the dead slots once they are half the array and more: amortized O(1) per
     /// removal, as the limit drops one oldest version per recorded step.
     private mutating func compactIfSparse() {
-        guard deadCount >= 16, deadCount * 2 >= links.count else { return }
+        guard source == nil, deadCount >= 16, deadCount * 2 >= links.count else { return }
         links.removeAll { $0.isRedirect && lists[$0.parent] == nil }
         deadCount = 0
     }

@@ -7,6 +7,11 @@
 /// than all it holds (archives are loaded oldest first), so appending keeps the array sorted.
 /// A lookup tries the slot at the version's offset from the oldest (right for versions made
 /// in a row), then the newest, and otherwise searches by bisection.
+///
+/// A table over a store (see ``HistoryStepStore``) holds only the steps that changed since the
+/// store was last written, and tombstones for the versions it dropped: every other lookup
+/// reads through to the store's ``HistoryStepSource``. An in-memory table has no source, and
+/// pays one `nil` test on a lookup that misses.
 @usableFromInline
 struct HistoryStepTable<Value, Annotation> {
     @usableFromInline
@@ -21,11 +26,31 @@ struct HistoryStepTable<Value, Annotation> {
     /// The oldest step's version, kept apart so that a lookup in a run of versions made in a
     /// row reads one step, not three.
     @usableFromInline var oldest = HistoryVersion(0)
+    /// Where the steps not in `entries` are read from; `nil` for a table kept whole in memory.
+    var source: HistoryStepSource<Value, Annotation>?
+    /// The scope this table belongs to, which `source` filters by.
+    var level = 0
+    /// With a source: the saved versions this table dropped, which it no longer reads.
+    var removed: Set<HistoryVersion> = []
+    /// With a source: how many steps the table holds, saved and new.
+    @usableFromInline var sourcedCount = 0
 
     init() {}
 
     @inlinable
-    var count: Int { entries.count - head }
+    var count: Int { sourceIsNil ? entries.count - head : sourcedCount }
+
+    /// Whether the table is kept whole in memory (a function, so that the inlinable code
+    /// above need not see the source's type).
+    @usableFromInline
+    var sourceIsNil: Bool { source == nil }
+
+    /// The saved step leading to `version`, if the table has a source and did not drop it.
+    @usableFromInline
+    func savedStep(_ version: HistoryVersion) -> Step? {
+        guard let source, !removed.contains(version) else { return nil }
+        return source.step(version, inScope: level)
+    }
 
     @usableFromInline
     var isEmpty: Bool { count == 0 }
@@ -64,10 +89,19 @@ struct HistoryStepTable<Value, Annotation> {
     subscript(version: HistoryVersion) -> Step? {
         @inlinable get {
             let (index, found) = position(of: version)
-            return found ? entries[index] : nil
+            return found ? entries[index] : savedStep(version)
         }
         set {
             let (index, found) = position(of: version)
+            if source != nil {
+                let existed = found || savedStep(version) != nil
+                if newValue == nil, existed {
+                    removed.insert(version)
+                    sourcedCount -= 1
+                } else if newValue != nil, !existed {
+                    sourcedCount += 1
+                }
+            }
             switch (newValue, found) {
             case let (step?, true): entries[index] = step
             case let (step?, false):
@@ -86,6 +120,10 @@ struct HistoryStepTable<Value, Annotation> {
     /// this generic code each costs a metadata lookup or a copy through one.
     @inlinable
     mutating func insert(_ step: Step) {
+        guard sourceIsNil else {
+            self[step.version] = step
+            return
+        }
         if head == entries.count {
             entries.removeAll(keepingCapacity: true)
             head = 0
@@ -102,18 +140,28 @@ struct HistoryStepTable<Value, Annotation> {
     @inlinable
     func depth(of version: HistoryVersion) -> Int? {
         let (index, found) = position(of: version)
-        return found ? entries[index].depth : nil
+        return found ? entries[index].depth : savedStep(version)?.depth
     }
 
     /// Calls `body` on the step leading to `version`, in place; `nil` when there is none.
     mutating func modify<R>(_ version: HistoryVersion, _ body: (inout Step) -> R) -> R? {
-        let (index, found) = position(of: version)
+        var (index, found) = position(of: version)
+        if !found, let saved = savedStep(version) {
+            // Held from now on, to be written back.
+            self[version] = saved
+            (index, found) = position(of: version)
+        }
         guard found else { return nil }
         return body(&entries[index])
     }
 
     @discardableResult
     mutating func removeValue(forKey version: HistoryVersion) -> Step? {
+        guard sourceIsNil else {
+            let step = self[version]
+            if step != nil { self[version] = nil }
+            return step
+        }
         let (index, found) = position(of: version)
         guard found else { return nil }
         let step = entries[index]
@@ -122,7 +170,7 @@ struct HistoryStepTable<Value, Annotation> {
     }
 
     private mutating func remove(at index: Int) {
-        guard index == head, count > 1 else {
+        guard index == head, entries.count - head > 1 else {
             entries.remove(at: index)
             if entries.count == head { entries.removeAll(); head = 0 } else if index == head { oldest = entries[head].version }
             return
@@ -142,6 +190,10 @@ struct HistoryStepTable<Value, Annotation> {
     /// - Complexity: O(n), for n steps in the table.
     mutating func removeAll(_ versions: Set<HistoryVersion>) {
         guard !versions.isEmpty else { return }
+        guard sourceIsNil else {
+            for version in versions { self[version] = nil }
+            return
+        }
         var kept = ContiguousArray<Step>()
         kept.reserveCapacity(count - min(versions.count, count))
         for step in entries[head...] where !versions.contains(step.version) {
@@ -152,13 +204,25 @@ struct HistoryStepTable<Value, Annotation> {
         if let first = entries.first { oldest = first.version }
     }
 
-    /// The versions, oldest first.
-    var keys: LazyMapSequence<ArraySlice<Step>, HistoryVersion> {
-        ArraySlice(entries[head...]).lazy.map(\.version)
+    /// The versions, oldest first. With a source, every saved step is read.
+    var keys: [HistoryVersion] {
+        guard let source else { return entries[head...].map(\.version) }
+        let held = entries[head...].map(\.version)
+        let saved = source.savedVersions(inScope: level).filter {
+            !removed.contains($0) && !position(of: $0).found && source.step($0, inScope: level) != nil
+        }
+        return (held + saved).sorted()
     }
 
-    /// The steps, oldest first.
-    var values: ArraySlice<Step> { ArraySlice(entries[head...]) }
+    /// The steps, oldest first. With a source, every saved step is read.
+    var values: [Step] {
+        guard source != nil else { return Array(entries[head...]) }
+        return keys.compactMap { self[$0] }
+    }
+
+    /// The steps held in memory, oldest first: with a source, those changed or added since
+    /// the store was last written, which is what saving writes.
+    var heldSteps: ArraySlice<Step> { entries[head...] }
 }
 
 extension HistoryStepTable: Sendable where Value: Sendable, Annotation: Sendable {}

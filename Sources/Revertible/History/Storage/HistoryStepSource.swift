@@ -1,0 +1,198 @@
+/// A history's ``HistoryStepStore`` as its scope tables read it: each step read once, checked
+/// as it is read, and kept for the rest of the history's life.
+///
+/// The tables ask it for what they do not hold themselves (``HistoryStepTable`` and
+/// ``HistoryChildren`` keep only what changed since the store was last written). A lookup
+/// cannot throw, so a step that fails to read or to check is answered as absent and the
+/// failure is kept: ``History/perform(_:on:policy:onConflict:)`` sees the failure count grow
+/// and takes the whole command back.
+///
+/// Checked on every read, as loading a whole archive checks them: the step is the one asked
+/// for, it matches its checksum, its depth was saved, its parent is older and its version
+/// younger than the next version, it lies in a scope the outline has, its change count is
+/// not negative, an author's move names an older step; and it hangs where its depth says,
+/// one below its parent (a step of the same scope, read and checked alike but for its own
+/// parent) or one below the scope's floor.
+final class HistoryStepSource<Value, Annotation>: Sendable {
+
+    typealias Step = RecordedStep<Value, Annotation>
+
+    private struct Entry {
+        var step: Step
+        var scopeLevel: Int
+        /// Whether the step's place below its parent was checked, not only its own facts.
+        var placeChecked: Bool
+    }
+
+    private enum Cached {
+        case absent
+        case step(Entry)
+        /// Read and refused: every later lookup fails again, so that no command mistakes
+        /// the step for one that is not there.
+        case failed(HistoryArchiveError)
+    }
+
+    private struct Cache {
+        var steps: [HistoryVersion: Cached] = [:]
+        var children: [HistoryVersion: [HistoryVersion]] = [:]
+        var failures = 0
+        var lastFailure: (version: HistoryVersion, error: HistoryArchiveError)?
+    }
+
+    let store: any HistoryStepStore<Value>
+    /// Each scope's floor and its depth, as saved.
+    private let floors: [(version: HistoryVersion, depth: Int)]
+    private let nextVersion: HistoryVersion
+    private let relabel: @Sendable (RecordedStep<Value, SavedLabel>) -> Step
+    // Sound to share: the cached steps are values that never change once read (their
+    // reversions' nodes are immutable), and every access holds the lock.
+    private let cache = Locked(unchecked: Cache())
+
+    init(
+        store: any HistoryStepStore<Value>,
+        outline: HistoryArchive<Value>.Outline
+    ) where Annotation: HistoryAnnotation {
+        self.store = store
+        floors = outline.scopes.map { ($0.floor, $0.floorDepth) }
+        nextVersion = outline.nextVersion
+        relabel = { $0.relabelled() }
+    }
+
+    /// How many reads have failed so far: a command compares it before and after.
+    var failureCount: Int { cache.withLockUnchecked { $0.failures } }
+
+    /// The last read that failed, and why.
+    var lastFailure: (version: HistoryVersion, error: HistoryArchiveError)? {
+        cache.withLockUnchecked { $0.lastFailure }
+    }
+
+    /// The saved step leading to `version` in the scope at `level`; `nil` if there is none,
+    /// it belongs to another scope, or it failed (see ``failureCount``).
+    func step(_ version: HistoryVersion, inScope level: Int) -> Step? {
+        guard let entry = entry(version, placeChecked: true), entry.scopeLevel == level else { return nil }
+        return entry.step
+    }
+
+    /// The saved versions that follow `parent` in the scope at `level`, oldest first.
+    func children(of parent: HistoryVersion, inScope level: Int) -> [HistoryVersion] {
+        let known = cache.withLockUnchecked { $0.children[parent] }
+        let versions: [HistoryVersion]
+        if let known {
+            versions = known
+        } else {
+            do {
+                versions = try store.versions(after: parent).sorted()
+            } catch {
+                fail(parent, "the steps after version \(parent) cannot be read: \(error)")
+                return []
+            }
+            cache.withLockUnchecked { $0.children[parent] = versions }
+        }
+        return versions.filter { step($0, inScope: level)?.parent == parent }
+    }
+
+    /// The versions the store lists for the scope at `level`, oldest first, unread.
+    func savedVersions(inScope level: Int) -> [HistoryVersion] {
+        do {
+            return try store.versions(inScope: level).sorted()
+        } catch {
+            fail(floors.indices.contains(level) ? floors[level].version : HistoryVersion(0), "the steps of scope \(level) cannot be listed: \(error)")
+            return []
+        }
+    }
+
+    private func entry(_ version: HistoryVersion, placeChecked: Bool) -> Entry? {
+        switch cache.withLockUnchecked({ $0.steps[version] }) {
+        case .absent:
+            return nil
+        case let .failed(error):
+            return fail(version, error)
+        case let .step(entry):
+            return !placeChecked || entry.placeChecked ? entry : checkPlace(of: entry)
+        case nil:
+            guard let entry = read(version) else {
+                cache.withLockUnchecked { cache in
+                    if cache.steps[version] == nil { cache.steps[version] = .absent }
+                }
+                return nil
+            }
+            cache.withLockUnchecked { $0.steps[version] = .step(entry) }
+            return placeChecked ? checkPlace(of: entry) : entry
+        }
+    }
+
+    /// Reads the step of `version` and checks its own facts.
+    private func read(_ version: HistoryVersion) -> Entry? {
+        let saved: HistoryArchive<Value>.Step?
+        do {
+            saved = try store.step(leadingTo: version)
+        } catch {
+            return fail(version, "step \(version) cannot be read: \(error)")
+        }
+        guard let saved else { return nil }
+        let level = saved.scopeLevel
+        guard saved.version == version else {
+            return fail(version, "the store gave step \(saved.version) when asked for step \(version)")
+        }
+        guard saved.checksumMatches else {
+            return fail(version, "step \(version) in scope \(level) does not match its checksum: its content is damaged")
+        }
+        guard floors.indices.contains(level) else {
+            return fail(version, "step \(version) is in scope \(level), which does not exist")
+        }
+        guard saved.depthIsSaved else {
+            return fail(version, "step \(version) was saved without its depth, by an older version of this library: load the whole archive once and save it again")
+        }
+        guard saved.parent < version, version < nextVersion else {
+            return fail(version, "step \(version) is not newer than its parent \(saved.parent) and older than \(nextVersion)")
+        }
+        guard saved.changeCount >= 0 else { return fail(version, "step \(version) has a negative change count") }
+        if let target = saved.authorship?.move?.target, target >= version {
+            return fail(version, "step \(version) reverts step \(target), which is not older")
+        }
+        return Entry(step: relabel(saved.recorded), scopeLevel: level, placeChecked: false)
+    }
+
+    /// Checks that `entry` hangs one below its parent, and marks it so.
+    private func checkPlace(of entry: Entry) -> Entry? {
+        let step = entry.step
+        let level = entry.scopeLevel
+        let parentDepth: Int
+        if let parent = self.entry(step.parent, placeChecked: false), parent.scopeLevel == level {
+            parentDepth = parent.step.depth
+        } else if step.parent == floors[level].version {
+            parentDepth = floors[level].depth
+        } else {
+            return fail(step.version, "the parent \(step.parent) of step \(step.version) is not in scope \(level)")
+        }
+        guard step.depth == parentDepth + 1 else {
+            return fail(step.version, "step \(step.version) says it is at depth \(step.depth), one below its parent at \(parentDepth)")
+        }
+        var checked = entry
+        checked.placeChecked = true
+        cache.withLockUnchecked { $0.steps[step.version] = .step(checked) }
+        return checked
+    }
+
+    @discardableResult
+    private func fail(_ version: HistoryVersion, _ message: String) -> Entry? {
+        fail(version, HistoryArchiveError(message))
+    }
+
+    @discardableResult
+    private func fail(_ version: HistoryVersion, _ error: HistoryArchiveError) -> Entry? {
+        cache.withLockUnchecked { cache in
+            cache.steps[version] = .failed(error)
+            cache.failures += 1
+            cache.lastFailure = (version, error)
+        }
+        return nil
+    }
+}
+
+extension HistoryStepSource: HistoryChildrenSource {}
+
+/// What ``HistoryChildren`` asks when it does not hold a version's children itself.
+protocol HistoryChildrenSource: AnyObject, Sendable {
+    func children(of parent: HistoryVersion, inScope level: Int) -> [HistoryVersion]
+}
