@@ -162,6 +162,9 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
             parentDepth = parent.step.depth
         } else if step.parent == floors[level].version {
             parentDepth = floors[level].depth
+        } else if case .failed = cache.withLockUnchecked({ $0.steps[step.parent] }) {
+            // The parent's own failure is the one to report; this step is read again later.
+            return nil
         } else {
             return fail(step.version, "the parent \(step.parent) of step \(step.version) is not in scope \(level)")
         }
