@@ -72,6 +72,26 @@ extension History {
         return (scope.undo.map(describe), scope.redo.map(describe))
     }
 
+    /// The `undo` steps nearest the present that undo would take, oldest first, and the
+    /// `redo` steps redo would take, next first, described: what a command that moves a few
+    /// steps shows, without reading the rest of a long history.
+    package func nearestSteps(undo: Int, redo: Int) -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        let scope = scopes[top]
+        var back: [HistoryStep] = []
+        var version = scope.current
+        while back.count < undo, let step = scope.steps[version] {
+            back.append(describe(step))
+            version = step.parent
+        }
+        var forward: [HistoryStep] = []
+        version = scope.current
+        while forward.count < redo, let next = scope.children[version]?.last, let step = scope.steps[next] {
+            forward.append(describe(step))
+            version = next
+        }
+        return (back.reversed(), forward)
+    }
+
     /// A step, as history views show it.
     func describe(_ step: RecordedStep<Value, Annotation>) -> HistoryStep {
         HistoryStep(

@@ -61,6 +61,18 @@ extension UndoableState {
         try engine.save(to: store)
     }
 
+    /// The `undo` steps nearest the present, oldest first, and the `redo` steps redo would
+    /// take, next first: reads no further into a long history than that.
+    package func nearestSteps(undo: Int, redo: Int) -> (undo: [HistoryStep], redo: [HistoryStep]) {
+        engine.nearestSteps(undo: undo, redo: redo)
+    }
+
+    /// Throws unless the history's steps next to the present apply to it (the one undo takes
+    /// and those redo can take): what opening the history again checks, without the rest.
+    package func checkHistoryFitsPresent() throws(HistoryArchiveError) {
+        try engine.checkStepsNextToPresent()
+    }
+
     /// Takes note that ``unsavedHistoryChanges`` were written to `store` by the caller (in a
     /// transaction of its own, say): the history reads from `store` from then on.
     public mutating func historyWasSaved(to store: some HistoryStepStore<State>) {

@@ -9,6 +9,7 @@ enum ScenarioRegistry {
         TodoScript(),
         TreeVersusArray(),
         HistorySave(),
+        HistoryOpen(),
         TextEditing(),
         CrossModule(),
         SelectiveUndo(),

@@ -384,13 +384,18 @@ struct BrokenByHandEndToEndTests {
         try todo.ok("add", "milk")
         try todo.ok("add", "eggs")
         let file = try SQLiteFile(todo.file)
-        try file.execute("DROP TRIGGER items_edited_elsewhere; ALTER TABLE items DROP COLUMN checksum; PRAGMA user_version = 1")
+        // Schema 1 had neither the checksums nor the steps' parent and scope columns.
+        try file.execute("DROP TRIGGER items_edited_elsewhere; ALTER TABLE items DROP COLUMN checksum; DROP INDEX steps_by_parent; ALTER TABLE steps DROP COLUMN parent; ALTER TABLE steps DROP COLUMN scope; PRAGMA user_version = 1")
         let bytes = try #require(todo.fileBytes())
         #expect(try todo.titles() == ["milk", "eggs"])
         #expect(todo.fileBytes() == bytes)
         try todo.ok("add", "bread")
-        #expect(try file.integer("PRAGMA user_version") == 2)
+        #expect(try file.integer("PRAGMA user_version") == 3)
         #expect(try file.integer("SELECT count(*) FROM items WHERE checksum IS NOT NULL") == 3)
         #expect(try todo.titles() == ["milk", "eggs", "bread"])
+        // Its history was rewritten for reading one step at a time, and still undoes.
+        #expect(try file.integer("SELECT count(*) FROM steps WHERE parent IS NOT NULL") == 3)
+        try todo.ok("undo", "3")
+        #expect(try todo.titles() == [])
     }
 }

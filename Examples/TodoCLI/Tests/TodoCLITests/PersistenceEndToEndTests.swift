@@ -100,7 +100,9 @@ struct PersistenceEndToEndTests {
         #expect(try todo.directoryEntries() == ["todo.db"])
         let file = try SQLiteFile(todo.file)
         #expect(try file.integer("PRAGMA application_id") == 0x746F_646F)
-        #expect(try file.integer("PRAGMA user_version") == 2)
+        #expect(try file.integer("PRAGMA user_version") == 3)
+        // Each step row names its parent and scope, so a command reads only the rows it crosses.
+        #expect(try file.integer("SELECT count(*) FROM steps WHERE parent IS NOT NULL AND scope = 0") == 3)
         #expect(try file.integer("SELECT count(*) FROM items") == 2)
         #expect(try file.integer("SELECT count(*) FROM steps") == 3)
         #expect(try file.integer("SELECT count(*) FROM items WHERE title = 'oat milk' AND done = 0") == 1)

@@ -213,7 +213,7 @@ extension History {
 
     /// Throws unless the steps next to the present apply to it: the one undo takes, and each
     /// that redo can take.
-    func checkStepsNextToPresent() throws(HistoryArchiveError) {
+    package func checkStepsNextToPresent() throws(HistoryArchiveError) {
         let scope = scopes[top]
         var neighbours: [(reversion: Reversion<Value>, version: HistoryVersion)] = []
         if let step = scope.steps[scope.current] {

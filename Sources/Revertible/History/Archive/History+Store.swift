@@ -28,7 +28,7 @@ extension History {
         do {
             outline = try store.outline()
         } catch {
-            throw HistoryArchiveError("the outline cannot be read: \(error)")
+            throw HistoryArchiveError(String(describing: error))
         }
         guard let outline else {
             self.init(present)

@@ -83,7 +83,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
             do {
                 versions = try store.versions(after: parent).sorted()
             } catch {
-                fail(parent, "the steps after version \(parent) cannot be read: \(error)")
+                fail(parent, String(describing: error))
                 return []
             }
             cache.withLockUnchecked { $0.children[parent] = versions }
@@ -96,7 +96,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         do {
             return try store.versions(inScope: level).sorted()
         } catch {
-            fail(floors.indices.contains(level) ? floors[level].version : HistoryVersion(0), "the steps of scope \(level) cannot be listed: \(error)")
+            fail(floors.indices.contains(level) ? floors[level].version : HistoryVersion(0), String(describing: error))
             return []
         }
     }
@@ -127,7 +127,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         do {
             saved = try store.step(leadingTo: version)
         } catch {
-            return fail(version, "step \(version) cannot be read: \(error)")
+            return fail(version, String(describing: error))
         }
         guard let saved else { return nil }
         let level = saved.scopeLevel

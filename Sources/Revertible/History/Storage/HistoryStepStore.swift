@@ -12,6 +12,10 @@
 /// What a history changes is written back with ``write(_:)``, a few rows per command: the
 /// steps it added or changed, the versions it dropped, and the outline.
 ///
+/// An error a store throws is reported as it describes itself (`String(describing:)`), in a
+/// ``HistoryArchiveError`` or ``HistoryError/unreadableStep(_:_:)``: say which step or row
+/// and what is wrong with it.
+///
 /// A store serves one history: once that history has written to it, reopen the store rather
 /// than keep using an older copy of the history.
 public protocol HistoryStepStore<Value>: AnyObject, Sendable {

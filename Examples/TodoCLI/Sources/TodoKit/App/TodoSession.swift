@@ -284,7 +284,7 @@ public final class TodoSession {
             guard steps > 0 else { return "Already at tag \(name)" }
             ending = undoing ? " back to \(name)" : " up to \(name)"
         }
-        let descriptions = StepDescriptions(before)
+        let descriptions = StepDescriptions(before, undo: undoing ? steps : 0, redo: undoing ? 0 : steps)
         let labels = undoing ? Array(descriptions.undo.suffix(steps).reversed()) : Array(descriptions.redo.prefix(steps))
         let verb = undoing ? "Undid" : "Redid"
         // Every part skipped or gone for someone else's change: the history moved past the
@@ -340,7 +340,7 @@ public final class TodoSession {
     /// The label of the step that made the present, or "(start)".
     private func presentLabel(_ state: UndoableState<TodoList>) -> String {
         let now = state.currentVersionID
-        return state.steps().undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
+        return state.nearestSteps(undo: 1, redo: 0).undo.last.map { $0.version == now ? ($0.label ?? "change") : "(start)" } ?? "(start)"
     }
 
     /// What a refused move means, in the words of the commands: `undoing` is `nil` for

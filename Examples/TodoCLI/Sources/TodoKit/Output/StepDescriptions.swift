@@ -16,6 +16,14 @@ struct StepDescriptions {
         redo = steps.redo.map(Self.describe)
     }
 
+    /// The `undo` steps nearest the present and the `redo` next ones only: a move of a few
+    /// steps reads no more of a long history than it crosses.
+    init(_ state: UndoableState<TodoList>, undo undoCount: Int, redo redoCount: Int) {
+        let steps = state.nearestSteps(undo: undoCount, redo: redoCount)
+        undo = steps.undo.map(Self.describe)
+        redo = steps.redo.map(Self.describe)
+    }
+
     static func describe(_ step: HistoryStep) -> String {
         let label = step.label ?? "change"
         return step.changeCount > 1 ? "\(label) (+\(step.changeCount - 1) more)" : label

@@ -27,7 +27,7 @@ enum HistoryMismatch {
     /// every later command; it is refused before it is written instead.
     static func checkLoadable(_ state: UndoableState<TodoList>) throws(TodoError) {
         do {
-            _ = try UndoableState(present: state.present, archive: state.archive, checkingEveryStep: false)
+            try state.checkHistoryFitsPresent()
         } catch {
             throw .badInput("cannot move there in the history: the list was changed outside todo where a saved step also changes it (\(readable(error.message))); nothing was changed")
         }

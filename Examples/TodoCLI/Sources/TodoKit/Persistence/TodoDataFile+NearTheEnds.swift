@@ -26,7 +26,7 @@ extension TodoDataFile {
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> Result? {
         guard let ends = try ItemRows.loadEnds(from: database, rows: Self.endRows) else { return nil }
-        let history = try HistoryRows.load(from: database)
+        let history = try HistoryRows.open(in: database)
         guard let before = try? history.state(present: ends.list) else { return nil }
         let store = TodoStore(initialState: before, reducer: reducer)
         guard let result = try? change(store), store.state.error == nil else { return nil }
@@ -38,15 +38,14 @@ extension TodoDataFile {
         }
         let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
-        var rows = history
-        let steps = try rows.changes(before: before, after: after)
+        let steps = try history.encode(after.unsavedHistoryChanges)
         guard !steps.documents.contains(where: ends.placeholders.appears) else { return nil }
         if try database.integer("PRAGMA freelist_count") != 0 {
             try checkPagesOnce(database)
         }
         initialized = true
         try ItemRows.write(items, of: after.present, to: database)
-        try rows.write(steps, to: database)
+        try history.write(steps)
         try clearOpenScopeMark(database, after: after)
         // The state holds stand-ins: never kept for a next command.
         cache = nil

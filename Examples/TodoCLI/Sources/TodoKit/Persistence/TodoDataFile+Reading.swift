@@ -33,7 +33,7 @@ extension TodoDataFile {
         let version = try currentDataVersion(database)
         if let cache, cache.dataVersion == version { return cache }
         let (list, keys) = try ItemRows.load(from: database)
-        let history = try HistoryRows.load(from: database)
+        let history = try HistoryRows.open(in: database)
         let state = try history.state(present: list)
         let loaded = Loaded(state: state, keys: keys, history: history, dataVersion: version)
         cache = loaded

@@ -92,19 +92,27 @@ extension TodoDataFile {
             // A second attempt when another process wrote the new file first: the command
             // runs again on what it wrote, and the first result is dropped unseen.
             store = TodoStore(initialState: before.state, reducer: reducer)
-            result = try change(store)
+            do {
+                result = try change(store)
+            } catch {
+                // A step read when the command crossed it was damaged: the file's problem,
+                // not the command's.
+                if case let .unreadableStep(_, damage)? = store.state.error {
+                    throw DataFileProblem.damaged(HistoryMismatch.readable(damage.message))
+                }
+                throw error
+            }
         }
-        let after = store.state
+        var after = store.state
         if appliesSavedSteps, after.currentVersionID != before.state.currentVersionID {
             try HistoryMismatch.checkLoadable(after)
         }
         // A failed history command changes nothing; `change` reports it.
         let items = ItemChanges(before: before.state.present.items, beforeKeys: before.keys, after: after.present.items)
         try ItemRows.write(items, of: after.present, to: database)
-        var history = before.history
-        try history.write(before: before.state, after: after, to: database)
+        try before.history.save(&after)
         try clearOpenScopeMark(database, after: after)
-        cache = Loaded(state: after, keys: items.keys, history: history, dataVersion: before.dataVersion)
+        cache = Loaded(state: after, keys: items.keys, history: before.history, dataVersion: before.dataVersion)
         return result
     }
 }

@@ -1,3 +1,4 @@
+import Revertible
 /// The tables of a todo database, its schema version and how to get there from any earlier
 /// one.
 ///
@@ -13,7 +14,9 @@
 ///                                            -- keeps the checksum sets it to NULL
 /// CREATE TABLE steps (            -- one row per kept history step
 ///     version INTEGER PRIMARY KEY,   -- the version the step leads to
-///     step BLOB NOT NULL             -- JSON: the step's parent, label, time and reversion
+///     step BLOB NOT NULL,            -- JSON: the step's parent, label, time, depth and reversion
+///     parent INTEGER,                -- the version it starts from (indexed: redo's lookup)
+///     scope INTEGER                  -- its scope, 0 for the outermost
 /// );
 /// CREATE TABLE meta (             -- small named values
 ///     key TEXT PRIMARY KEY,          -- 'outline': JSON of the history's scopes, current
@@ -29,6 +32,8 @@ enum TodoSchema {
     static let applicationID: Int64 = 0x746F_646F
     /// The schema this `todo` writes, and the newest it reads.
     static var version: Int64 { Int64(migrations.count) }
+    /// The first schema whose history is read one step at a time (see ``HistoryRows``).
+    static let lazyHistoryVersion: Int64 = 3
 
     /// `migrations[n]` takes a database from schema version `n` to `n + 1`. Append a step
     /// for every change of the schema; never edit one that has shipped.
@@ -63,6 +68,14 @@ enum TodoSchema {
             UPDATE items SET checksum = NULL WHERE position = NEW.position;
         END;
         """,
+        // 2 → 3: a step's parent and scope in columns, so that a command reads the steps it
+        // crosses, one row each, not the whole history (see `HistoryRows`). The rows are
+        // rewritten once, with the depth each step now saves (`HistoryRows.migrate`).
+        """
+        ALTER TABLE steps ADD COLUMN parent INTEGER;
+        ALTER TABLE steps ADD COLUMN scope INTEGER;
+        CREATE INDEX steps_by_parent ON steps (parent);
+        """,
     ]
 
     /// Brings the database to ``version``: creates the tables in a new (empty) database, or
@@ -84,9 +97,18 @@ enum TodoSchema {
                 // The rows an earlier `todo` wrote are taken as they are, and checked from now on.
                 try ItemRows.addMissingChecksums(in: database)
             }
+            if current >= 1, current < lazyHistoryVersion {
+                try HistoryRows.migrate(in: database, present: ItemRows.load(from: database).list)
+            }
             try database.execute("PRAGMA user_version = \(version)", operation: "set up the database")
-        } catch {
+        } catch let problem as DataFileProblem {
+            throw problem
+        } catch let error as DatabaseError {
             throw DataFileProblem(error)
+        } catch let error as HistoryArchiveError {
+            throw .damaged(HistoryMismatch.readable(error.message))
+        } catch {
+            throw .damaged(String(describing: error))
         }
     }
 
