@@ -67,6 +67,13 @@ extension UndoableState {
         engine.nearestSteps(undo: undo, redo: redo)
     }
 
+    /// Reads and checks every step of the history, and its structure (see `todo check`).
+    ///
+    /// - Returns: How many steps were checked.
+    package func checkEveryHistoryStep() throws(HistoryArchiveError) -> Int {
+        try engine.checkEverySavedStep()
+    }
+
     /// Throws unless the history's steps next to the present apply to it (the one undo takes
     /// and those redo can take): what opening the history again checks, without the rest.
     package func checkHistoryFitsPresent() throws(HistoryArchiveError) {

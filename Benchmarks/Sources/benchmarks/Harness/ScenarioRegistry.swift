@@ -10,6 +10,7 @@ enum ScenarioRegistry {
         TreeVersusArray(),
         HistorySave(),
         HistoryOpen(),
+        TodoLongHistory(),
         TextEditing(),
         CrossModule(),
         SelectiveUndo(),

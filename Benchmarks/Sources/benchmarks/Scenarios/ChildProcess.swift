@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a program to its end with `posix_spawn` and `waitpid`, for timing whole processes.
+/// Runs a program to its end with `posix_spawn` and `wait4`, for timing whole processes.
 ///
 /// Not Foundation's `Process`: on Linux it learns of a child's exit through a run-loop source,
 /// which added about 40 ms to a child that wrote less than a pipe's buffer and exited at once
@@ -19,6 +19,10 @@ enum ChildProcess {
         var status: Int32
         /// Everything it wrote to standard output.
         var output: [UInt8]
+        /// The processor time it used, user and system, in milliseconds.
+        var cpuMilliseconds: Double = 0
+        /// Its peak resident memory, in kilobytes.
+        var peakKilobytes: Int = 0
     }
 
     /// Runs `path` with `arguments` and `environment` ("NAME=value" entries), standard input
@@ -66,13 +70,29 @@ enum ChildProcess {
         close(readEnd)
 
         var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 {
-            guard errno == EINTR else { throw ChildProcessError(step: "waitpid", code: errno) }
+        // `wait4`, not `waitpid`: it gives this child's own usage, where `getrusage` of the
+        // children would mix every child's and keep the largest peak of all.
+        var usage = rusage()
+        while wait4(child, &status, 0, &usage) == -1 {
+            guard errno == EINTR else { throw ChildProcessError(step: "wait4", code: errno) }
         }
         // The wait status: the low 7 bits are the ending signal (0 for a normal exit), the next
         // byte the exit code.
         let signal = status & 0x7f
-        return Outcome(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: output)
+        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1_000 + Double(time.tv_usec) / 1_000 }
+        return Outcome(
+            status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
+            output: output,
+            cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
+            // Kilobytes on Linux, bytes on Darwin.
+            peakKilobytes: {
+                #if canImport(Darwin)
+                Int(usage.ru_maxrss) / 1_024
+                #else
+                Int(usage.ru_maxrss)
+                #endif
+            }()
+        )
     }
 }
 

@@ -143,7 +143,7 @@ final class SavedHistories: @unchecked Sendable {
         }
         try controller.saveHistory(to: store)
         let saved = SavedHistory(store: store, final: state, beforeLast: beforeLast, steps: k)
-        histories = [key: saved]
+        histories[key] = saved
         return saved
     }
 }

@@ -34,6 +34,12 @@ enum TodoProcess {
     /// Runs `binary arguments`, with `input` as standard input (none when `nil`), and returns
     /// the exit status and standard output.
     static func run(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> (Int32, String) {
+        let outcome = try runMeasured(binary, arguments, input: input, scenario: scenario)
+        return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
+    }
+
+    /// The same, with the child's processor time and peak memory.
+    static func runMeasured(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> ChildProcess.Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["TODO_FILE"] = nil
@@ -45,7 +51,7 @@ enum TodoProcess {
                 environment: environment.map { "\($0.key)=\($0.value)" },
                 inputPath: input?.path ?? "/dev/null"
             )
-            return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
+            return outcome
         } catch {
             throw BenchmarkFailure("\(scenario): could not run \(binary): \(error)")
         }

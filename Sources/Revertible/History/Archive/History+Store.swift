@@ -152,6 +152,27 @@ extension History {
         storage?.retired.formUnion(source.savedVersions(inScope: level))
     }
 
+    /// Reads every step of every scope, each checked as it is read, and checks the history's
+    /// structure: what opening leaves to the commands that cross each step, done at once,
+    /// as `PRAGMA integrity_check` does. Applies no step, so a step that no longer fits a
+    /// present another program edited is not reported (a move that reaches it is refused).
+    ///
+    /// - Returns: How many steps were checked.
+    /// - Throws: The first step that cannot be read or fails its check, or a structural fact
+    ///   that does not hold.
+    package func checkEverySavedStep() throws(HistoryArchiveError) -> Int {
+        let failures = readFailures
+        var count = 0
+        for scope in scopes { count += scope.steps.keys.count }
+        if readFailures > failures, let failure = storage?.source.lastFailure {
+            throw failure.error
+        }
+        if let violation = invariantViolations().first {
+            throw HistoryArchiveError(violation)
+        }
+        return count
+    }
+
     /// Whether the history reads its steps from a store.
     @usableFromInline
     var isStored: Bool { storage != nil }

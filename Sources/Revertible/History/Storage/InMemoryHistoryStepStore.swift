@@ -1,9 +1,6 @@
 /// A ``HistoryStepStore`` in memory: for tests, and for a program that keeps a history's
-/// steps in its own structure and saves them elsewhere in one piece.
-///
-/// ```swift
-/// let store = InMemoryHistoryStepStore(HistoryArchive<Int>(outline: outline, steps: steps))
-/// ```
+/// steps in its own structure and saves them elsewhere in one piece. Steps are kept as
+/// values, never encoded.
 public final class InMemoryHistoryStepStore<Value: Sendable>: HistoryStepStore {
 
     private struct Contents: Sendable {

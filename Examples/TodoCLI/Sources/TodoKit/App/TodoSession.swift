@@ -41,6 +41,8 @@ public final class TodoSession {
                 : HistoryView.text(state, limit: storage.historyLimit, style: style)
         case .export:
             return ExportDocument(try storage.readList()).json()
+        case .check:
+            return try storage.check() + "\n"
         case .help:
             return HelpText.text
         case .quit:
@@ -199,7 +201,7 @@ public final class TodoSession {
             store.send(.action(.replaceAll(items: items, source: (path as NSString).lastPathComponent)))
             return "Imported \(items.count) item\(items.count == 1 ? "" : "s") from \(path) (undo brings back the list before)"
 
-        case .list, .history, .help, .quit, .export, .watch:
+        case .list, .history, .help, .quit, .export, .watch, .check:
             preconditionFailure("\(command) changes nothing and is handled by run(_:)")
         }
     }

@@ -44,6 +44,9 @@ public protocol TodoStorage: AnyObject {
     var lastSkipped: [SkippedPart] { get }
     /// Remembers `list` as the caller's last listing, if the store keeps one.
     func noteListed(_ list: TodoList) throws(TodoError)
+    /// Reads everything a command may ever read (a command reads only what it needs) and
+    /// checks it: what `todo check` prints, or the damage it found as an error.
+    func check() throws(TodoError) -> String
 }
 
 /// One step of someone's history, for `todo history` on a shared list.

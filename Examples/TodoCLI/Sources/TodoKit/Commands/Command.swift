@@ -38,6 +38,9 @@ public enum Command: Equatable, Sendable {
     case rollback
     /// Prints the list in the interchange format (``ExportDocument``).
     case export
+    /// Checks the whole data file or the caller's server history, every step read (as
+    /// `PRAGMA integrity_check` and `git fsck` do), and says what it found.
+    case check
     /// Replaces the list with the one in an interchange file, as one undo step.
     case importJSON(path: String)
     case help
@@ -67,7 +70,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command may change the data file.
     public var isChange: Bool {
         switch self {
-        case .list, .history, .help, .quit, .export, .watch: false
+        case .list, .history, .help, .quit, .export, .watch, .check: false
         default: true
         }
     }

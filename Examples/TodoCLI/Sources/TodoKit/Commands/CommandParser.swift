@@ -231,6 +231,9 @@ public enum CommandParser {
         case "rollback":
             try expectCount(arguments, 0, name)
             command = .rollback
+        case "check":
+            try expectCount(arguments, 0, name)
+            command = .check
         case "export":
             try expectCount(arguments, 0, name)
             guard scanned.json else { throw .usage("export needs a format: export --json") }

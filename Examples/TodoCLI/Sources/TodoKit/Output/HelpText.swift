@@ -38,6 +38,8 @@ enum HelpText {
       begin                    open a scope: its changes become one undo step...
       commit                   ...when committed,
       rollback                 ...or are all undone and forgotten
+      check                    read the whole file (or your server history), every step,
+                               and report any damage (exit 1) or say it is sound
       export --json            print the list in the interchange format (no history)
       import --json <file>     replace the list with an exported one (one undo step)
       watch [--for SECONDS] [--count N]
