@@ -32,6 +32,23 @@ final class ActivityModel {
 @Suite("Documentation examples: Revertible")
 struct RevertibleDocumentationTests {
 
+    @Test("SavingAHistory: opening a long history one step at a time")
+    func openingOneStepAtATime() throws {
+        let words = ValueVersioningController("")
+        for word in ["one", "two", "three"] { words.append(word) }
+        let store = InMemoryHistoryStepStore<String>()
+        try words.saveHistory(to: store)
+
+        // Later: the outline is read now, each step when a command first crosses it.
+        let reopened = ValueVersioningController("three")
+        try reopened.openHistory(from: store)
+        #expect(try reopened.undo() == "two")
+        #expect(store.stepReads <= 4)
+        reopened.append("deux")
+        try reopened.saveHistory(to: store)
+        #expect(store.archive?.steps.count == 4)
+    }
+
     @Test("Reversion")
     func reversion() throws {
         var user = User(name: "", imageData: Data())

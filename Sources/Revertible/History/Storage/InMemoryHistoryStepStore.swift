@@ -48,10 +48,12 @@ public final class InMemoryHistoryStepStore<Value: Sendable>: HistoryStepStore {
         }
     }
 
+    /// The saved outline; `nil` before the first write.
     public func outline() -> HistoryArchive<Value>.Outline? {
         contents.withLock { $0.outline }
     }
 
+    /// The saved step leading to `version`, counted in ``stepReads``.
     public func step(leadingTo version: HistoryVersion) -> HistoryArchive<Value>.Step? {
         contents.withLock { contents in
             contents.reads += 1
@@ -59,14 +61,17 @@ public final class InMemoryHistoryStepStore<Value: Sendable>: HistoryStepStore {
         }
     }
 
+    /// The versions of the saved steps that start from `parent`.
     public func versions(after parent: HistoryVersion) -> [HistoryVersion] {
         contents.withLock { Array($0.children[parent] ?? []) }
     }
 
+    /// The versions of the saved steps of the scope at `level`.
     public func versions(inScope level: Int) -> [HistoryVersion] {
         contents.withLock { $0.steps.values.filter { $0.scopeLevel == level }.map(\.version) }
     }
 
+    /// Saves `changes`: its removals, then its steps, then its outline.
     public func write(_ changes: HistoryArchive<Value>.Changes) {
         contents.withLock { contents in
             for version in changes.removedVersions { contents.remove(version) }
