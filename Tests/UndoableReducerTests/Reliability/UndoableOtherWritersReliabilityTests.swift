@@ -96,6 +96,9 @@ enum OtherWritersOperation: CustomStringConvertible {
     case moveEarlier(Int)
     case stopGrouping
     case saveAndReload
+    /// Saves what changed to a store of encoded steps and opens the state over it again:
+    /// from then on, each step is read from the store when an action crosses it.
+    case saveToStoreAndReopen
 
     var description: String {
         switch self {
@@ -116,6 +119,7 @@ enum OtherWritersOperation: CustomStringConvertible {
         case let .moveEarlier(count): ".moveEarlier(\(count))"
         case .stopGrouping: ".stopGrouping"
         case .saveAndReload: ".saveAndReload"
+        case .saveToStoreAndReopen: ".saveToStoreAndReopen"
         }
     }
 }
@@ -224,7 +228,8 @@ struct OtherWritersRun {
             case 90..<91: return .clearHistory
             case 91..<93: return .moveEarlier(Int.random(in: -4...4, using: &random))
             case 93..<94: return .stopGrouping
-            case 94..<96: return .saveAndReload
+            case 94..<95: return .saveAndReload
+            case 95..<96: return .saveToStoreAndReopen
             default:
                 let author = Int.random(in: 0...1, using: &random)
                 return .transaction(author: author, (0..<Int.random(in: 1...3, using: &random)).map { _ in action(of: author) })
@@ -241,6 +246,8 @@ struct OtherWritersRun {
             author: { action in action.author.map { HistoryAuthor($0) } }
         ))
         var state = UndoableState(initial)
+        var store = EncodedHistoryStepStore<Shelf.State>()
+        var storeHoldsState = false
         // The reference: each step's value before and after, by the version it leads to;
         // `nil` where the test cannot tell exactly (see `forget`).
         var steps: [HistoryVersion: Step?] = [:]
@@ -397,6 +404,25 @@ struct OtherWritersRun {
                     return fail("the reloaded state differs: \(loaded.steps()) against \(state.steps())", "reload")
                 }
                 state = loaded
+                storeHoldsState = false
+            case .saveToStoreAndReopen:
+                let reopened: UndoableState<Shelf.State>
+                do {
+                    // A store holds one history: after a whole reload, the state starts a new one.
+                    if !storeHoldsState { store = EncodedHistoryStepStore() }
+                    var saved = state
+                    try saved.saveHistory(to: store)
+                    reopened = try UndoableState(present: state.present, store: store)
+                } catch {
+                    return fail("saving to the store and reopening failed: \(error)", "store")
+                }
+                guard reopened.present == state.present, reopened.scopeLevel == state.scopeLevel,
+                      reopened.currentVersionID == state.currentVersionID, reopened.tree() == state.tree(),
+                      reopened.steps() == state.steps() else {
+                    return fail("the reopened state differs: \(reopened.steps()) against \(state.steps())", "store")
+                }
+                state = reopened
+                storeHoldsState = true
             }
             // Nothing may fail for someone else's write: the policy skips it.
             if case .stepRefused? = state.error {
