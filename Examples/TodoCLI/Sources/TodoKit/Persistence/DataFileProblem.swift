@@ -1,3 +1,4 @@
+import Revertible
 import CSQLite
 
 /// What is wrong with a data file that cannot be used. Every one of these leaves the file
@@ -36,6 +37,18 @@ public enum DataFileProblem: Error, Equatable, Sendable {
     case duplicateID(String, positions: [Int])
 
     /// The problem SQLite's `error` reports.
+    /// `error`, thrown while reading or writing the file, as the file's problem: a problem as
+    /// it is, a database error by its code, a history the library refused or anything else
+    /// (a history row's damage) as damage.
+    init(describing error: any Error) {
+        switch error {
+        case let problem as DataFileProblem: self = problem
+        case let error as DatabaseError: self.init(error)
+        case let error as HistoryArchiveError: self = .damaged(HistoryMismatch.readable(error.message))
+        default: self = .damaged(String(describing: error))
+        }
+    }
+
     init(_ error: DatabaseError) {
         switch error.primaryCode {
         case SQLITE_NOTADB: self = .notTodoDatabase

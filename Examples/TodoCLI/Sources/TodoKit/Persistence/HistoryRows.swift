@@ -69,14 +69,8 @@ final class HistoryRows: HistoryStepStore, @unchecked Sendable {
                 return try UndoableState(present: present, archive: wholeArchive(), checkingEveryStep: false)
             }
             return try UndoableState(present: present, store: self)
-        } catch let error as HistoryArchiveError {
-            throw .damaged(HistoryMismatch.readable(error.message))
-        } catch let problem as DataFileProblem {
-            throw problem
-        } catch let damage as HistoryRowDamage {
-            throw .damaged(damage.message)
         } catch {
-            throw .damaged(String(describing: error))
+            throw DataFileProblem(describing: error)
         }
     }
 
@@ -252,12 +246,8 @@ final class HistoryRows: HistoryStepStore, @unchecked Sendable {
     private static func reading<T>(_ body: () throws -> T) throws(DataFileProblem) -> T {
         do {
             return try body()
-        } catch let problem as DataFileProblem {
-            throw problem
-        } catch let error as DatabaseError {
-            throw DataFileProblem(error)
         } catch {
-            throw .damaged(String(describing: error))
+            throw DataFileProblem(describing: error)
         }
     }
 }

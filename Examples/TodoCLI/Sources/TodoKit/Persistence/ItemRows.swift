@@ -83,12 +83,8 @@ enum ItemRows {
                 keys.append(key)
                 position += descending ? -1 : 1
             }
-        } catch let problem as DataFileProblem {
-            throw problem
-        } catch let error as DatabaseError {
-            throw DataFileProblem(error)
         } catch {
-            throw .damaged(String(describing: error))
+            throw DataFileProblem(describing: error)
         }
     }
 

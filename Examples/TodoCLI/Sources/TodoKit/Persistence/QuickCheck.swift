@@ -22,12 +22,8 @@ enum QuickCheck {
                 let detail = result.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")
                 throw DataFileProblem.damaged(detail)
             }
-        } catch let error as DataFileProblem {
-            throw error
-        } catch let error as DatabaseError {
-            throw DataFileProblem(error)
         } catch {
-            throw .damaged(String(describing: error))
+            throw DataFileProblem(describing: error)
         }
     }
 }

@@ -23,10 +23,8 @@ extension TodoDataFile {
                     var found: [String] = []
                     while try query.step() { found.append(query.text(0) ?? "") }
                     pages = found
-                } catch let error as DatabaseError {
-                    throw DataFileProblem(error)
                 } catch {
-                    throw .damaged(String(describing: error))
+                    throw DataFileProblem(describing: error)
                 }
                 guard pages == ["ok"] else {
                     throw .damaged("the file's pages: \(pages.prefix(3).joined(separator: "; "))")

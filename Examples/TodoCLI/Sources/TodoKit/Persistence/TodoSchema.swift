@@ -101,14 +101,8 @@ enum TodoSchema {
                 try HistoryRows.migrate(in: database, present: ItemRows.load(from: database).list)
             }
             try database.execute("PRAGMA user_version = \(version)", operation: "set up the database")
-        } catch let problem as DataFileProblem {
-            throw problem
-        } catch let error as DatabaseError {
-            throw DataFileProblem(error)
-        } catch let error as HistoryArchiveError {
-            throw .damaged(HistoryMismatch.readable(error.message))
         } catch {
-            throw .damaged(String(describing: error))
+            throw DataFileProblem(describing: error)
         }
     }
 
