@@ -123,6 +123,9 @@ struct HistoryChildren: Sequence, Sendable {
     /// history of appends has none of.
     var listCount: Int { lists.count }
 
+    /// Whether a version held here leads to two or more others.
+    var hasBranchPoint: Bool { lists.values.contains { $0.count > 1 } }
+
     /// The children lists, in the order of ``makeIterator()``.
     var values: [HistoryVersionList] { map(\.value) }
 

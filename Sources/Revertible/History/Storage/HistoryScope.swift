@@ -202,6 +202,23 @@ package struct HistoryScope<Value, Annotation> {
     ///   history of 10,000 steps took tens of seconds.
     mutating func removeOldestLeavesOffPath(upTo count: Int) -> Int {
         guard count > 0 else { return 0 }
+        if !steps.sourceIsNil, !children.hasBranchPoint {
+            // Over a store, with no version that branches (the outline lists every one), the
+            // scope is one chain: its only leaf off the path ends redo's way. Taking leaves
+            // from there reads redo's way, not every saved step.
+            var chain: [HistoryVersion] = []
+            var version = current
+            while let next = children[version]?.last {
+                chain.append(next)
+                version = next
+            }
+            var removed = 0
+            while removed < count, let leaf = chain.popLast() {
+                removeLeaf(leaf)
+                removed += 1
+            }
+            return removed
+        }
         let path = pathVersions
         var leaves = VersionHeap()
         for version in steps.keys where !path.contains(version) && children[version]?.isEmpty ?? true {

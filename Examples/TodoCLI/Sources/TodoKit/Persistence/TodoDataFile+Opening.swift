@@ -49,12 +49,25 @@ extension TodoDataFile {
         }
     }
 
-    /// Checks every page of the file (``QuickCheck``), once per process, before the first
-    /// write that needs it.
+    /// Checks the file's pages (``QuickCheck``), once per process, before the first write
+    /// that needs it: every page while the file has free pages, which a write may reuse
+    /// unread, else the tables a write changes in place.
     func checkPagesOnce(_ database: Database) throws(DataFileProblem) {
         guard !checked else { return }
-        try QuickCheck.run(database)
-        checked = true
+        let freePages: Int64
+        do {
+            freePages = try database.integer("PRAGMA freelist_count") ?? 0
+        } catch {
+            throw DataFileProblem(error)
+        }
+        if freePages == 0 {
+            guard !tablesChecked else { return }
+            try QuickCheck.run(database, tables: ["items", "meta"])
+            tablesChecked = true
+        } else {
+            try QuickCheck.run(database)
+            checked = true
+        }
     }
 
     /// The path with its links resolved, once per process.

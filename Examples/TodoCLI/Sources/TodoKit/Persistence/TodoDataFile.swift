@@ -44,6 +44,9 @@ public final class TodoDataFile {
     var connection: Database?
     /// Whether this process has checked the file's pages (`PRAGMA quick_check`).
     var checked = false
+    /// Whether this process has checked the tables a write changes in place (see
+    /// ``checkPagesOnce(_:)``).
+    var tablesChecked = false
     /// Whether this process has tried to switch the file from the write-ahead log to a
     /// rollback journal (see ``settleJournal(_:)``).
     var journalSwitchTried = false
