@@ -356,7 +356,7 @@ public final class TodoServerStore: TodoStorage {
         lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
         let result = try? change(store)
         if let failure = opened.rows.serverFailure { throw failure }
-        guard let result, store.state.error == nil,
+        guard let result, store.state.error == nil, store.state.historyReadFailure == nil,
               !appliesSavedSteps || store.state.lastConflicts.isEmpty else { return nil }
         var after = store.state
         let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
@@ -744,10 +744,12 @@ public final class TodoServerStore: TodoStorage {
 
     /// Throws if the command could not read a step of `rows` that it crossed: the server's
     /// failure as such (the transaction is run again, or reported), a damaged step as the
-    /// history's damage. Nothing is written then.
+    /// history's damage. Nothing is written then: not even after a move that itself read
+    /// well, when what it then read (the step it reached, for the count of steps left to
+    /// undo) failed.
     private func checkReads(of state: UndoableState<TodoList>, _ rows: PersonHistoryRows?) throws {
         if let failure = rows?.serverFailure { throw failure }
-        if case let .unreadableStep(_, damage)? = state.error { throw historyDamage(of: person, damage) }
+        if case let .unreadableStep(_, damage)? = state.historyReadFailure { throw historyDamage(of: person, damage) }
     }
 
     /// The error for `name`'s history that cannot be read because of `error`.
