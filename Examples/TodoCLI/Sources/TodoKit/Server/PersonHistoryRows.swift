@@ -7,9 +7,10 @@ import UndoableReducer
 /// own) and the outline in their `histories.state` text (``SavedHistory``).
 ///
 /// A command reads the outline, which the caller has already read with the person's row of
-/// `histories`, and then one row per step it crosses: `add` none, `undo` the step it takes,
-/// whatever the history's length. What changed is written back as rows of its own
-/// (``encode(_:replacingAll:)``, ``write(_:)``).
+/// `histories`, and then the rows of the steps it crosses, each with its parent (whose depth
+/// the step's is checked against): a few rows for `add` or `undo`, whatever the history's
+/// length. What changed is written back, a row per step (``encode(_:replacingAll:)``,
+/// ``write(_:)``).
 ///
 /// A history saved before ``ServerSchema/lazyHistoryVersion`` (the whole archive in `state`,
 /// or rows without the columns and steps without their depth) is read whole
