@@ -74,6 +74,15 @@ extension UndoableState {
         try engine.checkEverySavedStep()
     }
 
+    /// The last step the history failed to read since it was opened or saved, as
+    /// `HistoryError.unreadableStep`; `nil` when every read succeeded. A command that cannot
+    /// read a step changes nothing and says so in ``error``, but a read outside a command
+    /// (``undoCount``, a listing of the steps) answers as if the step were absent: a caller
+    /// that writes the state back checks this first.
+    package var historyReadFailure: HistoryError? {
+        engine.readFailure
+    }
+
     /// Throws unless the history's steps next to the present apply to it (the one undo takes
     /// and those redo can take): what opening the history again checks, without the rest.
     package func checkHistoryFitsPresent() throws(HistoryArchiveError) {

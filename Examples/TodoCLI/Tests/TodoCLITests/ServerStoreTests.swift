@@ -4,8 +4,8 @@ import Testing
 import UndoableReducer
 @testable import TodoKit
 
-/// The server store in process: what a lost connection leaves, and how one's own change
-/// moves one's listing.
+/// The server store in process: what a lost connection leaves, how one's own change moves
+/// one's listing, and what a command reads of a person's history.
 @Suite("The server store", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
 struct ServerStoreTests {
 
@@ -72,6 +72,133 @@ struct ServerStoreTests {
         try todo.ok("--as", "alice", "list")
         #expect(try admin.query("SELECT listing IS NULL, listing_version IS NOT NULL FROM histories WHERE author = 'alice'") == [["t", "t"]])
         #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'alice'") == [["3"]])
+    }
+
+    @Test("A history saved by schema version 3 (steps without depth or columns, outline without per-scope counts) is rewritten on its person's next write and still undoes; until then it is read whole")
+    func versionThreeHistoryIsRewritten() throws {
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
+        try todo.ok("--as", "alice", "add", "milk")
+        try todo.ok("--as", "alice", "add", "eggs")
+        try todo.ok("--as", "alice", "done", "2")
+        try todo.ok("--as", "bob", "add", "tea")
+        // Back to what version 3 wrote: no columns, no depths, no counts or newest time in
+        // the outlines, no format.
+        let admin = try PostgresConnection(conninfo)
+        try admin.query("DROP INDEX steps_by_parent")
+        try admin.query("ALTER TABLE steps DROP COLUMN parent")
+        try admin.query("ALTER TABLE steps DROP COLUMN scope")
+        try admin.query("UPDATE steps SET step = (step::jsonb - 'depth')::text")
+        for row in try admin.query("SELECT author, state FROM histories") {
+            try admin.query("UPDATE histories SET state = $2 WHERE author = $1", [row[0], try Self.asSchemaThree(try #require(row[1] ?? nil))])
+        }
+        try admin.query("UPDATE schema_version SET version = 3")
+
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: done \"eggs\"\n")
+        #expect(try admin.query("SELECT version FROM schema_version") == [[String(ServerSchema.version)]])
+        // Alice's rows were all written again, for reading one at a time; Bob's wait for his
+        // next write, and are read whole until then.
+        #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'alice' AND parent IS NOT NULL AND scope = 0 AND step::jsonb ? 'depth'") == [["3"]])
+        #expect(try admin.query("SELECT state::jsonb -> 'format' FROM histories WHERE author = 'alice'") == [[String(ServerSchema.lazyHistoryVersion)]])
+        #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'bob' AND parent IS NULL") == [["1"]])
+        #expect(try todo.ok("--as", "bob", "history", "--mine").stdout.contains("add \"tea\""))
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"tea\"\n")
+        #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'bob' AND parent IS NOT NULL AND step::jsonb ? 'depth'") == [["1"]])
+        // Both go on from the rewritten rows.
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"eggs\"\n")
+        #expect(try todo.ok("--as", "alice", "redo", "2").stdout == "Redid 2 steps: add \"eggs\"; done \"eggs\"\n")
+        #expect(try todo.ok("--as", "bob", "redo").stdout == "Redid: add \"tea\"\n")
+        #expect(try todo.titles() == ["milk", "eggs", "tea"])
+        #expect(try todo.ok("--as", "alice", "history").stdout.contains("add \"tea\""))
+    }
+
+    /// `state` as schema version 3 saved it: the outline without the counts of its scopes'
+    /// steps or its newest time, and no format.
+    static func asSchemaThree(_ state: String) throws -> String {
+        var saved = try #require(JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
+        saved["format"] = nil
+        var outline = try #require(saved["outline"] as? [String: Any])
+        outline["newest"] = nil
+        outline["scopes"] = try #require(outline["scopes"] as? [[String: Any]]).map { scope in
+            var scope = scope
+            scope["steps"] = nil
+            return scope
+        }
+        saved["outline"] = outline
+        return String(decoding: try JSONSerialization.data(withJSONObject: saved), as: UTF8.self)
+    }
+
+    @Test("A command on a history of 2,000 steps reads the rows of the few steps it crosses, not the history")
+    func longHistoryReadsFewRows() throws {
+        let conninfo = try ThrowawayPostgres.newDatabase()
+        let limit = 5_000
+        // 2,000 steps in one command: an add, then the item's done mark turned over and over.
+        try TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: limit).modify(nearTheEnds: false, appliesSavedSteps: false, onConflict: .skip) { (store) throws(TodoError) in
+            let item = TodoItem(id: UUID(), title: "milk")
+            store.send(.action(.add(id: item.id, title: item.title)))
+            for index in 1..<2_000 {
+                store.send(.action(.setDone(id: item.id, title: item.title, isDone: index % 2 == 1)))
+            }
+        }
+        let admin = try PostgresConnection(conninfo)
+        #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'alice'") == [["2000"]])
+
+        let store = TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: limit)
+        let session = TodoSession(storage: store, style: Style.plain)
+        func rowsRead(_ command: Command) throws -> Int {
+            let before = store.stepRowsRead
+            _ = try session.run(command)
+            return store.stepRowsRead - before
+        }
+        // Each reads the step undo would take and its parent, the steps it moves over, and
+        // the list of the versions after the present.
+        #expect(try rowsRead(.add(title: "eggs")) <= 4)
+        #expect(try rowsRead(.undo(.steps(1))) <= 6)
+        #expect(try rowsRead(.redo(.steps(1))) <= 6)
+        #expect(try rowsRead(.undo(.steps(3))) <= 10)
+        #expect(try rowsRead(.tag(name: "here")) <= 6)
+        #expect(try store.readList().items.map(\.title) == ["milk"])
+        #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'alice'") == [["2001"]])
+        // The listing of the history reads it whole, one row per step: what the count above
+        // would show had a command read the history.
+        let before = store.stepRowsRead
+        _ = try session.run(.history(json: true, mine: true))
+        #expect(store.stepRowsRead - before >= 2_001)
+    }
+
+    @Test("A step found damaged where a command first reads it is the history's damage, in plain words; nothing is written, and the steps after it still undo")
+    func damagedStepIsTheHistorysDamage() throws {
+        let (todo, conninfo) = try Sandbox.onNewServerDatabase()
+        for title in ["a", "b", "c", "d", "e"] { try todo.ok("--as", "alice", "add", title) }
+        try todo.ok("--as", "bob", "add", "f")
+        let admin = try PostgresConnection(conninfo)
+        let versions = try admin.query("SELECT version FROM steps WHERE author = 'alice' ORDER BY version").map { $0[0] ?? "" }
+        try admin.query("UPDATE steps SET step = '{}' WHERE author = 'alice' AND version = $1::bigint", [versions[1]])
+        // Undoing "e" reads "e" and "d", and "c" as the parent whose depth "d"'s is checked
+        // against: none is damaged.
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"e\"\n")
+        #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"e\"\n")
+        let before = try Self.snapshot(admin)
+        // Undoing "e" and "d" reaches "c", whose parent "b" cannot be read: refused, whether
+        // the move read it or what came after (the count of steps left to undo).
+        for steps in ["2", "3"] {
+            let refused = try todo.run(["--as", "alice", "undo", steps])
+            #expect(refused.status == 1)
+            #expect(refused.stdout.isEmpty)
+            #expect(refused.stderr.contains("the history of alice cannot be read (history step \(versions[1]) cannot be decoded); nothing was changed"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("HistoryArchiveError"))
+            #expect(try Self.snapshot(admin) == before)
+        }
+        // Someone else's history is not affected.
+        #expect(try todo.ok("--as", "bob", "undo").stdout == "Undid: add \"f\"\n")
+        #expect(try todo.titles() == ["a", "b", "c", "d", "e"])
+    }
+
+    /// The rows a command could write, to compare before and after a refused one.
+    static func snapshot(_ connection: PostgresConnection) throws -> [[String?]] {
+        try connection.query("SELECT 'items', id::text, title, done::text FROM items ORDER BY position")
+            + connection.query("SELECT 'histories', author, md5(state), md5(coalesce(listing, '')) FROM histories ORDER BY author")
+            + connection.query("SELECT 'steps', author, version::text, md5(step) FROM steps ORDER BY author, version")
+            + connection.query("SELECT 'version', version::text, '', '' FROM list_version")
     }
 
     @Test("Passwords are not shown in messages")

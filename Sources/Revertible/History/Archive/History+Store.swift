@@ -187,6 +187,13 @@ extension History {
         let failure = storage?.source.lastFailure
         return .unreadableStep(failure?.version ?? HistoryVersion(0), failure?.error ?? HistoryArchiveError("a step cannot be read"))
     }
+
+    /// The last failed read since the history was opened or saved, as the error a command
+    /// reports; `nil` when none failed. A read outside a command (a count, a listing) answers
+    /// as if the step were absent, so a caller that writes the history back asks this first.
+    package var readFailure: HistoryError? {
+        readFailures > 0 ? lastReadFailure : nil
+    }
 }
 
 extension HistoryScope {

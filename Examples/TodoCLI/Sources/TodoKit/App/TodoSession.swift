@@ -36,9 +36,14 @@ public final class TodoSession {
                 return json ? HistoryView.json(everyone: steps) : HistoryView.text(everyone: steps, style: style)
             }
             let state = try storage.readState()
-            return json
+            let shown = json
                 ? HistoryView.json(state, limit: storage.historyLimit)
                 : HistoryView.text(state, limit: storage.historyLimit, style: style)
+            // A step that failed to read would be left out of the listing, unsaid.
+            if case let .unreadableStep(_, damage)? = state.historyReadFailure {
+                throw TodoError(.dataFile, "\(storage.displayName): the history is damaged (\(HistoryMismatch.readable(damage.message))); run \"todo check\"")
+            }
+            return shown
         case .export:
             return ExportDocument(try storage.readList()).json()
         case .check:

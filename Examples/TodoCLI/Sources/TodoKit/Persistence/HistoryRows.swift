@@ -253,7 +253,8 @@ final class HistoryRows: HistoryStepStore, @unchecked Sendable {
 }
 
 /// What is wrong with a row of the history, said as the library reports it: a step is read
-/// when a command first crosses it, and the message reaches the user as the file's damage.
+/// when a command first crosses it, and the message reaches the user as the file's damage
+/// (or, from ``PersonHistoryRows``, the server history's).
 struct HistoryRowDamage: Error, CustomStringConvertible {
     let message: String
 

@@ -31,6 +31,8 @@ extension TodoDataFile {
         let store = TodoStore(initialState: before, reducer: reducer)
         guard let result = try? change(store), store.state.error == nil else { return nil }
         let after = store.state
+        // Reported, with the damage named, on the whole list.
+        guard after.historyReadFailure == nil else { return nil }
         // Checked, and reported, on the whole list.
         if appliesSavedSteps, after.currentVersionID != before.currentVersionID,
            (try? HistoryMismatch.checkLoadable(after)) == nil {

@@ -104,6 +104,11 @@ extension TodoDataFile {
             }
         }
         var after = store.state
+        // A read outside the command (a count, the steps it names) answers a step that failed
+        // as absent: the state would be written as if it were not there.
+        if case let .unreadableStep(_, damage)? = after.historyReadFailure {
+            throw DataFileProblem.damaged(HistoryMismatch.readable(damage.message))
+        }
         if appliesSavedSteps, after.currentVersionID != before.state.currentVersionID {
             try HistoryMismatch.checkLoadable(after)
         }

@@ -55,15 +55,23 @@
 ///     WHEN (current_setting('todo.writer', true) IS DISTINCT FROM 'todo') ...;
 /// CREATE FUNCTION todo_outside_truncate() ...;   -- TRUNCATE: every row, as one version
 /// CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT ...;
+/// -- version 4: a command reads the steps it crosses, one row each, not a person's whole
+/// -- history (issue 37 item 3, see `PersonHistoryRows`)
+/// ALTER TABLE steps ADD parent bigint;   -- the version the step starts from
+/// ALTER TABLE steps ADD scope integer;   -- its scope, 0 for the outermost
+/// CREATE INDEX steps_by_parent ON steps (author, parent);   -- redo's lookup
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
 /// at `seen_version`, rebuilt from the items and the log of what was written since. So a
 /// command writes its new step and the rows it changed, not a copy of the whole list and
-/// history; the log is trimmed to what some person's version still needs.
+/// history; the log is trimmed to what some person's version still needs. From version 4 on,
+/// it also reads only its outline and the steps it crosses, not the person's whole history.
 enum ServerSchema {
     /// The version this `todo` writes, and the newest it reads.
     static var version: Int { migrations.count }
+    /// The first version whose histories are read one step at a time (``PersonHistoryRows``).
+    static let lazyHistoryVersion = 4
 
     /// `migrations[n]` takes the database from version `n` to `n + 1`. Append a step for
     /// every change; never edit one that has shipped.
@@ -154,6 +162,18 @@ enum ServerSchema {
             $$
             """,
             "CREATE TRIGGER items_outside_truncate BEFORE TRUNCATE ON items FOR EACH STATEMENT EXECUTE FUNCTION todo_outside_truncate()",
+        ],
+        [
+            // The rows saved before stay as they are, their new columns NULL, and each
+            // history is rewritten by its person's next command that writes, not here: that
+            // command rebuilds the person's present and reads their history anyway, whereas
+            // here every history would be read in the transaction each connecting todo waits
+            // for, and one damaged history would stop everyone's commands rather than its
+            // person's. Until then a history saved before is read whole (its `state` has no
+            // `format`, see `SavedHistory`).
+            "ALTER TABLE steps ADD parent bigint",
+            "ALTER TABLE steps ADD scope integer",
+            "CREATE INDEX steps_by_parent ON steps (author, parent)",
         ],
     ]
 

@@ -42,6 +42,9 @@ public final class TodoServerStore: TodoStorage {
     private var cachedState: UndoableState<TodoList>?
     /// The list's version as `readList` last read it, for `noteListed`.
     private var lastReadVersion: Int64?
+    /// How many rows of `steps` this store has read, in all: a command reads the rows of the
+    /// steps it crosses, not the caller's whole history, which the tests check by this count.
+    private(set) var stepRowsRead = 0
     /// Told how many of a command's written items are done, as it writes them, for the
     /// progress line of long work (see ``ProgressLine``); `nil` says nothing.
     public var progress: ((_ done: Int, _ total: Int) -> Void)?
@@ -152,8 +155,10 @@ public final class TodoServerStore: TodoStorage {
         let state = try transaction(readOnly: true) { connection -> UndoableState<TodoList> in
             let versions = try ListVersions(connection)
             let list = versions.current
-            let own = try self.loadOwn(connection, versions)
-            let store = TodoStore(initialState: own.state ?? UndoableState(list), reducer: self.reducer)
+            // Read whole: the state outlives the transaction, and `history --mine` shows
+            // every step of it anyway.
+            let own = try self.loadOwn(connection, versions, whole: true)
+            let store = TodoStore(initialState: own.history?.state ?? UndoableState(list), reducer: self.reducer)
             OtherWriters.absorb(list, into: store)
             return store.state
         }
@@ -184,7 +189,8 @@ public final class TodoServerStore: TodoStorage {
             var versions: ListVersions?
             for row in try connection.query("SELECT author, state, seen_version FROM histories ORDER BY author") {
                 guard let name = row[0], let text = row[1] else { continue }
-                let state = try self.decodeState(text, of: name, seenVersion: row[2].flatMap { Int64($0) }, connection) { () throws -> ListVersions in
+                // Whole, in one query per person: the listing shows every step.
+                let state = try self.decodeState(text, of: name, seenVersion: row[2].flatMap { Int64($0) }, whole: true, connection) { () throws -> ListVersions in
                     if let versions { return versions }
                     let loaded = try ListVersions(connection)
                     versions = loaded
@@ -222,10 +228,13 @@ public final class TodoServerStore: TodoStorage {
                 [self.person, listing, listingVersion]
             )
             guard updated.isEmpty else { return }
-            // Someone new: their history starts at the list they see.
+            // Someone new: their history starts at the list they see, empty. Rows of steps
+            // left by a row of `histories` deleted by hand would be read as theirs.
+            try connection.query("DELETE FROM steps WHERE author = $1", [self.person])
+            let outline = UndoableState(list).unsavedHistoryChanges.outline
             try connection.query(
                 "INSERT INTO histories (author, state, listing, listing_version, seen_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing, listing_version = EXCLUDED.listing_version",
-                [self.person, try self.encodeState(UndoableState(list), withPresent: !unchanged), listing, listingVersion, listingVersion]
+                [self.person, try SavedHistory(outline: outline, present: unchanged ? nil : list).text(), listing, listingVersion, listingVersion]
             )
         }
     }
@@ -247,22 +256,29 @@ public final class TodoServerStore: TodoStorage {
             }
             let versions = try ListVersions(connection)
             let (current, keys) = (versions.current, versions.keys)
-            let own = try self.loadOwn(connection, versions)
+            let own = try self.loadOwn(connection, versions, whole: false)
             self.lastListing = own.listing
             let store = TodoStore(
-                initialState: own.state ?? UndoableState(current),
+                initialState: own.history?.state ?? UndoableState(current),
                 reducer: appliesSavedSteps ? self.movingReducer : self.reducer
             )
             // Others' changes since, without a step: undo and redo then take back the
             // caller's own steps around them, and skip what others wrote since a step.
             OtherWriters.absorb(current, into: store)
-            let result = try self.typed { () throws(TodoError) in try change(store) }
+            let result: Result
+            do {
+                result = try self.typed { () throws(TodoError) in try change(store) }
+            } catch {
+                try self.checkReads(of: store.state, own.history?.rows)
+                throw error
+            }
+            try self.checkReads(of: store.state, own.history?.rows)
             let after = store.state.present
             var skipped: [SkippedPart] = []
             if appliesSavedSteps {
                 // Named as the list was before the move; an item someone else removed, as the
                 // caller last saw it.
-                let known = [own.state?.present, after].compactMap { $0 }
+                let known = [own.history?.state.present, after].compactMap { $0 }
                 skipped = try SkippedPart.parts(of: store.state.lastConflicts, current: current, known: known)
                     .map { try self.withAuthor($0, current: current, connection) }
                 if !skipped.isEmpty, onConflict == .refuse {
@@ -283,12 +299,17 @@ public final class TodoServerStore: TodoStorage {
                     listingVersion = nil
                 }
             }
+            // Someone new, or a history saved before its steps had columns: every step.
+            let rows = own.history?.rows ?? self.historyRows(connection, outline: nil)
+            var state = store.state
+            let history = try rows.encode(state.unsavedHistoryChanges, replacingAll: own.history?.readWhole ?? true)
             try connection.query(
                 "INSERT INTO histories (author, state, listing, seen_version, listing_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing, seen_version = EXCLUDED.seen_version, listing_version = EXCLUDED.listing_version",
-                [self.person, try self.writeHistory(store.state, since: own.rows, connection), listingText, String(written), listingVersion]
+                [self.person, try rows.write(history), listingText, String(written), listingVersion]
             )
+            state.historyWasSaved(to: rows)
             if written != versions.version { try Self.trimLog(connection, version: written) }
-            return (result, skipped, store.state)
+            return (result, skipped, state)
         }
         // Kept only once committed: an attempt the server refused wrote nothing.
         cachedState = state
@@ -320,19 +341,31 @@ public final class TodoServerStore: TodoStorage {
         let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
         let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, connection: connection)
         // A step next to the present that touches items not read (an import's) does not load
-        // on the ends: the whole list then.
-        guard let (before, rows) = try? decodeState(text, of: person, seenVersion: version, connection, { versions }) else { return nil }
+        // on the ends: the whole list then. A failure of the server is not retried there, on
+        // a transaction it has aborted.
+        let opened: OpenedHistory
+        do {
+            opened = try decodeState(text, of: person, seenVersion: version, whole: false, connection) { versions }
+        } catch let error as PostgresError {
+            throw error
+        } catch {
+            return nil
+        }
+        let before = opened.state
         let store = TodoStore(initialState: before, reducer: appliesSavedSteps ? movingReducer : reducer)
         lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
-        guard let result = try? change(store), store.state.error == nil,
+        let result = try? change(store)
+        if let failure = opened.rows.serverFailure { throw failure }
+        guard let result, store.state.error == nil, store.state.historyReadFailure == nil,
               !appliesSavedSteps || store.state.lastConflicts.isEmpty else { return nil }
-        let after = store.state
+        var after = store.state
         let items = ItemChanges(before: before.present.items, beforeKeys: ends.keys, after: after.present.items)
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
-        let history = try historyWrite(after, since: rows)
+        let history = try opened.rows.encode(after.unsavedHistoryChanges, replacingAll: opened.readWhole)
         guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
         let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
-        let outline = try write(history, connection)
+        let outline = try opened.rows.write(history)
+        after.historyWasSaved(to: opened.rows)
         // As on the whole list: one's own change moves one's listing with it, and someone
         // without one gets the list as it is after their change.
         try connection.query(
@@ -512,14 +545,15 @@ public final class TodoServerStore: TodoStorage {
         }
     }
 
-    /// The caller's saved history and last listing, if they have used this list before.
-    private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions) throws -> OwnHistory {
+    /// The caller's saved history and last listing, if they have used this list before; the
+    /// history read `whole` or one step at a time (see ``decodeState(_:of:seenVersion:whole:_:_:)``).
+    private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions, whole: Bool) throws -> OwnHistory {
         guard let row = try connection.query("SELECT state, listing, seen_version, listing_version FROM histories WHERE author = $1", [person]).first else {
             return OwnHistory()
         }
         var own = OwnHistory()
         if let text = row[0] {
-            (own.state, own.rows) = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, connection) { versions }
+            own.history = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, whole: whole, connection) { versions }
         }
         if let text = row[1] {
             own.listing = try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
@@ -532,9 +566,7 @@ public final class TodoServerStore: TodoStorage {
 
     /// The caller's saved history and last listing, if they have used this list before.
     struct OwnHistory {
-        var state: UndoableState<TodoList>?
-        /// The archive as the `steps` rows hold it, if they hold it.
-        var rows: HistoryArchive<TodoList>?
+        var history: OpenedHistory?
         var listing: [UUID]?
         /// Whether `listing` is the list now.
         var listingIsCurrent = false
@@ -662,101 +694,67 @@ public final class TodoServerStore: TodoStorage {
         return part
     }
 
-    /// `{"present": ..., "history": ...}` as `UndoableState` encodes itself, with the present
-    /// left out when it is the list at the `seen_version` written with it: for a new person.
-    private func encodeState(_ state: UndoableState<TodoList>, withPresent: Bool) throws -> String {
-        let data = try JSONEncoder().encode(SavedState(present: withPresent ? state.present : nil, history: state.archive))
-        return String(decoding: data, as: UTF8.self)
+    /// A person's saved history, opened at their present, and the rows it reads from.
+    struct OpenedHistory {
+        var state: UndoableState<TodoList>
+        var rows: PersonHistoryRows
+        /// Whether it was read whole, not one step at a time: saved before its steps could
+        /// be (then its next write rewrites every row), or read for a listing.
+        var readWhole: Bool
     }
 
-    /// A person's saved history: the whole archive in the `state` text (schema version 1's
-    /// way, with the present), or its outline there and each step in a row of `steps`; the
-    /// present is the list at their `seen_version` when it is not saved.
-    private struct SavedState: Codable {
-        var present: TodoList?
-        var history: HistoryArchive<TodoList>?
-        var outline: HistoryArchive<TodoList>.Outline?
-    }
-
-    /// The caller's history after a command, encoded: the steps that are new or changed since
-    /// `saved` (the archive as its rows hold it, `nil` when they hold none yet), the versions
-    /// of the steps gone, and the `state` text (the outline).
-    struct HistoryWrite {
-        var replacesAll: Bool
-        var removed: [Int64]
-        var saved: [(version: Int64, text: String)]
-        var outline: String
-
-        /// Every text to be written, to check what they mention.
-        var documents: [String] { saved.map(\.text) + [outline] }
-    }
-
-    private func historyWrite(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?) throws -> HistoryWrite {
-        let archive = state.archive
-        let changes = archive.changes(since: saved ?? HistoryArchive(outline: archive.outline, steps: []))
-        let encoder = JSONEncoder()
-        return HistoryWrite(
-            replacesAll: saved == nil,
-            removed: changes.removedVersions.map { Int64(bitPattern: $0.rawValue) },
-            saved: try changes.savedSteps.map { (Int64(bitPattern: $0.version.rawValue), String(decoding: try encoder.encode($0), as: UTF8.self)) },
-            outline: String(decoding: try encoder.encode(SavedState(present: nil, history: nil, outline: changes.outline)), as: UTF8.self)
-        )
-    }
-
-    /// Writes `history`'s steps; returns the `state` text.
-    private func write(_ history: HistoryWrite, _ connection: PostgresConnection) throws -> String {
-        if history.replacesAll {
-            try connection.query("DELETE FROM steps WHERE author = $1", [person])
-        }
-        for version in history.removed {
-            try connection.query("DELETE FROM steps WHERE author = $1 AND version = $2::bigint", [person, String(version)])
-        }
-        for (version, text) in history.saved {
-            try connection.query(
-                "INSERT INTO steps (author, version, step) VALUES ($1, $2::bigint, $3) ON CONFLICT (author, version) DO UPDATE SET step = EXCLUDED.step",
-                [person, String(version), text]
-            )
-        }
-        return history.outline
-    }
-
-    /// Writes the caller's history after a command (see ``HistoryWrite``); returns the
-    /// `state` text.
-    private func writeHistory(_ state: UndoableState<TodoList>, since saved: HistoryArchive<TodoList>?, _ connection: PostgresConnection) throws -> String {
-        try write(try historyWrite(state, since: saved), connection)
+    /// Rows of the caller's history, counted in ``stepRowsRead``.
+    private func historyRows(_ connection: PostgresConnection, outline: HistoryArchive<TodoList>.Outline?, of name: String? = nil) -> PersonHistoryRows {
+        PersonHistoryRows(connection, author: name ?? person, outline: outline) { [weak self] rows in self?.stepRowsRead += rows }
     }
 
     /// A person's saved history, checked only next to its present: older steps were made
     /// before other people's changes were absorbed, and apply only where the list still
     /// agrees with them, which is what a move finds out (the engine's `lastConflicts`).
-    /// With the archive as the `steps` rows hold it, if they do.
+    ///
+    /// Each step is read when a command first crosses it, unless `whole` or the history was
+    /// saved before its steps could be read one at a time (see ``SavedHistory/format``).
     private func decodeState(
-        _ text: String, of name: String, seenVersion: Int64?, _ connection: PostgresConnection, _ versions: () throws -> ListVersions
-    ) throws -> (state: UndoableState<TodoList>, rows: HistoryArchive<TodoList>?) {
+        _ text: String, of name: String, seenVersion: Int64?, whole: Bool, _ connection: PostgresConnection, _ versions: () throws -> ListVersions
+    ) throws -> OpenedHistory {
+        var rows: PersonHistoryRows?
         do {
-            let decoder = JSONDecoder()
-            let saved = try decoder.decode(SavedState.self, from: Data(text.utf8))
+            let saved = try JSONDecoder().decode(SavedHistory.self, from: Data(text.utf8))
             guard let present = try saved.present ?? seenVersion.map({ try versions().list(at: $0) }) else {
-                throw PostgresError(kind: .query, message: "the history has neither a present nor a list version")
+                throw HistoryRowDamage("the history has neither a present nor a list version")
             }
-            let archive: HistoryArchive<TodoList>
-            if let outline = saved.outline {
-                let steps = try connection.query("SELECT step FROM steps WHERE author = $1 ORDER BY version", [name]).map { row in
-                    try decoder.decode(HistoryArchive<TodoList>.Step.self, from: Data((row[0] ?? "").utf8))
-                }
-                archive = HistoryArchive(outline: outline, steps: steps)
-            } else if let history = saved.history {
-                archive = history
-            } else {
-                throw PostgresError(kind: .query, message: "the history has neither an archive nor an outline")
+            let opened = historyRows(connection, outline: saved.outline, of: name)
+            rows = opened
+            if saved.readsLazily, !whole {
+                return OpenedHistory(state: try UndoableState(present: present, store: opened), rows: opened, readWhole: false)
             }
-            let state = try UndoableState(present: present, archive: archive, checkingEveryStep: false)
-            // The loaded state's own archive: a step the command leaves alone is then the very
-            // same step after it, and `changes(since:)` finds it unchanged without encoding.
-            return (state, saved.outline == nil ? nil : state.archive)
+            let archive = try saved.history ?? opened.wholeArchive()
+            return OpenedHistory(
+                state: try UndoableState(present: present, archive: archive, checkingEveryStep: false), rows: opened, readWhole: true
+            )
+        } catch let error as PostgresError where error.sqlState != nil || error.kind == .connectionLost {
+            // The server's failure, not the history's: the transaction is run again or
+            // reported as such.
+            throw error
         } catch {
-            throw TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(reason(error))); nothing was changed")
+            if let failure = rows?.serverFailure { throw failure }
+            throw historyDamage(of: name, error)
         }
+    }
+
+    /// Throws if the command could not read a step of `rows` that it crossed: the server's
+    /// failure as such (the transaction is run again, or reported), a damaged step as the
+    /// history's damage. Nothing is written then: not even after a move that itself read
+    /// well, when what it then read (the step it reached, for the count of steps left to
+    /// undo) failed.
+    private func checkReads(of state: UndoableState<TodoList>, _ rows: PersonHistoryRows?) throws {
+        if let failure = rows?.serverFailure { throw failure }
+        if case let .unreadableStep(_, damage)? = state.historyReadFailure { throw historyDamage(of: person, damage) }
+    }
+
+    /// The error for `name`'s history that cannot be read because of `error`.
+    private func historyDamage(of name: String, _ error: any Error) -> TodoError {
+        TodoError(.dataFile, "\(displayName): the history of \(PlainText.escaping(name)) cannot be read (\(reason(error))); nothing was changed")
     }
 
     private static func encodeListing(_ ids: [UUID]) throws -> String {
@@ -932,6 +930,7 @@ public final class TodoServerStore: TodoStorage {
         switch error {
         case let error as PostgresError: said(error)
         case let error as TodoError: error.message
+        case let error as HistoryArchiveError: PlainText.escaping(HistoryMismatch.readable(error.message))
         case is DecodingError: "its saved form is damaged"
         default: PlainText.escaping(String(describing: error))
         }
