@@ -14,7 +14,7 @@ extension VersioningController {
     }
 
     /// Changes controller state and tells observers.
-    @discardableResult
+    @inlinable @discardableResult
     func change<T>(_ body: (inout Storage) -> T) -> T {
         let result = storage.withLockUnchecked { storage in
             flushPendingChange(&storage)
