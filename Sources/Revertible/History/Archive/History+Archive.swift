@@ -107,7 +107,7 @@ extension History {
             guard scopes.indices.contains(step.scopeLevel) else {
                 throw HistoryArchiveError("step \(step.version) is in scope \(step.scopeLevel), which does not exist")
             }
-            guard step.checksumMatches else {
+            guard step.matchesSavedChecksum else {
                 throw HistoryArchiveError("step \(step.version) in scope \(step.scopeLevel) does not match its checksum: its content is damaged")
             }
             // Parents strictly older: the parents form a tree, never a cycle.

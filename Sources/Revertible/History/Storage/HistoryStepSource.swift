@@ -8,7 +8,8 @@
 /// and takes the whole command back.
 ///
 /// Checked on every read, as loading a whole archive checks them: the step is the one asked
-/// for, it matches its checksum, its depth was saved, its parent is older and its version
+/// for, it matches its checksum (computed here, once per step, not when the step was
+/// decoded), its depth was saved, its parent is older and its version
 /// younger than the next version, it lies in a scope the outline has, its change count is
 /// not negative, an author's move names an older step; and it hangs where its depth says,
 /// one below its parent (a step of the same scope, read and checked alike but for its own
@@ -134,7 +135,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         guard saved.version == version else {
             return fail(version, "the store gave step \(saved.version) when asked for step \(version)")
         }
-        guard saved.checksumMatches else {
+        guard saved.matchesSavedChecksum else {
             return fail(version, "step \(version) in scope \(level) does not match its checksum: its content is damaged")
         }
         guard floors.indices.contains(level) else {
