@@ -23,8 +23,9 @@ public struct HistoryArchive<Value> {
     /// One step: the version it leads to, the version it starts from, its label, time and
     /// change count, and its reversion.
     public struct Step {
-        /// The step as the history keeps it, with its label alone for annotation.
-        let recorded: RecordedStep<Value, SavedLabel>
+        /// The step as the history keeps it, with its label alone for annotation. (Settable
+        /// in this file only, for ``placed(atDepth:)``.)
+        fileprivate(set) var recorded: RecordedStep<Value, SavedLabel>
         /// The scope the step belongs to, `0` for the outermost.
         public let scopeLevel: Int
         /// The checksum the step was decoded with. Kept, not compared, when the step is
@@ -79,6 +80,15 @@ public struct HistoryArchive<Value> {
                 time: time, changeCount: changeCount, parent: parent, depth: depth ?? 0, authorship: authorship
             ), scopeLevel: scopeLevel)
             depthIsSaved = depth != nil
+        }
+
+        /// The step at `depth`, saved: what loading a whole archive makes of a step saved
+        /// before steps kept their depth, once the tree has placed it.
+        func placed(atDepth depth: Int) -> Step {
+            var step = self
+            step.recorded.depth = depth
+            step.depthIsSaved = true
+            return step
         }
 
         /// Whether `other` is this very step, unchanged: the same place in the tree and the
