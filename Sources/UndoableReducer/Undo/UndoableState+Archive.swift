@@ -24,8 +24,9 @@ extension UndoableState {
     }
 
     /// The same, where a step that does not apply exactly is another program's change (left
-    /// to the conflict policy) rather than damage when `checkingEveryStep` is `false`: for a
-    /// store whose present other programs also write (see `History`'s loading).
+    /// to the conflict policy) rather than damage when `checkingEveryStep` is `false`, which
+    /// also reads, so checks, every step here: for a store whose present other programs also
+    /// write, and which saves what it loads (see `History`'s loading).
     package init(present: State, archive: HistoryArchive<State>, checkingEveryStep: Bool) throws(HistoryArchiveError) {
         storedPresent = present
         engine = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)

@@ -186,6 +186,19 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         }
     }
 
+    /// Loading for a present that other programs also write (`checkingEveryStep: false`, the
+    /// `todo` example's), whose callers save what they load, reads every step at once: the
+    /// same deep damage is refused at load, by its checksum, and only then.
+    @Test func loadingForOtherWritersReadsEveryStep() throws {
+        let controller = try NotesDocument.issue29Controller()
+        let damaged = try damagedArchive(controller, noteOf: 4, keepChecksum: true)
+        let error = #expect(throws: HistoryArchiveError.self) {
+            _ = try History<NotesDocument, NoAnnotation>(present: controller.currentVersion, archive: damaged, checkingEveryStep: false)
+        }
+        expectNamesTheStep(error?.message ?? "", 4, scope: 0, checksum: true)
+        _ = try History<NotesDocument, NoAnnotation>(present: controller.currentVersion, archive: controller.archive, checkingEveryStep: false)
+    }
+
     /// `validate(present:)` applies every step; loading applies only those next to the
     /// present, so a present that differs where only an older step looks loads, and the undo
     /// that reaches that step is refused, naming where, and changes nothing.

@@ -13,7 +13,9 @@ import Foundation
 // (`refuse(_:_:in:level:doing:)`: the history's steps were made from one another, so one
 // that does not apply exactly is damage, not another writer's change). A command that meets
 // such a step changes nothing (`History.perform` takes it back whole) and fails with
-// `HistoryError.unreadableStep` naming the step.
+// `HistoryError.unreadableStep` naming the step. (With `checkingEveryStep: false`, for a
+// present other programs also write, such a step is left to the conflict policy, and every
+// step is read at load, since those callers save what they load.)
 //
 // Before, decoding summed each step by encoding it a second time, and loading applied every
 // step up to three times: tens of microseconds a step (the `history-save` benchmark), paid
@@ -117,11 +119,13 @@ extension History {
     /// ``HistoryArchive/validate(present:)`` checks everything at once.
     ///
     /// - Complexity: O(*n*) for *n* steps, in their places alone: no step's content is
-    ///   encoded, summed or applied but the few next to the present.
+    ///   encoded, summed or applied but the few next to the present (with
+    ///   `checkingEveryStep: false`, every step is summed).
     /// - Parameter checkingEveryStep: Whether a step that does not apply exactly where a
     ///   command applies it is damage, refused as above (`true`), or, for a store whose
     ///   present other programs may also write (the `todo` example's database), someone
-    ///   else's change there, which the command's conflict policy settles (`false`).
+    ///   else's change there, which the command's conflict policy settles (`false`, which
+    ///   also reads, so checks, every step here).
     /// - Throws: ``HistoryArchiveError`` naming the first problem found, and the step (its
     ///   version, scope, and the key path where it does not apply) when one is at fault.
     package init(present: Value, archive: HistoryArchive<Value>, checkingEveryStep: Bool = true) throws(HistoryArchiveError) {
@@ -132,6 +136,12 @@ extension History {
         storage.holdsWholeArchive = true
         storage.stepsMustApply = checkingEveryStep
         try self.init(present: present, outline: store.checkedOutline, scopes: scopes, storage: storage)
+        if !checkingEveryStep {
+            // Its callers save what they load whole (the `todo` example's migration, its
+            // server's rows), and saving leaves out a step that fails: so every step is read,
+            // and checked, now, as decoding used to, and damage is refused before it is lost.
+            try checkEveryStepReads()
+        }
     }
 
     /// The scopes `outline` describes, without their steps, once each scope's own facts are
@@ -255,6 +265,18 @@ extension History {
     /// taken back, which lands where the scope below stands. What
     /// ``HistoryArchive/validate(present:)`` adds to loading.
     func checkEveryStep() throws(HistoryArchiveError) {
+        try checkEveryStepReads()
+        guard !hasAbsorbedWrites else { return }
+        do throws(StepFailure) {
+            try Self.checkEveryStep(of: scopes, from: current)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// Throws unless every saved step reads, and so passes ``HistoryStepSource``'s checks
+    /// (its checksum, its own facts, its place), naming the first that does not.
+    func checkEveryStepReads() throws(HistoryArchiveError) {
         if let source = storage?.source {
             for level in scopes.indices {
                 for version in source.savedVersions(inScope: level) where source.step(version, inScope: level) == nil {
@@ -263,12 +285,6 @@ extension History {
                 }
                 if source.failureCount > 0 { throw source.lastFailure!.error }
             }
-        }
-        guard !hasAbsorbedWrites else { return }
-        do throws(StepFailure) {
-            try Self.checkEveryStep(of: scopes, from: current)
-        } catch {
-            throw error.error
         }
     }
 
