@@ -111,15 +111,15 @@ extension History {
         guard top > 0, count > 0, count <= path.count else { return nil }
         var after = current
         for step in path[count...].reversed() {
-            revertSkippingConflicts(step.reversion, &after, step: step.version)
+            revertSkippingConflicts(step.reversion, &after)
         }
         var started = after
         for step in path[..<count].reversed() {
-            revertSkippingConflicts(step.reversion, &started, step: step.version)
+            revertSkippingConflicts(step.reversion, &started)
         }
         let existing = scopes[top].start
-        if let existing, let start = existing.reversion {
-            revertSkippingConflicts(start, &started, step: existing.version)
+        if let start = existing?.reversion {
+            revertSkippingConflicts(start, &started)
         }
         let annotations = (existing.map { [$0.annotation] } ?? []) + path[..<count].map(\.annotation)
         scopes[top].start = ScopeStart(
