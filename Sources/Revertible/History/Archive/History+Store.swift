@@ -50,13 +50,13 @@ extension History {
             for (parent, children) in saved.branchOrder {
                 guard Set(children).count == children.count,
                       children.allSatisfy({ scopes[level].steps[$0]?.parent == parent }) else {
-                    throw try Self.failure(source, or: "the branches of \(parent) in scope \(level) do not match its steps")
+                    throw Self.failure(source, or: "the branches of \(parent) in scope \(level) do not match its steps")
                 }
                 scopes[level].children[parent] = HistoryVersionList(children)
             }
             let scope = scopes[level]
             guard scope.current == scope.floor || scope.steps[scope.current] != nil else {
-                throw try Self.failure(source, or: "scope \(level) stands at \(scope.current), which it does not hold")
+                throw Self.failure(source, or: "scope \(level) stands at \(scope.current), which it does not hold")
             }
             if level > 0, scope.startVersion != scopes[level - 1].current {
                 throw HistoryArchiveError("scope \(level) does not start where scope \(level - 1) stands")
@@ -73,11 +73,11 @@ extension History {
         if !outline.absorbedWrites {
             try checkStepsNextToPresent()
         }
-        if source.failureCount > 0 { throw try Self.failure(source, or: "") }
+        if source.failureCount > 0 { throw Self.failure(source, or: "") }
     }
 
     /// The error of `source`'s last failed read, or one saying `message`.
-    private static func failure(_ source: HistoryStepSource<Value, Annotation>, or message: String) throws(HistoryArchiveError) -> HistoryArchiveError {
+    private static func failure(_ source: HistoryStepSource<Value, Annotation>, or message: String) -> HistoryArchiveError {
         source.lastFailure?.error ?? HistoryArchiveError(message)
     }
 

@@ -10,12 +10,6 @@ struct StepDescriptions {
     /// The steps redo would replay, next first.
     var redo: [String]
 
-    init(_ state: UndoableState<TodoList>) {
-        let steps = state.steps()
-        undo = steps.undo.map(Self.describe)
-        redo = steps.redo.map(Self.describe)
-    }
-
     /// The `undo` steps nearest the present and the `redo` next ones only: a move of a few
     /// steps reads no more of a long history than it crosses.
     init(_ state: UndoableState<TodoList>, undo undoCount: Int, redo redoCount: Int) {
