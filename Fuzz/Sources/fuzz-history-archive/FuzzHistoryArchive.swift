@@ -9,20 +9,26 @@
 //    `VersioningController` with `restoreHistory(from:)` (once without a history limit and
 //    once with one of 3, which trims what it loads).
 //
-// Loading may fail, with `DecodingError` or `HistoryArchiveError`. A history that loads must
-// be fully usable (issue 29): it is walked in every scope, and every one of these must
-// succeed: undo all the way, redo all the way, a move to every version `tree()` lists and to
-// every tag, then back to the version it was loaded at, then out of the scope
+// Loading may fail, with `DecodingError` or `HistoryArchiveError`. Loading checks the
+// structure and the steps next to the present; every other step is checked where a command
+// first reads or applies it (issue 37). So a history that loads is walked in every scope:
+// undo all the way, redo all the way, a move to every version `tree()` lists and to every
+// tag, then back to the version it was loaded at, then out of the scope
 // (`undoAndPopCurrentScope`) to walk the one below. A copy ends every scope with
-// `popCurrentScope` instead, then undoes and redoes to both ends of the outermost scope. A
-// step that does not apply (`wrongVersion`, `stepNotSquashed`) is a violation: loading must
-// have refused the archive. Every loop is bounded. Beyond that:
+// `popCurrentScope` instead, then undoes and redoes to both ends of the outermost scope.
+// When `HistoryArchive.validate(present:)` accepts the input, every one of these must
+// succeed (issue 29: fully usable); when it refuses it, each may instead be refused with
+// `HistoryError.unreadableStep` (the damage, found where it is read), and the walk goes on
+// where it can. A step that does not apply (`wrongVersion`, `stepNotSquashed`) is a violation
+// either way: loading, or the command that met it as damage, must have refused it. Every
+// loop is bounded. Beyond that:
 // - a move back to the version the history was loaded at gives exactly the present it was
 //   loaded with;
-// - a refused command (a move of too many steps, say) changes neither the present nor the
-//   current version;
+// - a refused command (a move of too many steps, say, or one that met a damaged step)
+//   changes neither the present nor the current version;
 // - `undoCount` and `redoCount` match `steps()`; every version `tree()` lists is unique;
-// - a loaded history saves again, and that loads again, equal (`UndoableState`'s `==`).
+// - a loaded history saves again, and, when `validate(present:)` accepts the input, that
+//   loads again, equal (`UndoableState`'s `==`).
 //
 // Both loads share the bytes, so an input that reaches deep in one reaches deep in the other.
 //
@@ -108,95 +114,113 @@ enum Command {
 }
 
 /// Runs `command` and checks that a refusal changed nothing, and that no step of the loaded
-/// history fails to apply: loading checked them all.
-func perform(_ command: Command, on history: inout some Walkable) -> Bool {
+/// history fails to apply but as damage: loading checked the steps next to the present, and
+/// a command that meets a damaged step refuses it as such.
+///
+/// - Returns: Whether the command succeeded, and whether it was refused for a damaged step.
+@discardableResult
+func perform(_ command: Command, on history: inout some Walkable) -> (succeeded: Bool, damage: Bool) {
     let present = history.present
     let version = history.currentVersionID
-    guard let error = history.perform(command) else { return true }
+    let undoCount = history.undoCount
+    guard let error = history.perform(command) else { return (true, false) }
+    var damage = false
     switch error {
     case .stepRefused(.wrongVersion, _):
         violation("\(command) was refused on a history that loaded: \(error)")
+    case .unreadableStep:
+        damage = true
     default:
         break
     }
     if history.present != present { violation("\(command) was refused but changed the present") }
     if history.currentVersionID != version { violation("\(command) was refused but moved from \(version) to \(history.currentVersionID)") }
-    return false
+    if damage, history.undoCount != undoCount { violation("\(command) was refused but changed the undo count") }
+    return (false, damage)
 }
 
-/// Runs `command`, which must succeed on a history that loaded.
-func require(_ command: Command, on history: inout some Walkable) {
-    if !perform(command, on: &history) { violation("\(command) was refused on a history that loaded") }
+/// Runs `command`, which must succeed on a history that loaded, unless `damaged` (the input
+/// failed `validate(present:)`) and it met a damaged step.
+///
+/// - Returns: Whether it succeeded.
+@discardableResult
+func require(_ command: Command, on history: inout some Walkable, damaged: Bool) -> Bool {
+    let (succeeded, damage) = perform(command, on: &history)
+    if !succeeded, !(damaged && damage) { violation("\(command) was refused on a history that loaded") }
+    return succeeded
 }
 
-/// Walks every scope of `history`, innermost first, as the header says.
-func walk(_ history: inout some Walkable) {
+/// Walks every scope of `history`, innermost first, as the header says; with `damaged`, a
+/// command refused for a damaged step ends that part of the walk.
+func walk(_ history: inout some Walkable, damaged: Bool) {
     var scopes = 0
     while true {
         scopes += 1
         if scopes > 64 { violation("more than 64 scopes walked") }
         let loadedVersion = history.currentVersionID
         let loadedPresent = history.present
-        checkCounts(history)
+        // `steps()` stops short of a damaged step, which the counts, by depth, pass over.
+        if !damaged { checkCounts(history) }
 
         var undos = 0
-        while history.hasUndo {
-            require(.undo(.steps(1)), on: &history)
+        while history.hasUndo, require(.undo(.steps(1)), on: &history, damaged: damaged) {
             undos += 1
             if undos > 100_000 { violation("undo never ends") }
         }
         var redos = 0
-        while history.hasRedo {
-            require(.redo(.steps(1)), on: &history)
+        while history.hasRedo, require(.redo(.steps(1)), on: &history, damaged: damaged) {
             redos += 1
             if redos > 100_000 { violation("redo never ends") }
         }
-        checkCounts(history)
+        // `steps()` stops short of a damaged step, which the counts, by depth, pass over.
+        if !damaged { checkCounts(history) }
 
         let tree = history.tree()
         if Set(tree.map(\.version)).count != tree.count { violation("tree() lists a version twice: \(tree.map(\.version))") }
         if tree.count > 100_000 { violation("tree() lists \(tree.count) versions") }
         for step in tree {
-            require(.move(.version(step.version)), on: &history)
-            if history.currentVersionID != step.version {
+            if require(.move(.version(step.version)), on: &history, damaged: damaged), history.currentVersionID != step.version {
                 violation("a move to \(step.version) ended at \(history.currentVersionID)")
             }
             for tag in step.tags.prefix(4) {
-                require(.move(.tag(tag)), on: &history)
+                require(.move(.tag(tag)), on: &history, damaged: damaged)
             }
         }
-        _ = perform(.move(.earlier(Int.max)), on: &history)
-        _ = perform(.move(.later(Int.max)), on: &history)
-        require(.undo(.steps(history.undoCount)), on: &history)
-        require(.redo(.steps(history.redoCount)), on: &history)
+        perform(.move(.earlier(Int.max)), on: &history)
+        perform(.move(.later(Int.max)), on: &history)
+        require(.undo(.steps(history.undoCount)), on: &history, damaged: damaged)
+        require(.redo(.steps(history.redoCount)), on: &history, damaged: damaged)
 
-        require(.move(.version(loadedVersion)), on: &history)
-        if history.currentVersionID != loadedVersion { violation("a move back to \(loadedVersion) ended at \(history.currentVersionID)") }
-        if history.present != loadedPresent {
-            violation("back at \(loadedVersion), the present is \(history.present), not \(loadedPresent)")
+        if require(.move(.version(loadedVersion)), on: &history, damaged: damaged) {
+            if history.currentVersionID != loadedVersion { violation("a move back to \(loadedVersion) ended at \(history.currentVersionID)") }
+            if history.present != loadedPresent {
+                violation("back at \(loadedVersion), the present is \(history.present), not \(loadedPresent)")
+            }
         }
         guard history.scopeLevel > 0 else { return }
         let level = history.scopeLevel
-        require(.undoAndPopCurrentScope, on: &history)
+        guard require(.undoAndPopCurrentScope, on: &history, damaged: damaged) else { return }
         if history.scopeLevel != level - 1 { violation("undoAndPopCurrentScope left scope \(level) for \(history.scopeLevel)") }
     }
 }
 
 /// Ends every scope of `history` by popping it, then undoes and redoes the outermost scope
-/// to both ends: each must succeed.
-func popEveryScope(_ history: inout some Walkable) {
+/// to both ends: each must succeed, unless `damaged` and it met a damaged step.
+func popEveryScope(_ history: inout some Walkable, damaged: Bool) {
     var pops = 0
     while history.scopeLevel > 0 {
         let level = history.scopeLevel
-        require(.popCurrentScope, on: &history)
+        guard require(.popCurrentScope, on: &history, damaged: damaged) else { return }
         if history.scopeLevel != level - 1 { violation("popCurrentScope left scope \(level) for \(history.scopeLevel)") }
         pops += 1
         if pops > 64 { violation("more than 64 scopes popped") }
     }
-    require(.undo(.steps(history.undoCount)), on: &history)
-    if history.hasUndo { violation("undo to the start left \(history.undoCount) steps") }
-    require(.redo(.steps(history.redoCount)), on: &history)
-    if history.hasRedo { violation("redo to the end left \(history.redoCount) steps") }
+    if require(.undo(.steps(history.undoCount)), on: &history, damaged: damaged), history.hasUndo {
+        violation("undo to the start left \(history.undoCount) steps")
+    }
+    if require(.redo(.steps(history.redoCount)), on: &history, damaged: damaged), history.hasRedo {
+        violation("redo to the end left \(history.redoCount) steps")
+    }
 }
 
 func checkCounts(_ history: some Walkable) {
@@ -274,26 +298,32 @@ struct ControllerHistory: Walkable {
 // MARK: - The entry point
 
 func fuzz(_ data: Data) {
+    // Whether the input holds damage that a loaded history finds only where it reads it.
+    let saved = try? JSONDecoder().decode(Saved.self, from: data)
+    let damaged = saved.map { (try? $0.history.validate(present: $0.present)) == nil } ?? true
+
     // 1. As an `UndoableState`.
     if let state = try? JSONDecoder().decode(UndoableState<Model>.self, from: data) {
         if state.error != nil { violation("a loaded state has an error") }
-        // It saves again, and that loads again, equal.
-        let saved: Data
-        do { saved = try JSONEncoder().encode(state) } catch { violation("a loaded state does not save: \(error)") }
-        do {
-            let reloaded = try JSONDecoder().decode(UndoableState<Model>.self, from: saved)
-            if reloaded != state { violation("a loaded state saved and loaded again differs") }
-        } catch {
-            violation("a loaded state, saved, does not load again: \(error)")
+        // It saves again, and, whole, that loads again, equal.
+        let encoded: Data
+        do { encoded = try JSONEncoder().encode(state) } catch { violation("a loaded state does not save: \(error)") }
+        if !damaged {
+            do {
+                let reloaded = try JSONDecoder().decode(UndoableState<Model>.self, from: encoded)
+                if reloaded != state { violation("a loaded state saved and loaded again differs") }
+            } catch {
+                violation("a loaded state, saved, does not load again: \(error)")
+            }
         }
         var history = ReducerHistory(state: state)
-        walk(&history)
+        walk(&history, damaged: damaged)
         var popping = ReducerHistory(state: state)
-        popEveryScope(&popping)
+        popEveryScope(&popping, damaged: damaged)
     }
 
     // 2. As a present and an archive, restored into controllers.
-    guard let saved = try? JSONDecoder().decode(Saved.self, from: data) else { return }
+    guard let saved else { return }
     for limit in [nil, 3] as [Int?] {
         let controller = ValueVersioningController<Model>(saved.present, historyLimit: limit)
         do {
@@ -306,6 +336,16 @@ func fuzz(_ data: Data) {
             continue
         }
         if controller.error != nil { violation("a restored controller has an error") }
+        var history = ControllerHistory(controller: controller)
+        guard !damaged else {
+            // A damaged step leaves a saved copy short of it: only the walk applies.
+            walk(&history, damaged: true)
+            let popped = ValueVersioningController<Model>(saved.present, historyLimit: limit)
+            guard (try? popped.restoreHistory(from: saved.history)) != nil else { violation("a restored archive did not restore again") }
+            var popping = ControllerHistory(controller: popped)
+            popEveryScope(&popping, damaged: true)
+            continue
+        }
         // Its archive saves and restores again, onto the same present.
         let again = ValueVersioningController<Model>(controller.currentVersion)
         do {
@@ -317,10 +357,9 @@ func fuzz(_ data: Data) {
         if again.tree().map(\.version) != controller.tree().map(\.version) || again.currentVersionID != controller.currentVersionID {
             violation("a restored history saved and restored again differs")
         }
-        var history = ControllerHistory(controller: controller)
-        walk(&history)
+        walk(&history, damaged: false)
         var popping = ControllerHistory(controller: again)
-        popEveryScope(&popping)
+        popEveryScope(&popping, damaged: false)
     }
 }
 

@@ -24,6 +24,9 @@ extension History {
     mutating func applySelectively(
         _ step: RecordedStep<Value, Annotation>, _ direction: ReversionDirection, _ reversion: Reversion<Value>, to value: inout Value
     ) throws(HistoryError) {
+        if stepsMustApplyExactly {
+            throw refuse(step.version, reversion, in: value, level: top, doing: direction == .backward ? "undoing it" : "redoing it")
+        }
         let before = value
         let conflicts = reversion.revertSelectively(&value, onConflict: conflictPolicy)
         if conflictPolicy == .refuse, !conflicts.isEmpty {
@@ -54,11 +57,18 @@ extension History {
         reversion.canRevert(value) && (!hasAbsorbedWrites || reversion.bringsBackOnlyAbsentIDs(value))
     }
 
-    /// Reverts `value` by `reversion` where it holds what the reversion was made from, and
-    /// leaves every other location as it is (see ``ConflictPolicy/skip``); strictly when
-    /// nothing conflicts. Never fails.
-    func revertSkippingConflicts(_ reversion: Reversion<Value>, _ value: inout Value) {
+    /// Reverts `value` by `reversion`, of the step to `version` in the current scope (or its
+    /// start), where it holds what the reversion was made from, and leaves every other
+    /// location as it is (see ``ConflictPolicy/skip``); strictly when nothing conflicts.
+    /// Never fails: where steps must apply exactly (``stepsMustApplyExactly``), one that
+    /// does not is refused (``refuse(_:_:in:level:doing:)``), which takes the running
+    /// command back, and `value` is left as it is.
+    func revertSkippingConflicts(_ reversion: Reversion<Value>, _ value: inout Value, step version: HistoryVersion) {
         if mayRevertStrictly(reversion, value), reversion.revertUnchecked(&value) { return }
+        if stepsMustApplyExactly {
+            refuse(version, reversion, in: value, level: top, doing: "taking the scope back")
+            return
+        }
         _ = reversion.revertSelectively(&value, onConflict: .skip)
     }
 

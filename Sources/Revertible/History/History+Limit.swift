@@ -111,15 +111,15 @@ extension History {
         guard top > 0, count > 0, count <= path.count else { return nil }
         var after = current
         for step in path[count...].reversed() {
-            revertSkippingConflicts(step.reversion, &after)
+            revertSkippingConflicts(step.reversion, &after, step: step.version)
         }
         var started = after
         for step in path[..<count].reversed() {
-            revertSkippingConflicts(step.reversion, &started)
+            revertSkippingConflicts(step.reversion, &started, step: step.version)
         }
         let existing = scopes[top].start
-        if let start = existing?.reversion {
-            revertSkippingConflicts(start, &started)
+        if let existing, let start = existing.reversion {
+            revertSkippingConflicts(start, &started, step: existing.version)
         }
         let annotations = (existing.map { [$0.annotation] } ?? []) + path[..<count].map(\.annotation)
         scopes[top].start = ScopeStart(

@@ -65,6 +65,11 @@ extension History {
         let steps = try undo(&value, to: .steps(undoCount))
         if let start = scopes[top].start?.reversion,
            !(mayRevertStrictly(start, value) && start.revertUnchecked(&value)) {
+            if stepsMustApplyExactly {
+                let error = refuse(scopes[top].startVersion, start, in: value, level: top, doing: "taking the scope back to its start")
+                _ = try? redo(&value, to: .steps(steps))
+                throw error
+            }
             var taken = value
             let conflicts = start.revertSelectively(&taken, onConflict: conflictPolicy)
             if conflictPolicy == .refuse, !conflicts.isEmpty {
@@ -88,10 +93,10 @@ extension History {
     /// from: every undo step, then the start, each where it still applies. Never fails.
     func takeBack(_ scope: HistoryScope<Value, Annotation>, _ value: inout Value) {
         for step in scope.undo.reversed() {
-            revertSkippingConflicts(step.reversion, &value)
+            revertSkippingConflicts(step.reversion, &value, step: step.version)
         }
-        if let start = scope.start?.reversion {
-            revertSkippingConflicts(start, &value)
+        if let start = scope.start, let reversion = start.reversion {
+            revertSkippingConflicts(reversion, &value, step: start.version)
         }
     }
 }

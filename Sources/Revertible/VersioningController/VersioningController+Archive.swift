@@ -4,21 +4,34 @@ extension VersioningController {
     /// version was what ``currentVersion`` is now. Undo and redo then do exactly what they did
     /// before saving; settings (limit, debouncing) stay the controller's.
     ///
-    /// Every step is checked first (see ``HistoryArchive/validate(present:)``), so a restored
-    /// history reaches every version and ends every scope. A current version `==` to the saved
-    /// one that spells a string in the other Unicode normalization form is accepted, and the
-    /// history keeps the steps' spelling.
+    /// Checked here, without looking at any step's content but the few next to the current
+    /// version: the structure (every version reachable, every scope able to end; see
+    /// ``HistoryArchive/validate(present:)`` for the list), and that the steps undo and redo
+    /// would take next apply to the current version. A current version `==` to the saved one
+    /// that spells a string those steps wrote in the other Unicode normalization form is
+    /// accepted, and the history keeps the steps' spelling.
     ///
-    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
-    ///   changes.
-    /// - Throws: ``HistoryArchiveError`` if the archive is damaged or was saved with another
-    ///   current version (a step does not apply), naming the step. The history is then
-    ///   unchanged.
+    /// Checked where a command first reads a step (and only then): its checksum and its
+    /// place, and that it applies where the command applies it. A command that meets a
+    /// damaged step (or one that does not fit, the current version not being the saved one)
+    /// changes nothing and fails with ``HistoryError/unreadableStep(_:_:)``, naming the step;
+    /// steps it does not reach stay usable. ``HistoryArchive/validate(present:)`` checks
+    /// everything, every step, on demand.
+    ///
+    /// - Complexity: O(*s*), where *s* is the number of steps, in their places alone (the
+    ///   limit, if the archive holds more steps than it allows, reads those it drops).
+    /// - Throws: ``HistoryArchiveError`` if the structure is damaged, or a step next to the
+    ///   current version does not apply to it (the archive was saved with another current
+    ///   version), naming the step. The history is then unchanged.
     public func restoreHistory(from archive: HistoryArchive<Value>) throws(HistoryArchiveError) {
         let result = change { storage -> Result<Void, HistoryArchiveError> in
             do throws(HistoryArchiveError) {
                 var loaded = try History<Value, NoAnnotation>(present: storage.history.current, archive: archive)
                 loaded.trim(to: storage.policy.limit)
+                // Trimming reads the steps it drops: one that failed is the archive's damage.
+                if loaded.readFailures > 0, case let .unreadableStep(_, error) = loaded.lastReadFailure {
+                    throw error
+                }
                 storage.history = loaded
                 return .success(())
             } catch {

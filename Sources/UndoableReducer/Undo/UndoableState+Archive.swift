@@ -5,22 +5,28 @@ extension UndoableState {
     /// The state `archive` was saved from, at `present`: undo and redo then do exactly what
     /// they did before saving.
     ///
-    /// The same check as `VersioningController.restoreHistory(from:)` and
-    /// `HistoryArchive.validate(present:)`, by the same code: the structure, each step's
-    /// checksum, and every step of every scope and branch applied from `present`. A loaded
+    /// The same loading as `VersioningController.restoreHistory(from:)`, by the same code.
+    /// Checked here: the structure, and the steps next to `present` (the one undo takes,
+    /// those redo can take), which must apply to it; no other step's content is looked at.
+    /// Checked where an undo, redo or move first reads a step: its checksum and place, and
+    /// that it applies where it is applied; an action that meets a damaged step changes
+    /// nothing, and ``error`` is `HistoryError.unreadableStep`, naming the step.
+    /// `HistoryArchive.validate(present:)` checks everything, every step, on demand. A loaded
     /// step keeps its label but not the actions that made it, so ``replay(of:)`` covers only
     /// the steps recorded since loading.
     ///
-    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
-    ///   changes.
-    /// - Throws: `HistoryArchiveError` if the archive is damaged or was not saved with this
-    ///   present (a step does not apply), naming the step. Nothing is loaded.
+    /// - Complexity: O(*s*), where *s* is the number of steps, in their places alone.
+    /// - Throws: `HistoryArchiveError` if the structure is damaged or a step next to
+    ///   `present` does not apply to it (the archive was not saved with this present), naming
+    ///   the step. Nothing is loaded.
     public init(present: State, archive: HistoryArchive<State>) throws(HistoryArchiveError) {
         try self.init(present: present, archive: archive, checkingEveryStep: true)
     }
 
-    /// The same, checking only the steps next to the present when `checkingEveryStep` is
-    /// `false`: for a store whose present other programs also write (see `History`'s loading).
+    /// The same, where a step that does not apply exactly is another program's change (left
+    /// to the conflict policy) rather than damage when `checkingEveryStep` is `false`, which
+    /// also reads, so checks, every step here: for a store whose present other programs also
+    /// write, and which saves what it loads (see `History`'s loading).
     package init(present: State, archive: HistoryArchive<State>, checkingEveryStep: Bool) throws(HistoryArchiveError) {
         storedPresent = present
         engine = try History(present: present, archive: archive, checkingEveryStep: checkingEveryStep)

@@ -3,17 +3,20 @@ import Revertible
 import Testing
 import TestSupport
 
-/// Issue 29, item 4: archives of random histories, damaged by one to three bytes changed,
-/// inserted or removed in their JSON, are each refused with an error or load fully usable.
+/// Issue 29, item 4, and issue 37: archives of random histories, damaged by one to three
+/// bytes changed, inserted or removed in their JSON, are each refused when they load, or load
+/// and are refused by every command that reads a damaged step, which then changes nothing;
+/// `validate(present:)` refuses exactly the archives whose loaded history is not fully usable.
 ///
-/// `RANDOMIZED_ITERATIONS` sets the number of histories (each damaged 40 ways);
+/// `RANDOMIZED_ITERATIONS` sets the number of histories (each damaged 60 ways);
 /// `RANDOMIZED_SEED` replays one.
-@Suite("Reliability: damaged archives are refused or fully usable")
+@Suite("Reliability: damaged archives are refused, at load or where a step is read")
 struct HistoryArchiveDamageRandomizedTests {
 
-    @Test("Random histories, damaged at random, load only when fully usable")
+    @Test("Random histories, damaged at random, are refused at load or where the damage is read")
     func damagedArchives() async throws {
         var refused = 0
+        var refusedWhereRead = 0
         var accepted = 0
         for seed in RandomizedTesting.seeds(defaultIterations: 24) {
             var random = SeededGenerator(seed: seed)
@@ -26,12 +29,15 @@ struct HistoryArchiveDamageRandomizedTests {
                 Issue.record("seed \(seed), undamaged: \(problem)")
                 continue
             }
-            for round in 0..<40 {
+            for round in 0..<60 {
                 // A long synchronous loop would hold one of the few threads the tests share
                 // (two on a two-core machine) for minutes on a loaded machine, and starve the
                 // asynchronous tests that run beside it past their time limits.
                 await Task.yield()
-                let damaged = damage(bytes, random: &random)
+                // Most damage breaks the JSON or the structure, which loading refuses: a third
+                // of the rounds change one letter, which in a step's content (a title, a
+                // label) still decodes, and is found where the step is read.
+                let damaged = round < 40 ? damage(bytes, random: &random) : damageALetter(bytes, random: &random)
                 guard let archive = try? JSONDecoder().decode(HistoryArchive<Board>.self, from: Data(damaged)) else {
                     refused += 1
                     continue
@@ -46,13 +52,28 @@ struct HistoryArchiveDamageRandomizedTests {
                     continue
                 }
                 accepted += 1
-                if let problem = usabilityProblem(of: archive, present: present, limit: controller.historyLimit) {
-                    Issue.record("seed \(seed), round \(round): a damaged archive loaded and \(problem)\n\(String(decoding: damaged, as: UTF8.self))")
+                let context = "seed \(seed), round \(round)\n\(String(decoding: damaged, as: UTF8.self))"
+                let validation = Result { () throws(HistoryArchiveError) in try archive.validate(present: present) }
+                if case .success = validation {
+                    // Damage nothing can see (a tag's name, say): the history is whole.
+                    if let problem = usabilityProblem(of: archive, present: present, limit: controller.historyLimit) {
+                        Issue.record("a damaged archive passed validate(present:), loaded and \(problem): \(context)")
+                    }
+                    continue
                 }
+                let (refusals, problem) = walkRefusingDamage(archive, present: present, limit: controller.historyLimit)
+                if let problem {
+                    Issue.record("a damaged archive loaded and \(problem): \(context)")
+                } else if refusals == 0 {
+                    Issue.record("validate(present:) refused a damaged archive (\(validation)), and no command of a walk everywhere was: \(context)")
+                }
+                refusedWhereRead += refusals > 0 ? 1 : 0
             }
         }
-        // Not vacuous: damage happened and was refused.
+        // Not vacuous: damage happened and was refused, at load and where it was read.
+        print("damaged archives: \(refused) refused at load, \(accepted) loaded, \(refusedWhereRead) of them refused where the damage was read")
         #expect(refused > 0)
+        #expect(refusedWhereRead > 0)
         #expect(refused + accepted > 0)
     }
 
@@ -82,6 +103,15 @@ struct HistoryArchiveDamageRandomizedTests {
         return controller
     }
 
+    /// One lowercase ASCII letter changed into another.
+    private func damageALetter(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
+        let letters = bytes.indices.filter { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[$0]) }
+        guard let at = letters.randomElement(using: &random) else { return bytes }
+        var damaged = bytes
+        damaged[at] = UInt8(ascii: "a") + (damaged[at] - UInt8(ascii: "a") + UInt8.random(in: 1...25, using: &random)) % 26
+        return damaged
+    }
+
     /// One to three bytes changed, inserted or removed.
     private func damage(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
         var damaged = bytes
@@ -97,6 +127,87 @@ struct HistoryArchiveDamageRandomizedTests {
             }
         }
         return damaged
+    }
+
+    /// What a refused command must leave as it was.
+    private struct Observed: Equatable {
+        let value: Board
+        let version: HistoryVersion
+        let undoCount: Int
+        let redoCount: Int
+        let scopeLevel: Int
+
+        init(_ controller: VersioningController<Board, Board, HistoryError>) {
+            value = controller.currentVersion
+            version = controller.currentVersionID
+            undoCount = controller.undoCount
+            redoCount = controller.redoCount
+            scopeLevel = controller.scopeLevel
+        }
+    }
+
+    /// Loads `archive`, which `validate(present:)` refused, twice onto `present` and walks it
+    /// as ``usabilityProblem(of:present:limit:)`` does, going on past refusals: each command
+    /// either works, or is refused with `HistoryError.unreadableStep` and changes nothing (the
+    /// value, the version, the undo and redo counts, the scope level). Every loop is bounded.
+    ///
+    /// - Returns: How many commands were refused, and the first problem, if any.
+    private func walkRefusingDamage(_ archive: HistoryArchive<Board>, present: Board, limit: Int?) -> (refusals: Int, problem: String?) {
+        var refusals = 0
+        var problem: String?
+        /// Runs `command`; `false` if it was refused (as it may be, for damage alone).
+        func attempt(_ name: String, on controller: VersioningController<Board, Board, HistoryError>, _ command: () throws -> Void) -> Bool {
+            let before = Observed(controller)
+            do {
+                try command()
+                return true
+            } catch {
+                refusals += 1
+                guard case .unreadableStep = error as? HistoryError else {
+                    problem = problem ?? "\(name) was refused for something else than a damaged step: \(error)"
+                    return false
+                }
+                if Observed(controller) != before {
+                    problem = problem ?? "\(name) was refused (\(error)) but changed the history"
+                }
+                return false
+            }
+        }
+        let walked = VersioningController(present, historyLimit: limit)
+        let popped = VersioningController(present, historyLimit: limit)
+        do {
+            try walked.restoreHistory(from: archive)
+            try popped.restoreHistory(from: archive)
+        } catch {
+            return (refusals, "did not load the second time: \(error)")
+        }
+        for _ in 0..<16 {
+            var moves = 0
+            while walked.hasUndo, moves < 10_000, attempt("undo", on: walked, { _ = try walked.undo() }) { moves += 1 }
+            while walked.hasRedo, moves < 20_000, attempt("redo", on: walked, { _ = try walked.redo() }) { moves += 1 }
+            for step in walked.tree() {
+                if attempt("a move to \(step.version)", on: walked, { _ = try walked.move(to: .version(step.version)) }),
+                   walked.currentVersionID != step.version {
+                    problem = problem ?? "a move to \(step.version) ended at \(walked.currentVersionID)"
+                }
+                for tag in step.tags { _ = attempt("a move to \(tag)", on: walked, { _ = try walked.move(to: .tag(tag)) }) }
+            }
+            // `tree()` lists the steps that read: the archive's own list reaches a damaged one.
+            for step in archive.steps where step.scopeLevel == walked.scopeLevel {
+                _ = attempt("a move to saved \(step.version)", on: walked, { _ = try walked.move(to: .version(step.version)) })
+            }
+            guard walked.scopeLevel > 0 else { break }
+            let level = walked.scopeLevel
+            guard attempt("abandoning scope \(level)", on: walked, { _ = try walked.undoAndPopCurrentScope() })
+                    || attempt("popping scope \(level)", on: walked, { try walked.popCurrentScope() }) else { break }
+            if walked.scopeLevel != level - 1 { problem = problem ?? "ending scope \(level) left scope \(walked.scopeLevel)" }
+        }
+        for _ in 0..<16 where popped.scopeLevel > 0 {
+            guard attempt("popping", on: popped, { try popped.popCurrentScope() }) else { break }
+        }
+        _ = attempt("undo to the start", on: popped, { _ = try popped.undo(to: .steps(popped.undoCount)) })
+        _ = attempt("redo to the end", on: popped, { _ = try popped.redo(to: .steps(popped.redoCount)) })
+        return (refusals, problem)
     }
 
     /// Loads `archive` twice onto `present` and uses it everywhere: in each scope, innermost

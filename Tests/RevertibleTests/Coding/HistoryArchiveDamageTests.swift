@@ -39,49 +39,170 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
     }
 }
 
-/// Issue 29: damaged archives are refused, naming the step, or load fully usable.
+/// Issue 29, and issue 37: a damaged archive is refused, naming the step: when it loads if
+/// the damage is in its structure or next to the present, else by every command that reads
+/// the damaged step, which then changes nothing; `validate(present:)` refuses it whole.
 @Suite struct HistoryArchiveDamageTests {
 
+    /// What a refused command must leave as it was.
+    private struct Observed: Equatable {
+        let value: NotesDocument
+        let version: HistoryVersion
+        let undoCount: Int
+        let redoCount: Int
+        let scopeLevel: Int
+
+        init(_ controller: ValueVersioningController<NotesDocument>) {
+            value = controller.currentVersion
+            version = controller.currentVersionID
+            undoCount = controller.undoCount
+            redoCount = controller.redoCount
+            scopeLevel = controller.scopeLevel
+        }
+    }
+
     /// The saved archive of ``NotesDocument/issue29Controller()`` with one byte changed: the
-    /// text of the note inserted by the open scope's first step, "n10" saved as "[10" (issue 29
-    /// counts it as note 9). The step still decodes; it is not next to the present (the scope
-    /// stands at 12, whose parent is 10), so a check of the present alone accepted it, and
-    /// then neither `popCurrentScope` nor `undoAndPopCurrentScope` could end the scope.
-    @Test func oneDamagedByteInTheOpenScopeIsRefusedNamingTheStep() throws {
-        let controller = try NotesDocument.issue29Controller()
-        #expect(controller.scopeLevel == 1)
+    /// text of a note the step to `version` inserted, `"n<version>"` saved as `"[<version>"`,
+    /// with every step's checksum, or without any (as archives saved before sums were).
+    private func damagedArchive(
+        _ controller: ValueVersioningController<NotesDocument>, noteOf version: Int, keepChecksum: Bool
+    ) throws -> HistoryArchive<NotesDocument> {
         var bytes = Array(try JSONEncoder().encode(controller.archive))
-        let needle = Array(#""n10""#.utf8)
+        let needle = Array(#""n\#(version)""#.utf8)
         let matches = bytes.indices.filter { bytes[$0...].starts(with: needle) }
         #expect(matches.count == 1)
         let at = try #require(matches.first) + 1
         bytes[at] = UInt8(ascii: "[")
-        // The checksum alone would refuse it; without it, the chain must: both are checked.
-        for keepChecksum in [true, false] {
-            var damaged = bytes
-            if !keepChecksum {
-                // The key may come first or last in its object: JSONEncoder keeps no order.
-                damaged = Array(String(decoding: damaged, as: UTF8.self)
-                    .replacingOccurrences(of: #","sum":"[0-9a-f]+""#, with: "", options: .regularExpression)
-                    .replacingOccurrences(of: #""sum":"[0-9a-f]+","#, with: "", options: .regularExpression).utf8)
-                #expect(damaged.count < bytes.count)
+        if !keepChecksum {
+            // The key may come first or last in its object: JSONEncoder keeps no order.
+            let count = bytes.count
+            bytes = Array(String(decoding: bytes, as: UTF8.self)
+                .replacingOccurrences(of: #","sum":"[0-9a-f]+""#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #""sum":"[0-9a-f]+","#, with: "", options: .regularExpression).utf8)
+            #expect(bytes.count < count)
+        }
+        return try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(bytes))
+    }
+
+    /// Expects `message` to name the step to `version` in the scope at `level`, and what is
+    /// wrong with it: its checksum, or, without one, the location where it does not apply.
+    private func expectNamesTheStep(_ message: String, _ version: Int, scope level: Int, checksum: Bool) {
+        #expect(message.contains("v\(version) ") || message.contains("v\(version))"), "\(message)")
+        #expect(message.contains("scope \(level)"), "\(message)")
+        #expect(message.contains(checksum ? "checksum" : "NotesDocument.notes"), "\(message)")
+    }
+
+    /// Runs each of `commands` twice on `loaded` and expects each run to be refused for the
+    /// damaged step to `version`, and to change nothing.
+    private func expectRefused(
+        _ commands: [(String, () throws -> Void)], on loaded: ValueVersioningController<NotesDocument>,
+        step version: Int, scope level: Int, checksum: Bool
+    ) {
+        for (name, command) in commands {
+            let before = Observed(loaded)
+            // Twice: a refused step is refused again, never taken for a missing one.
+            for attempt in 1...2 {
+                let error = #expect(throws: HistoryError.self, "\(name), attempt \(attempt)") { try command() }
+                guard case let .unreadableStep(refused, stepError) = error else {
+                    Issue.record("\(name): expected an unreadable step, got \(String(describing: error))")
+                    continue
+                }
+                #expect(refused == HistoryVersion(UInt64(version)), "\(name)")
+                expectNamesTheStep(stepError.message, version, scope: level, checksum: checksum)
+                #expect(Observed(loaded) == before, "\(name): a refused command changed the history")
+                #expect(loaded.error == error, "\(name)")
             }
-            let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(damaged))
-            let loaded = ValueVersioningController(controller.currentVersion)
-            let error = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
-            let message = error?.message ?? ""
-            #expect(message.contains("v10"), "\(message)")
-            #expect(message.contains("scope 1"), "\(message)")
-            if !keepChecksum {
-                #expect(message.contains("NotesDocument.notes"), "\(message)")
-            }
-            // Refused: the new controller's history is untouched.
-            #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
         }
     }
 
-    /// `validate(present:)`, the check a store can run alone, says what loading says.
-    @Test func validateRunsTheSameCheck() throws {
+    /// Issue 29's damage: the note inserted by the open scope's first step, "n10" saved as
+    /// "[10" (issue 29 counts it as note 9). The step still decodes, and it is not next to the
+    /// present (the scope stands at 12, whose parent is 10). Before issue 29 it loaded and
+    /// neither `popCurrentScope` nor `undoAndPopCurrentScope` could end the scope; since, it
+    /// is refused naming the step: at load with its checksum (placing step 12 below it reads
+    /// it), else, as loading applies only the steps next to the present, by every command
+    /// that applies it, which changes nothing, while commands that do not apply it work.
+    @Test func issue29DamageIsRefusedNamingTheStep() throws {
+        let controller = try NotesDocument.issue29Controller()
+        #expect(controller.scopeLevel == 1)
+        for keepChecksum in [true, false] {
+            let archive = try damagedArchive(controller, noteOf: 10, keepChecksum: keepChecksum)
+            // Checked whole, on demand.
+            let invalid = #expect(throws: HistoryArchiveError.self) { try archive.validate(present: controller.currentVersion) }
+            expectNamesTheStep(invalid?.message ?? "", 10, scope: 1, checksum: keepChecksum)
+
+            let loaded = ValueVersioningController(controller.currentVersion)
+            if keepChecksum {
+                let error = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
+                expectNamesTheStep(error?.message ?? "", 10, scope: 1, checksum: true)
+                // Refused: the new controller's history is untouched.
+                #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
+                continue
+            }
+            try loaded.restoreHistory(from: archive)
+            #expect(loaded.scopeLevel == 1 && loaded.undoCount == 2)
+            expectRefused([
+                ("undo the scope", { _ = try loaded.undo(to: .steps(2)) }),
+                ("move to its floor", { _ = try loaded.move(to: .version(HistoryVersion(9))) }),
+                ("pop the scope", { try loaded.popCurrentScope() }),
+                ("abandon the scope", { _ = try loaded.undoAndPopCurrentScope() }),
+            ], on: loaded, step: 10, scope: 1, checksum: false)
+            // What does not apply the damaged step still works: the step undo takes first,
+            // and back.
+            try loaded.undo()
+            try loaded.redo()
+            #expect(loaded.currentVersion == controller.currentVersion && loaded.currentVersionID == controller.currentVersionID)
+        }
+    }
+
+    /// A damaged step deep in the outer scope (note "n4", on the path from the present to the
+    /// first version, but neither next to the present nor below a step loading reads) loads,
+    /// with its checksum or without: each command that reads it is refused naming it, and
+    /// changes nothing; the others work.
+    @Test func aDamagedStepFarFromThePresentIsRefusedWhereItIsRead() throws {
+        let controller = try NotesDocument.issue29Controller()
+        for keepChecksum in [true, false] {
+            let archive = try damagedArchive(controller, noteOf: 4, keepChecksum: keepChecksum)
+            let invalid = #expect(throws: HistoryArchiveError.self) { try archive.validate(present: controller.currentVersion) }
+            expectNamesTheStep(invalid?.message ?? "", 4, scope: 0, checksum: keepChecksum)
+
+            let loaded = ValueVersioningController(controller.currentVersion)
+            try loaded.restoreHistory(from: archive)
+            // The scope above reads nothing of it.
+            try loaded.undo(to: .steps(2))
+            try loaded.redo(to: .steps(2))
+            try loaded.undoAndPopCurrentScope()
+            #expect(loaded.scopeLevel == 0)
+            let top = loaded.currentVersionID
+            expectRefused([
+                ("undo to the first version", { _ = try loaded.undo(to: .steps(loaded.undoCount)) }),
+                ("move to the first version", { _ = try loaded.move(to: .version(HistoryVersion(0))) }),
+                ("move past it", { _ = try loaded.move(to: .version(HistoryVersion(2))) }),
+            ], on: loaded, step: 4, scope: 0, checksum: keepChecksum)
+            // Short of it, undo and redo work.
+            try loaded.undo(to: .steps(2))
+            try loaded.redo(to: .steps(2))
+            #expect(loaded.currentVersionID == top)
+        }
+    }
+
+    /// Loading for a present that other programs also write (`checkingEveryStep: false`, the
+    /// `todo` example's), whose callers save what they load, reads every step at once: the
+    /// same deep damage is refused at load, by its checksum, and only then.
+    @Test func loadingForOtherWritersReadsEveryStep() throws {
+        let controller = try NotesDocument.issue29Controller()
+        let damaged = try damagedArchive(controller, noteOf: 4, keepChecksum: true)
+        let error = #expect(throws: HistoryArchiveError.self) {
+            _ = try History<NotesDocument, NoAnnotation>(present: controller.currentVersion, archive: damaged, checkingEveryStep: false)
+        }
+        expectNamesTheStep(error?.message ?? "", 4, scope: 0, checksum: true)
+        _ = try History<NotesDocument, NoAnnotation>(present: controller.currentVersion, archive: controller.archive, checkingEveryStep: false)
+    }
+
+    /// `validate(present:)` applies every step; loading applies only those next to the
+    /// present, so a present that differs where only an older step looks loads, and the undo
+    /// that reaches that step is refused, naming where, and changes nothing.
+    @Test func validateChecksWhatLoadingLeavesToTheCommands() throws {
         let controller = try NotesDocument.issue29Controller()
         let archive = controller.archive
         try archive.validate(present: controller.currentVersion)
@@ -89,9 +210,18 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         other.notes[0].text = "changed"
         let error = #expect(throws: HistoryArchiveError.self) { try archive.validate(present: other) }
         #expect(error?.message.contains("NotesDocument.notes") == true, "\(String(describing: error))")
+
         let loaded = ValueVersioningController(other)
-        let restoreError = #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
-        #expect(restoreError == error)
+        try loaded.restoreHistory(from: archive)
+        try loaded.undoAndPopCurrentScope()
+        let before = Observed(loaded)
+        let refusal = #expect(throws: HistoryError.self) { try loaded.undo(to: .steps(loaded.undoCount)) }
+        guard case let .unreadableStep(_, stepError) = refusal else {
+            Issue.record("expected an unreadable step, got \(String(describing: refusal))")
+            return
+        }
+        #expect(stepError.message.contains("NotesDocument.notes"), "\(stepError)")
+        #expect(Observed(loaded) == before)
     }
 
     /// The same history, undamaged, loads and is fully usable.
@@ -99,6 +229,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         let controller = try NotesDocument.issue29Controller()
         let data = try JSONEncoder().encode(controller.archive)
         let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: data)
+        try archive.validate(present: controller.currentVersion)
         let loaded = ValueVersioningController(controller.currentVersion)
         try loaded.restoreHistory(from: archive)
         #expect(loaded.scopeLevel == 1)
@@ -106,5 +237,24 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         #expect(loaded.scopeLevel == 0)
         try loaded.undo(to: .steps(loaded.undoCount))
         #expect(loaded.currentVersion == NotesDocument(title: "", notes: []))
+    }
+
+    /// Damage to the structure, or to a step next to the present, is still refused when the
+    /// archive loads, and the controller is left as it was.
+    @Test func damageToTheStructureOrNextToThePresentIsRefusedAtLoad() throws {
+        let controller = try NotesDocument.issue29Controller()
+        let json = String(decoding: try JSONEncoder().encode(controller.archive), as: UTF8.self)
+        // The step the present's undo takes (12, "n12") and the outline's `next` counter.
+        let damaged = [
+            json.replacingOccurrences(of: #""n12""#, with: #""m12""#),
+            json.replacingOccurrences(of: #""next":13"#, with: #""next":11"#),
+        ]
+        for text in damaged {
+            #expect(text != json)
+            let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(text.utf8))
+            let loaded = ValueVersioningController(controller.currentVersion)
+            #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
+            #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
+        }
     }
 }

@@ -1,26 +1,59 @@
 import Foundation
 
+// Loading a whole archive, and checking it.
+//
+// A whole archive is loaded the way a store is opened: its decoded steps become a
+// `WholeArchiveStepStore`, and the history reads them through the same `HistoryStepSource` as
+// a history over any store, so there is one set of checks where a step is read, for both.
+// Loading checks what the history needs before it can read a step, in one pass over the
+// steps' places (O(n), never their content): the tree, the outline, and the steps next to the
+// present, which are read and applied. Each other step is checked where a command first
+// reads it: its checksum (kept, not compared, when the step was decoded), its own facts and
+// its place, by the source, once; and whether it applies, where the command applies it
+// (`refuse(_:_:in:level:doing:)`: the history's steps were made from one another, so one
+// that does not apply exactly is damage, not another writer's change). A command that meets
+// such a step changes nothing (`History.perform` takes it back whole) and fails with
+// `HistoryError.unreadableStep` naming the step. (With `checkingEveryStep: false`, for a
+// present other programs also write, such a step is left to the conflict policy, and every
+// step is read at load, since those callers save what they load.)
+//
+// Before, decoding summed each step by encoding it a second time, and loading applied every
+// step up to three times: tens of microseconds a step (the `history-save` benchmark), paid
+// for steps nothing reads. What loading no longer checks, `HistoryArchive.validate(present:)`
+// still checks on demand, whole: the structure, every checksum, every step applied.
+
 extension HistoryArchive where Value: Revertible {
 
-    /// Checks that a history loads from this archive at `present`, exactly as
-    /// ``VersioningController/restoreHistory(from:)`` and `UndoableState(present:archive:)`
-    /// check it, without keeping the history: for a store that wants to know before it opens.
+    /// Checks everything about this archive at `present`, at once, as `PRAGMA
+    /// integrity_check` or `git fsck` do: what loading it checks
+    /// (``VersioningController/restoreHistory(from:)``, `UndoableState(present:archive:)`),
+    /// and what a loaded history checks only where a command first reads or applies a step.
     ///
-    /// The structure, each step's checksum (when saved), and that every step of every scope
-    /// and branch applies from `present`; a string that `present` spells in the other Unicode
-    /// normalization form than the steps does not count as a difference.
+    /// The structure; every step's checksum (when saved) and own facts; and that every step
+    /// of every scope and branch applies, from `present` down to the outermost scope's
+    /// floor, each undone and redone (for an archive of a history that absorbed other
+    /// writers' changes, whose steps may conflict with them, all but this last). A string
+    /// that `present` spells in the other Unicode normalization form than the steps next to
+    /// it does not count as a difference, as loading takes it in their spelling. When this
+    /// passes, a history loaded from the archive at `present` refuses no command for damage.
     ///
     /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
-    ///   changes; never the size of the value.
+    ///   changes: every step is summed and applied at most three times; never the size of
+    ///   the value.
     /// - Throws: ``HistoryArchiveError`` naming the first problem, and the step at fault.
     public func validate(present: Value) throws(HistoryArchiveError) {
-        _ = try History<Value, NoAnnotation>(present: present, archive: self)
+        let history = try History<Value, NoAnnotation>(present: present, archive: self)
+        try history.checkEveryStep()
     }
 }
 
 extension History {
 
     /// This history without its current version, for saving. Encodes nothing.
+    ///
+    /// Over a store, or loaded from a whole archive, every step is read, and so checked: a
+    /// step that fails is left out, and the archive's step count then refuses it where it
+    /// is loaded, rather than the damage being saved under a fresh checksum.
     ///
     /// - Complexity: O(*n*) in the number of steps; over a store, every step is read.
     @usableFromInline
@@ -62,111 +95,52 @@ extension History {
         )
     }
 
-    /// The history `archive` describes, at `present`.
+    /// The history `archive` describes, at `present`, loaded as a store is opened: over a
+    /// ``WholeArchiveStepStore`` of its steps, read through the same ``HistoryStepSource``.
     ///
-    /// Nothing is accepted unchecked, so a loaded history is always usable: every version
-    /// reachable, every scope able to end, undo and redo to both ends.
+    /// Checked here, in one pass over the steps' places and none over their content:
+    /// 1. The outline's own facts (``scopes(of:)``) and the tree (``WholeArchiveStepStore``):
+    ///    versions are unique and each is older than the `next` counter; every step's parent
+    ///    is older than the step and lies in the step's scope, so the parents form one tree
+    ///    per scope, rooted at its floor, with no cycle; saved depths agree with the tree;
+    ///    the saved step count (when saved) agrees with the steps; each branch list names
+    ///    exactly the branches its version has.
+    /// 2. What opening a store checks (``init(present:store:)``): each scope stands at a
+    ///    version it holds and starts where the scope below stands; tags name kept versions;
+    ///    the steps next to the present (the one undo takes, those redo can take) are read,
+    ///    so checked, and apply to it. With `checkingEveryStep`, a present `==` to the saved
+    ///    one that spells a string those steps wrote in the other Unicode normalization form
+    ///    is taken in their spelling. Not for an archive of a history that absorbed other
+    ///    writers' changes (``absorb(_:)``), whose steps may conflict with those changes.
     ///
-    /// 1. Structure, before any value is touched: versions are unique and each is older than
-    ///    the `next` counter; every step's parent is older than the step and lies in the step's
-    ///    scope, so the parents form one tree per scope, rooted at its floor, with no cycle;
-    ///    each scope stands at a version it holds and starts where the scope below stands; its
-    ///    branch lists name exactly the branches its steps make; an inner scope has a saved
-    ///    start exactly when the limit moved its floor (its floor depth is not 0); tags name
-    ///    kept versions; the saved step count (when saved) agrees with the steps; and no step
-    ///    failed its checksum when it was decoded.
-    /// 2. Every step applies where the tree puts it, starting from `present`: in each scope,
-    ///    innermost first, the steps from where the scope stands back to its floor are undone,
-    ///    then every branch is walked from the floor, each step redone and undone, and the
-    ///    scope's saved start taken back, which lands where the scope below stands. A step that
-    ///    does not apply is damage, or a present the archive was not saved with.
-    ///    Not for an archive of a history that absorbed other writers' changes (``absorb(_:)``,
-    ///    which the archive records): its steps may conflict with those changes, as undo and
-    ///    redo allow, so only 1. is checked.
+    /// Every other step is checked where a command first reads it (its checksum, its place),
+    /// and whether it applies where the command applies it; a command that meets a step
+    /// that fails changes nothing and fails with ``HistoryError/unreadableStep(_:_:)``.
+    /// ``HistoryArchive/validate(present:)`` checks everything at once.
     ///
-    /// - Complexity: O(*s* + *c*), where *s* is the number of steps and *c* the size of their
-    ///   changes: each step is applied at most three times, and the value is never copied or
-    ///   compared whole, so the cost does not grow with the size of the value.
-    /// - Parameter checkingEveryStep: `false` checks, in place of 2., only the steps next to
-    ///   the present (the one undo takes and those redo can take). For a store whose present
-    ///   other programs may also write (the `todo` example's database), an older step that no
-    ///   longer fits is someone else's change there, not damage: undo refuses it when it gets
-    ///   there. Damage to the archive itself is still found by 1. and the checksums.
+    /// - Complexity: O(*n*) for *n* steps, in their places alone: no step's content is
+    ///   encoded, summed or applied but the few next to the present (with
+    ///   `checkingEveryStep: false`, every step is summed).
+    /// - Parameter checkingEveryStep: Whether a step that does not apply exactly where a
+    ///   command applies it is damage, refused as above (`true`), or, for a store whose
+    ///   present other programs may also write (the `todo` example's database), someone
+    ///   else's change there, which the command's conflict policy settles (`false`, which
+    ///   also reads, so checks, every step here).
     /// - Throws: ``HistoryArchiveError`` naming the first problem found, and the step (its
     ///   version, scope, and the key path where it does not apply) when one is at fault.
     package init(present: Value, archive: HistoryArchive<Value>, checkingEveryStep: Bool = true) throws(HistoryArchiveError) {
-        let outline = archive.outline
-        guard !outline.scopes.isEmpty else { throw HistoryArchiveError("the archive has no scope") }
-        if let count = outline.stepCount, count != archive.steps.count {
-            throw HistoryArchiveError("the archive says it holds \(count) steps, and holds \(archive.steps.count)")
-        }
-        var scopes = try Self.scopes(of: outline)
-        var seen = Set<HistoryVersion>()
-        // Oldest first, so a step's parent is in place before it.
-        for step in archive.steps.sorted(by: { $0.version < $1.version }) {
-            guard scopes.indices.contains(step.scopeLevel) else {
-                throw HistoryArchiveError("step \(step.version) is in scope \(step.scopeLevel), which does not exist")
-            }
-            guard step.checksumMatches else {
-                throw HistoryArchiveError("step \(step.version) in scope \(step.scopeLevel) does not match its checksum: its content is damaged")
-            }
-            // Parents strictly older: the parents form a tree, never a cycle.
-            guard step.parent < step.version, step.version < outline.nextVersion else {
-                throw HistoryArchiveError("step \(step.version) is not newer than its parent \(step.parent) and older than \(outline.nextVersion)")
-            }
-            guard seen.insert(step.version).inserted else { throw HistoryArchiveError("step \(step.version) is saved twice") }
-            guard step.changeCount >= 0 else { throw HistoryArchiveError("step \(step.version) has a negative change count") }
-            if let target = step.authorship?.move?.target, target >= step.version {
-                throw HistoryArchiveError("step \(step.version) reverts step \(target), which is not older")
-            }
-            // In place: a copy of the scope would copy its tables on every step.
-            let level = step.scopeLevel
-            guard step.parent == scopes[level].floor || scopes[level].steps[step.parent] != nil else {
-                throw HistoryArchiveError("the parent \(step.parent) of step \(step.version) is not in scope \(level)")
-            }
-            scopes[level].insert(step.recorded.relabelled(), after: step.parent)
-            if step.depthIsSaved, scopes[level].steps.depth(of: step.version) != step.recorded.depth {
-                throw HistoryArchiveError("step \(step.version) says it is at depth \(step.recorded.depth), and its place in scope \(level) puts it at \(scopes[level].steps.depth(of: step.version) ?? 0)")
-            }
-        }
-        for (level, saved) in outline.scopes.enumerated() {
-            guard Set(saved.branchOrder.map(\.parent)).count == saved.branchOrder.count else {
-                throw HistoryArchiveError("the branches of a version in scope \(level) are saved twice")
-            }
-            for (parent, children) in saved.branchOrder {
-                guard let kept = scopes[level].children[parent], Set(kept) == Set(children), kept.count == children.count else {
-                    throw HistoryArchiveError("the branches of \(parent) in scope \(level) do not match its steps")
-                }
-                scopes[level].children[parent] = HistoryVersionList(children)
-            }
-            let scope = scopes[level]
-            guard scope.current == scope.floor || scope.steps[scope.current] != nil else {
-                throw HistoryArchiveError("scope \(level) stands at \(scope.current), which it does not hold")
-            }
-            if level > 0 {
-                guard scope.startVersion == scopes[level - 1].current else {
-                    throw HistoryArchiveError("scope \(level) does not start where scope \(level - 1) stands")
-                }
-            }
-        }
-        self.init(present)
-        self.scopes = scopes
-        nextVersion = outline.nextVersion
-        tagged = outline.tags
-        guard Set(tagged.map(\.tag)).count == tagged.count else { throw HistoryArchiveError("a tag is saved twice") }
-        for (tag, version) in tagged where !scopes.contains(where: { $0.contains(version) }) {
-            throw HistoryArchiveError("tag \(tag) names \(version), which the archive does not hold")
-        }
-        hasAbsorbedWrites = outline.absorbedWrites
-        if outline.absorbedWrites {
-            // Other writers' changes were absorbed: a step may conflict with them, which
-            // undo and redo handle by their conflict policy, so the chain of steps is not
-            // exact and is not checked. Damage still shows in the structure checked above
-            // and in each step's checksum.
-        } else if checkingEveryStep {
-            try checkEveryStep()
-        } else {
-            try checkStepsNextToPresent()
+        // The outline's own facts first: the store computes depths from its floor depths.
+        let scopes = try Self.scopes(of: archive.outline)
+        let store = try WholeArchiveStepStore(archive)
+        var storage = HistoryStorage(source: HistoryStepSource<Value, Annotation>(store: store, outline: store.checkedOutline))
+        storage.holdsWholeArchive = true
+        storage.stepsMustApply = checkingEveryStep
+        try self.init(present: present, outline: store.checkedOutline, scopes: scopes, storage: storage)
+        if !checkingEveryStep {
+            // Its callers save what they load whole (the `todo` example's migration, its
+            // server's rows), and saving leaves out a step that fails: so every step is read,
+            // and checked, now, as decoding used to, and damage is refused before it is lost.
+            try checkEveryStepReads()
         }
     }
 
@@ -214,40 +188,32 @@ extension History {
     /// Throws unless the steps next to the present apply to it: the one undo takes, and each
     /// that redo can take.
     package func checkStepsNextToPresent() throws(HistoryArchiveError) {
-        let scope = scopes[top]
-        var neighbours: [(reversion: Reversion<Value>, version: HistoryVersion)] = []
-        if let step = scope.steps[scope.current] {
-            neighbours.append((step.reversion, step.version))
-        }
-        for child in scope.children[scope.current] ?? [] {
-            if let step = scope.steps[child] {
-                neighbours.append((step.reversion.inverted, step.version))
-            }
-        }
-        for (reversion, version) in neighbours where !reversion.canRevert(current) {
-            let place = reversion.refusedKeyPath(in: current).map { " at \($0)" } ?? ""
-            throw HistoryArchiveError("the present is not the version the history stands at: the step to \(version) does not apply\(place)")
+        do throws(StepFailure) {
+            try Self.checkStepsNext(to: current, in: scopes[top])
+        } catch {
+            throw error.error
         }
     }
 
-    /// Applies every step where the tree puts it, from the present down to the outermost
-    /// scope's floor (see ``init(present:archive:)``).
+    /// ``checkStepsNextToPresent()``, where equality is the contract, not bytes: a present
+    /// `==` to the saved one may spell a string in the other Unicode normalization form,
+    /// which the steps, checking exact bytes, refuse. Where a step refuses a string, the
+    /// present's string there is tried in its composed (NFC) and decomposed (NFD) forms,
+    /// which are equal to it; the form the steps accept becomes the history's copy of the
+    /// present. At most a few are tried (``respellingLimit``). Only strings reached through
+    /// stored properties are tried: one inside a collection is not re-spelled, and the
+    /// present is refused.
     ///
-    /// Equality is the contract, not bytes: a present `==` to the saved one may spell a string
-    /// in the other Unicode normalization form, which the steps, checking exact bytes, refuse.
-    /// Where a step refuses a string, the present's string there is tried in its composed
-    /// (NFC) and decomposed (NFD) forms, which are equal to it; the form the steps accept
-    /// becomes the history's copy of the present. Each try is one more walk, so at most a few
-    /// are made (``respellingLimit``). Only strings reached through stored properties are
-    /// tried: one inside a collection is not re-spelled, and the present is refused.
-    private mutating func checkEveryStep() throws(HistoryArchiveError) {
+    /// Only the steps next to the present are asked: a string that only older steps wrote
+    /// is found where a command applies them, and refused there (see ``refuse(_:_:in:level:doing:)``).
+    mutating func fitPresentToStepsNextToIt() throws(HistoryArchiveError) {
         var present = current
         var firstFailure: StepFailure?
         var tried: [(AnyKeyPath, Int)] = []
         for _ in 0...Self.respellingLimit {
             let failure: StepFailure
             do throws(StepFailure) {
-                try Self.checkEveryStep(of: scopes, from: present)
+                try Self.checkStepsNext(to: present, in: scopes[top])
                 reference = present
                 return
             } catch {
@@ -267,6 +233,59 @@ extension History {
             present = respelled
         }
         throw firstFailure!.error
+    }
+
+    /// Throws unless each step next to `present` in `scope` applies to it: the one undo takes,
+    /// and each that redo can take.
+    private static func checkStepsNext(to present: Value, in scope: HistoryScope<Value, Annotation>) throws(StepFailure) {
+        var neighbours: [(reversion: Reversion<Value>, version: HistoryVersion)] = []
+        if let step = scope.steps[scope.current] {
+            neighbours.append((step.reversion, step.version))
+        }
+        for child in scope.children[scope.current] ?? [] {
+            if let step = scope.steps[child] {
+                neighbours.append((step.reversion.inverted, step.version))
+            }
+        }
+        for (reversion, version) in neighbours where !reversion.canRevert(present) {
+            let location = reversion.node.refusedLocation(in: present, reversion.direction)
+            let place = location.map { " at \($0.text(in: Value.self))" } ?? ""
+            throw StepFailure(
+                error: HistoryArchiveError("the present is not the version the history stands at: the step to \(version) does not apply\(place)"),
+                keyPath: location?.keyPath
+            )
+        }
+    }
+
+    /// Throws unless every step reads and checks (``HistoryStepSource``), and, unless the
+    /// history absorbed other writers' changes, every step of every scope and branch applies
+    /// where the tree puts it, starting from the present: in each scope, innermost first,
+    /// the steps from where the scope stands back to its floor are undone, then every branch
+    /// is walked from the floor, each step redone and undone, and the scope's saved start
+    /// taken back, which lands where the scope below stands. What
+    /// ``HistoryArchive/validate(present:)`` adds to loading.
+    func checkEveryStep() throws(HistoryArchiveError) {
+        try checkEveryStepReads()
+        guard !hasAbsorbedWrites else { return }
+        do throws(StepFailure) {
+            try Self.checkEveryStep(of: scopes, from: current)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// Throws unless every saved step reads, and so passes ``HistoryStepSource``'s checks
+    /// (its checksum, its own facts, its place), naming the first that does not.
+    func checkEveryStepReads() throws(HistoryArchiveError) {
+        if let source = storage?.source {
+            for level in scopes.indices {
+                for version in source.savedVersions(inScope: level) where source.step(version, inScope: level) == nil {
+                    // Every saved version of the scope is one of its steps, or a failure.
+                    throw source.lastFailure?.error ?? HistoryArchiveError("step \(version) is not in scope \(level)")
+                }
+                if source.failureCount > 0 { throw source.lastFailure!.error }
+            }
+        }
     }
 
     /// How many re-spelled locations loading tries before it refuses the present.
@@ -348,11 +367,48 @@ extension History {
     private static func apply(_ reversion: Reversion<Value>, to value: inout Value, step: HistoryVersion, level: Int, doing action: String) throws(StepFailure) {
         // Checked once: `revert` would check again inside, and name no step.
         if reversion.canRevert(value), reversion.revertUnchecked(&value) { return }
+        let (error, keyPath) = refusal(of: reversion, in: value, step: step, level: level, doing: action)
+        throw StepFailure(error: error, keyPath: keyPath)
+    }
+
+    /// Why `reversion`, of the step to `step` (or the start) in the scope at `level`, does
+    /// not apply to `value` while `action` ("undoing it"), and the key path where, if known.
+    private static func refusal(
+        of reversion: Reversion<Value>, in value: Value, step: HistoryVersion, level: Int, doing action: String
+    ) -> (error: HistoryArchiveError, keyPath: AnyKeyPath?) {
         let location = reversion.node.refusedLocation(in: value, reversion.direction)
         let place = location.map { " at \($0.text(in: Value.self))" } ?? ""
-        throw StepFailure(
-            error: HistoryArchiveError("the step to \(step) in scope \(level) does not apply\(place) (\(action)): the archive is damaged, or was saved with another present"),
-            keyPath: location?.keyPath
+        return (
+            HistoryArchiveError("the step to \(step) in scope \(level) does not apply\(place) (\(action)): the archive is damaged, or was saved with another present"),
+            location?.keyPath
         )
+    }
+}
+
+extension History {
+
+    /// Whether a saved step that does not apply exactly, where a command applies it, is
+    /// damage to refuse (``refuse(_:_:in:level:doing:)``) rather than another writer's change for
+    /// the conflict policy: for a history loaded from a whole archive checking every step
+    /// (``HistoryStorage/stepsMustApply``), as long as it absorbed no change. Such a
+    /// history's steps were all made from one another, so each applies exactly where the
+    /// tree puts it, or the archive is damaged (or was loaded at another present).
+    var stepsMustApplyExactly: Bool {
+        !hasAbsorbedWrites && storage?.stepsMustApply == true
+    }
+
+    /// Refuses the step to `version` (or the start of the scope at `level`, by its version),
+    /// whose `reversion` does not apply to `value` while `action`: the failure is counted as
+    /// a failed read of the history's source, so ``perform(_:on:policy:onConflict:)`` takes
+    /// the whole command back and fails with ``HistoryError/unreadableStep(_:_:)`` naming
+    /// the step, as it does for a step that fails its checksum. Where a step is applied
+    /// this way, loading no longer applies it first (see the top of this file).
+    ///
+    /// - Returns: The error, for a caller that throws it at once.
+    @discardableResult
+    func refuse(_ version: HistoryVersion, _ reversion: Reversion<Value>, in value: Value, level: Int, doing action: String) -> HistoryError {
+        let error = Self.refusal(of: reversion, in: value, step: version, level: level, doing: action).error
+        storage?.source.report(version, error)
+        return .unreadableStep(version, error)
     }
 }

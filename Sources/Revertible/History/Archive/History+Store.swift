@@ -1,13 +1,23 @@
 // A history over a store keeps in memory only its outline and what changed since the store
 // was last written; the scope tables read every other step through one `HistoryStepSource`,
 // checked as it is read. Opening reads the outline, the step undo would take and those redo
-// could take; a command reads the steps it crosses.
+// could take; a command reads the steps it crosses. A whole archive is loaded the same way,
+// over a `WholeArchiveStepStore` (see History+Archive.swift).
 
 /// What a history over a store keeps besides its scopes.
 struct HistoryStorage<Value, Annotation>: Sendable {
     let source: HistoryStepSource<Value, Annotation>
     /// The saved versions of scopes that ended, which saving deletes.
     var retired: Set<HistoryVersion> = []
+    /// Whether the store is a whole archive the history was loaded from
+    /// (``WholeArchiveStepStore``), which no one saves to: saving then writes every step, as
+    /// for a history kept in memory, and no scope's versions need deleting.
+    var holdsWholeArchive = false
+    /// Whether a saved step that does not apply exactly where a command applies it is damage
+    /// (or a present the history was not saved with), which the command refuses, rather than
+    /// another writer's change, which the conflict policy settles. Only while the history
+    /// absorbed no change (see `History.stepsMustApplyExactly`).
+    var stepsMustApply = false
 }
 
 extension History {
@@ -36,8 +46,24 @@ extension History {
             return
         }
         guard !outline.scopes.isEmpty else { throw HistoryArchiveError("the archive has no scope") }
-        let source = HistoryStepSource<Value, Annotation>(store: store, outline: outline)
-        var scopes = try Self.scopes(of: outline)
+        let storage = HistoryStorage(source: HistoryStepSource<Value, Annotation>(store: store, outline: outline))
+        try self.init(present: present, outline: outline, scopes: Self.scopes(of: outline), storage: storage)
+    }
+
+    /// The history whose `outline` was read from `storage`'s store, and whose `scopes` are
+    /// the outline's, checked (``scopes(of:)``): what opening a store and loading a whole
+    /// archive share (see ``init(present:store:)`` for what is checked). `storage` says how
+    /// saving and applying treat the steps; with ``HistoryStorage/stepsMustApply``, a
+    /// present that spells a string in the other Unicode normalization form than the steps
+    /// next to it is taken in their spelling.
+    init(
+        present: Value,
+        outline: HistoryArchive<Value>.Outline,
+        scopes: [HistoryScope<Value, Annotation>],
+        storage: HistoryStorage<Value, Annotation>
+    ) throws(HistoryArchiveError) {
+        let source = storage.source
+        var scopes = scopes
         for level in scopes.indices {
             let saved = outline.scopes[level]
             guard let count = saved.stepCount ?? (outline.scopes.count == 1 ? outline.stepCount : nil), count >= 0 else {
@@ -48,8 +74,9 @@ extension History {
                 throw HistoryArchiveError("the branches of a version in scope \(level) are saved twice")
             }
             for (parent, children) in saved.branchOrder {
-                guard Set(children).count == children.count,
-                      children.allSatisfy({ scopes[level].steps[$0]?.parent == parent }) else {
+                // A whole archive's store checked its lists exactly, without reading a step.
+                guard storage.holdsWholeArchive || Set(children).count == children.count
+                        && children.allSatisfy({ scopes[level].steps[$0]?.parent == parent }) else {
                     throw Self.failure(source, or: "the branches of \(parent) in scope \(level) do not match its steps")
                 }
                 scopes[level].children[parent] = HistoryVersionList(children)
@@ -64,13 +91,18 @@ extension History {
         }
         self.init(present)
         self.scopes = scopes
-        storage = HistoryStorage(source: source)
+        self.storage = storage
         nextVersion = outline.nextVersion
         tagged = outline.tags
         timeline.newest = outline.newestTime
         hasAbsorbedWrites = outline.absorbedWrites
         try checkTags()
-        if !outline.absorbedWrites {
+        if outline.absorbedWrites {
+            // Other writers' changes were absorbed: a step may conflict with them, which
+            // undo and redo settle by their conflict policy, so no step is checked here.
+        } else if storage.stepsMustApply {
+            try fitPresentToStepsNextToIt()
+        } else {
             try checkStepsNextToPresent()
         }
         if source.failureCount > 0 { throw Self.failure(source, or: "") }
@@ -95,6 +127,10 @@ extension History {
     ///
     /// - Complexity: O(*k*) for *k* steps changed, plus the outline.
     package var unsavedChanges: HistoryArchive<Value>.Changes {
+        if storage?.holdsWholeArchive == true {
+            // Nothing of it was ever saved to a store: every step, as in memory.
+            return HistoryArchive<Value>.Changes(outline: outline(newestTime: timeline.newest ?? newestTime), savedSteps: archive.steps, removedVersions: [])
+        }
         var saved: [HistoryArchive<Value>.Step] = []
         var removed = storage?.retired ?? []
         for (level, scope) in scopes.enumerated() {
@@ -146,7 +182,9 @@ extension History {
 
     /// Keeps the saved versions of `scope`, which is ending, for saving to delete.
     mutating func retire(_ scope: HistoryScope<Value, Annotation>, level: Int) {
-        guard let source = scope.steps.source else { return }
+        // A whole archive is never saved to: there is nothing to delete, and listing a scope's
+        // versions would read the whole archive.
+        guard let source = scope.steps.source, storage?.holdsWholeArchive != true else { return }
         // Every version the store has for it, dropped ones included: the scope's own record of
         // what it dropped ends with it.
         storage?.retired.formUnion(source.savedVersions(inScope: level))

@@ -18,7 +18,8 @@
 /// (16 hexadecimal digits, see `HistoryArchiveChecksum`), and the outline's `count` the number
 /// of steps: both catch damage that a decoder accepts and that no check of the chain can see
 /// (an old value that is written, never checked). Archives saved before they were written have
-/// neither, and load without those two checks. A branch list names the branches of one version,
+/// neither, and load without those two checks. A step's sum is compared with its content
+/// where a history first reads the step, not when the step is decoded. A branch list names the branches of one version,
 /// the one redo follows last; a version with one branch has none. A scope's `moved` list names
 /// the tags it moved and the versions they named before, given back when it is abandoned.
 extension HistoryArchive: Codable where Value: Codable {
@@ -68,10 +69,11 @@ extension HistoryArchive.Step: Codable where Value: Codable {
             authorship: try Self.decodeAuthorship(from: container),
             depth: try container.decodeIfPresent(Int.self, forKey: .depth)
         )
-        // Checked here, where the saved sum is at hand, and reported by loading, which names
-        // the step and its scope.
+        // Kept, not compared: computing the sum encodes the step a second time, which cost
+        // loading a long archive about as much as decoding it. The history that reads the
+        // step compares it, once (see `matchesSavedChecksum`).
         if let saved = try container.decodeIfPresent(String.self, forKey: .sum) {
-            checksumMatches = UInt64(saved, radix: 16) == (try? checksum())
+            savedChecksum = UInt64(saved, radix: 16).map(HistoryArchive.SavedChecksum.saved) ?? .unreadable
         }
     }
 
@@ -90,6 +92,9 @@ extension HistoryArchive.Step: Codable where Value: Codable {
     func checksum() throws -> UInt64 {
         try HistoryArchiveChecksum.of(Content(step: self))
     }
+
+    /// ``checksum()``, for a history that cannot name `Codable` (see ``ChecksummedArchiveStep``).
+    var contentChecksum: UInt64? { try? checksum() }
 
     /// The step without its checksum, which is what the checksum covers.
     private struct Content: Encodable {
@@ -144,6 +149,33 @@ extension HistoryArchive.Step: Codable where Value: Codable {
         }
         let move: AuthorMove? = if let undoes { .undo(HistoryVersion(undoes)) } else { redoes.map { .redo(HistoryVersion($0)) } }
         return StepAuthorship(author: author, move: move, isSuperseded: isSuperseded)
+    }
+}
+
+/// A step whose content can be summed: a step of a `Codable` value, the only kind that is
+/// decoded with a saved sum. A history is generic over any value, so it reaches the sum
+/// through this protocol, by a cast, rather than by a constraint it cannot state.
+protocol ChecksummedArchiveStep {
+    /// The checksum of the step's content, as `encode(to:)` saves it; `nil` if the content
+    /// cannot be encoded.
+    var contentChecksum: UInt64? { get }
+}
+
+extension HistoryArchive.Step: ChecksummedArchiveStep where Value: Codable {}
+
+extension HistoryArchive.Step {
+
+    /// Whether the step matches the checksum it was decoded with: `true` when none was
+    /// saved, `false` when the saved one is unreadable or differs from the content's.
+    ///
+    /// Computed on each call, by encoding the step's content (as costly as encoding the
+    /// step): ``HistoryStepSource`` calls it once per step it reads, and keeps the answer.
+    var matchesSavedChecksum: Bool {
+        switch savedChecksum {
+        case .notSaved: true
+        case .unreadable: false
+        case let .saved(sum): (self as? any ChecksummedArchiveStep)?.contentChecksum == sum
+        }
     }
 }
 

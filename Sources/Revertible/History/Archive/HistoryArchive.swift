@@ -23,13 +23,16 @@ public struct HistoryArchive<Value> {
     /// One step: the version it leads to, the version it starts from, its label, time and
     /// change count, and its reversion.
     public struct Step {
-        /// The step as the history keeps it, with its label alone for annotation.
-        let recorded: RecordedStep<Value, SavedLabel>
+        /// The step as the history keeps it, with its label alone for annotation. (Settable
+        /// in this file only, for ``placed(atDepth:)``.)
+        fileprivate(set) var recorded: RecordedStep<Value, SavedLabel>
         /// The scope the step belongs to, `0` for the outermost.
         public let scopeLevel: Int
-        /// `false` when the step was decoded with a checksum that its content does not match:
-        /// loading then refuses the archive, naming the step.
-        var checksumMatches = true
+        /// The checksum the step was decoded with. Kept, not compared, when the step is
+        /// decoded: a history compares it with the step's content where it first reads the
+        /// step (``matchesSavedChecksum``), so loading a long archive computes no checksum of
+        /// a step that nothing reads.
+        var savedChecksum = SavedChecksum.notSaved
         /// `false` when the step was decoded from an archive saved before steps kept their
         /// depth: loading the whole archive computes it, a store cannot.
         var depthIsSaved = true
@@ -79,6 +82,15 @@ public struct HistoryArchive<Value> {
             depthIsSaved = depth != nil
         }
 
+        /// The step at `depth`, saved: what loading a whole archive makes of a step saved
+        /// before steps kept their depth, once the tree has placed it.
+        func placed(atDepth depth: Int) -> Step {
+            var step = self
+            step.recorded.depth = depth
+            step.depthIsSaved = true
+            return step
+        }
+
         /// Whether `other` is this very step, unchanged: the same place in the tree and the
         /// same reversion (by identity, so the check costs nothing).
         func isSame(as other: Step) -> Bool {
@@ -86,6 +98,17 @@ public struct HistoryArchive<Value> {
                 && label == other.label && time == other.time && changeCount == other.changeCount
                 && reversion.isIdentical(to: other.reversion) && authorship === other.authorship
         }
+    }
+
+    /// What a decoded step's `sum` said (see ``Step/savedChecksum``).
+    enum SavedChecksum: Sendable {
+        /// No sum was saved (archives saved before sums were written, or a step made in
+        /// memory): there is nothing to compare.
+        case notSaved
+        /// The sum saved with the step.
+        case saved(UInt64)
+        /// A sum was saved but is not 16 hexadecimal digits: the step is damaged.
+        case unreadable
     }
 
     /// The part of an archive that is not steps: small, rewritten whole on every change.

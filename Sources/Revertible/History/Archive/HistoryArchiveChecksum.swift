@@ -1,8 +1,9 @@
 /// A 64-bit checksum of what a value encodes, the same in every process: it feeds an
 /// `Encoder` of its own, so it sees the values, not the bytes of any one format.
 ///
-/// A saved step keeps the checksum of its content; loading computes it again from the decoded
-/// step. Damage a decoder accepts (a changed letter in a saved old value, which no check of the
+/// A saved step keeps the checksum of its content; the history that first reads the decoded
+/// step computes it again (not decoding, which would pay it for every step of a long archive,
+/// read or not). Damage a decoder accepts (a changed letter in a saved old value, which no check of the
 /// chain can see, because the step still applies) then shows as a different checksum.
 ///
 /// The members of a `Set` and the entries of a `Dictionary` count in any order (their order

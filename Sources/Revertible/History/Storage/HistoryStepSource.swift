@@ -7,8 +7,10 @@
 /// failure is kept: ``History/perform(_:on:policy:onConflict:)`` sees the failure count grow
 /// and takes the whole command back.
 ///
-/// Checked on every read, as loading a whole archive checks them: the step is the one asked
-/// for, it matches its checksum, its depth was saved, its parent is older and its version
+/// The one place where a saved step is checked, for a store and for a whole archive alike (a
+/// whole archive is loaded over a ``WholeArchiveStepStore``). Checked on every read: the step
+/// is the one asked for, it matches its checksum (computed here, once per step, not when the
+/// step was decoded), its depth was saved, its parent is older and its version
 /// younger than the next version, it lies in a scope the outline has, its change count is
 /// not negative, an author's move names an older step; and it hangs where its depth says,
 /// one below its parent (a step of the same scope, read and checked alike but for its own
@@ -134,7 +136,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         guard saved.version == version else {
             return fail(version, "the store gave step \(saved.version) when asked for step \(version)")
         }
-        guard saved.checksumMatches else {
+        guard saved.matchesSavedChecksum else {
             return fail(version, "step \(version) in scope \(level) does not match its checksum: its content is damaged")
         }
         guard floors.indices.contains(level) else {
@@ -175,6 +177,16 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         checked.placeChecked = true
         cache.withLockUnchecked { $0.steps[step.version] = .step(checked) }
         return checked
+    }
+
+    /// Counts `error` as a failed read of `version`, as a command that finds a step damaged
+    /// where it applies it reports it (see `History.refuse(_:_:in:level:doing:)`): the command is
+    /// then taken back whole. The step stays readable; it fails again where it is applied.
+    func report(_ version: HistoryVersion, _ error: HistoryArchiveError) {
+        cache.withLockUnchecked { cache in
+            cache.failures += 1
+            cache.lastFailure = (version, error)
+        }
     }
 
     @discardableResult
