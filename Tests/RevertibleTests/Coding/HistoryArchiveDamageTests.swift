@@ -257,4 +257,46 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
             #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
         }
     }
+    /// A version the outline lists no branches for, while two saved steps lead from it (the
+    /// fuzz target's find: a step's parent changed from 1 to 0). A history reads the branches
+    /// of every listed version from its outline and the others from the steps, so the steps
+    /// alone would give the version branches in an order nothing saved, and the limit would
+    /// trim it as a single chain. A whole archive is refused at load; over a store, by the
+    /// first command that reads the version's branches (here the undo to it), which changes
+    /// nothing, and by
+    /// `validate(present:)` and the store's whole check.
+    @Test func aVersionWithBranchesTheOutlineDoesNotListIsRefused() throws {
+        var document = NotesDocument(title: "", notes: [])
+        let controller = ValueVersioningController(document)
+        document.title = "a"
+        controller.append(document)
+        document = try controller.undo()
+        document.title = "b"
+        controller.append(document)
+        let json = String(decoding: try JSONEncoder().encode(controller.archive), as: UTF8.self)
+        let unlisted = json.replacingOccurrences(of: #""branches":[[0,1,2]]"#, with: #""branches":[]"#)
+            .replacingOccurrences(of: #""branches":[[0,2,1]]"#, with: #""branches":[]"#)
+        #expect(unlisted != json)
+        let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(unlisted.utf8))
+
+        let whole = ValueVersioningController(document)
+        let error = #expect(throws: HistoryArchiveError.self) { try whole.restoreHistory(from: archive) }
+        #expect(error?.message.contains("lists no branches") == true, "\(String(describing: error))")
+        #expect(!whole.hasUndo)
+        #expect(throws: HistoryArchiveError.self) { try archive.validate(present: document) }
+
+        let stored = ValueVersioningController(document)
+        try stored.openHistory(from: InMemoryHistoryStepStore(archive))
+        #expect(stored.currentVersion == document)
+        // Undo reads v0's branches, to mark the one redo follows.
+        let before = Observed(stored)
+        let refused = #expect(throws: HistoryError.self) { try stored.undo() }
+        guard case let .unreadableStep(version, stepError) = refused else {
+            Issue.record("expected an unreadable step, got \(String(describing: refused))")
+            return
+        }
+        #expect(version == HistoryVersion(0))
+        #expect(stepError.message.contains("lists no branches"), "\(stepError.message)")
+        #expect(Observed(stored) == before)
+    }
 }

@@ -275,13 +275,20 @@ extension History {
     }
 
     /// Throws unless every saved step reads, and so passes ``HistoryStepSource``'s checks
-    /// (its checksum, its own facts, its place), naming the first that does not.
+    /// (its checksum, its own facts, its place), and no version has branches the outline
+    /// does not list, naming the first problem.
     func checkEveryStepReads() throws(HistoryArchiveError) {
         if let source = storage?.source {
             for level in scopes.indices {
-                for version in source.savedVersions(inScope: level) where source.step(version, inScope: level) == nil {
+                let saved = source.savedVersions(inScope: level)
+                for version in saved where source.step(version, inScope: level) == nil {
                     // Every saved version of the scope is one of its steps, or a failure.
                     throw source.lastFailure?.error ?? HistoryArchiveError("step \(version) is not in scope \(level)")
+                }
+                // The branches of every version, as the history reads them: a version the
+                // outline lists no branches for must have at most one.
+                for version in saved + [scopes[level].floor] {
+                    _ = scopes[level].children[version]
                 }
                 if source.failureCount > 0 { throw source.lastFailure!.error }
             }

@@ -90,7 +90,14 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
             }
             cache.withLockUnchecked { $0.children[parent] = versions }
         }
-        return versions.filter { step($0, inScope: level)?.parent == parent }
+        let children = versions.filter { step($0, inScope: level)?.parent == parent }
+        guard children.count < 2 else {
+            // The outline lists every version with branches, and the history holds those
+            // lists itself: one it asks the store about has at most one.
+            fail(parent, "version \(parent) leads to \(children.count) steps in scope \(level), and the outline lists no branches for it")
+            return []
+        }
+        return children
     }
 
     /// The versions the store lists for the scope at `level`, oldest first, unread.

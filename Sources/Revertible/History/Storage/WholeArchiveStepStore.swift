@@ -9,8 +9,9 @@
 /// and is the scope's floor or a step of the same scope (so the parents form one tree per
 /// scope, without a cycle); a saved depth is the one the tree gives (a step saved before
 /// depths were kept gets it); and each branch list names exactly the branches its version
-/// has in its scope. The rest of a step (its checksum, its change count) is checked where a
-/// history first reads it, and whether it applies where the history applies it.
+/// has in its scope, and every version with two branches or more is listed. The rest of a
+/// step (its checksum, its change count) is checked where a history first reads it, and
+/// whether it applies where the history applies it.
 ///
 /// `@unchecked Sendable`, where `Value` need not be: nothing changes after `init`, and the
 /// steps are values whose reversions' nodes are immutable, so reading them from several
@@ -112,11 +113,30 @@ final class WholeArchiveStepStore<Value>: HistoryStepStore, @unchecked Sendable 
         try checkBranchLists()
     }
 
-    /// Throws unless each scope's branch lists name each version once, and exactly the
-    /// branches that version has in the scope.
+    /// Throws unless each version with two branches or more in a scope is listed there, and
+    /// each scope's branch lists name each version once, and exactly the branches that
+    /// version has in the scope.
     private func checkBranchLists() throws(HistoryArchiveError) {
+        let listed = checkedOutline.scopes.map { Set($0.branchOrder.map(\.parent)) }
+        // `links` is sorted by parent: each run of one parent is its branches, in any scope.
+        var start = 0
+        while start < links.count {
+            let parent = links[start].parent
+            var end = start + 1
+            while end < links.count, links[end].parent == parent { end += 1 }
+            if end - start > 1 {
+                var counts: [Int: Int] = [:]
+                for link in links[start..<end] {
+                    counts[levels[Self.index(of: link.child, in: versions)!], default: 0] += 1
+                }
+                for (level, count) in counts where count > 1 && !listed[level].contains(parent) {
+                    throw HistoryArchiveError("version \(parent) leads to \(count) steps in scope \(level), and the outline lists no branches for it")
+                }
+            }
+            start = end
+        }
         for (level, scope) in checkedOutline.scopes.enumerated() {
-            guard Set(scope.branchOrder.map(\.parent)).count == scope.branchOrder.count else {
+            guard listed[level].count == scope.branchOrder.count else {
                 throw HistoryArchiveError("the branches of a version in scope \(level) are saved twice")
             }
             for (parent, listed) in scope.branchOrder {
