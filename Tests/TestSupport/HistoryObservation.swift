@@ -37,6 +37,20 @@ public struct HistoryObservation: Equatable {
         self.currentVersion = currentVersion
     }
 
+    /// What a client observes of `controller`'s history.
+    public init<Root, Value, Failure>(_ controller: VersioningController<Root, Value, Failure>) {
+        self.init(
+            scopeLevel: controller.scopeLevel,
+            undoCount: controller.undoCount,
+            redoCount: controller.redoCount,
+            hasUndo: controller.hasUndo,
+            hasRedo: controller.hasRedo,
+            tags: controller.tags(inScopeLevel:),
+            currentTags: controller.currentVersionTags.map(\.base),
+            currentVersion: Int(controller.currentVersionID.rawValue)
+        )
+    }
+
     /// What the model says a client should observe.
     public init<Value>(_ model: ReferenceHistory<Value>) {
         self.init(

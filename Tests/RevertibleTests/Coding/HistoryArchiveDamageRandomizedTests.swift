@@ -129,20 +129,15 @@ struct HistoryArchiveDamageRandomizedTests {
         return damaged
     }
 
-    /// What a refused command must leave as it was.
+    /// What a refused command must leave as it was: the value and everything observable
+    /// about the history.
     private struct Observed: Equatable {
         let value: Board
-        let version: HistoryVersion
-        let undoCount: Int
-        let redoCount: Int
-        let scopeLevel: Int
+        let history: HistoryObservation
 
         init(_ controller: VersioningController<Board, Board, HistoryError>) {
             value = controller.currentVersion
-            version = controller.currentVersionID
-            undoCount = controller.undoCount
-            redoCount = controller.redoCount
-            scopeLevel = controller.scopeLevel
+            history = HistoryObservation(controller)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Revertible
 import Testing
+import TestSupport
 
 /// A small document of the kind issue 29 damaged: a title and an identifiable array of notes.
 struct NotesDocument: Versionable, Hashable, Sendable, Codable {
@@ -44,20 +45,15 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
 /// the damaged step, which then changes nothing; `validate(present:)` refuses it whole.
 @Suite struct HistoryArchiveDamageTests {
 
-    /// What a refused command must leave as it was.
+    /// What a refused command must leave as it was: the value and everything observable
+    /// about the history.
     private struct Observed: Equatable {
         let value: NotesDocument
-        let version: HistoryVersion
-        let undoCount: Int
-        let redoCount: Int
-        let scopeLevel: Int
+        let history: HistoryObservation
 
-        init(_ controller: ValueVersioningController<NotesDocument>) {
+        init(_ controller: VersioningController<NotesDocument, NotesDocument, HistoryError>) {
             value = controller.currentVersion
-            version = controller.currentVersionID
-            undoCount = controller.undoCount
-            redoCount = controller.redoCount
-            scopeLevel = controller.scopeLevel
+            history = HistoryObservation(controller)
         }
     }
 

@@ -139,16 +139,7 @@ struct ModelBasedRun {
         if controller.currentVersion != model.current {
             return ("value", "currentVersion differs from the model's in \(differingFields(controller.currentVersion, model.current))")
         }
-        let observed = HistoryObservation(
-            scopeLevel: controller.scopeLevel,
-            undoCount: controller.undoCount,
-            redoCount: controller.redoCount,
-            hasUndo: controller.hasUndo,
-            hasRedo: controller.hasRedo,
-            tags: controller.tags(inScopeLevel:),
-            currentTags: controller.currentVersionTags.map(\.base),
-            currentVersion: Int(controller.currentVersionID.rawValue)
-        )
+        let observed = HistoryObservation(controller)
         if let difference = observed.firstDifference(from: HistoryObservation(model)) { return difference }
         // Step times never go backwards, whatever the clock and however often it was reloaded.
         let times = controller.tree().map(\.time)
