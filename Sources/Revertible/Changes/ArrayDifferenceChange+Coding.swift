@@ -87,7 +87,7 @@ extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
         let insertions = try decodePositions(from: container, forKey: .added, at: path.name.text)
         let oldCount = try container.decodeCount(forKey: .oldCount)
         let newCount = try container.decodeCount(forKey: .newCount)
-        guard areAscending(removals.map(\.index), below: oldCount), areAscending(insertions.map(\.index), below: newCount),
+        guard areAscending(removals.map { $0.index }, below: oldCount), areAscending(insertions.map { $0.index }, below: newCount),
               oldCount - removals.count == newCount - insertions.count else {
             throw container.corrupted("the saved positions of \(path.name.text) are out of order, out of range, or disagree with the counts", at: .removed)
         }

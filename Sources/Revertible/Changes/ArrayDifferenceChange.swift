@@ -54,7 +54,7 @@ final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
 
     func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
         let (leaving, returning) = direction == .backward ? (insertions, removals) : (removals, insertions)
-        rebuild(&value[keyPath: keyPath], removing: leaving.map(\.index), placing: returning)
+        rebuild(&value[keyPath: keyPath], removing: leaving.map { $0.index }, placing: returning)
         return true
     }
 

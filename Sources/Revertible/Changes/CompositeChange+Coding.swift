@@ -25,11 +25,11 @@ extension DecodedNode {
         }
         // Sorted, a location that contains another sits right before it or before a location
         // inside it, so comparing neighbours finds every overlap.
-        let locations = children.map(\.location).sorted { $0.lexicographicallyPrecedes($1) }
+        let locations = children.map { $0.location }.sorted { $0.lexicographicallyPrecedes($1) }
         for (first, second) in zip(locations, locations.dropFirst()) where second.starts(with: first) {
             let shown = { (location: [String]) in location.isEmpty ? "the whole value" : "." + location.joined(separator: ".") }
             throw container.corrupted("changes at \(shown(first)) and \(shown(second)) of \(Root.self) overlap", at: .child)
         }
-        return DecodedNode(CompositeChange(nodes: children.map(\.node)))
+        return DecodedNode(CompositeChange(nodes: children.map { $0.node }))
     }
 }

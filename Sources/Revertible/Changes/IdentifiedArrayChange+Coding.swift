@@ -146,8 +146,8 @@ extension IdentifiedChangeContent {
     func inconsistency() -> String? {
         let oldSide = structure?.old ?? []
         let newSide = structure?.new ?? []
-        let oldIndices = oldSide.map(\.index)
-        let newIndices = newSide.map(\.index)
+        let oldIndices = oldSide.map { $0.index }
+        let newIndices = newSide.map { $0.index }
         guard areAscending(oldIndices, below: oldCount), areAscending(newIndices, below: newCount) else {
             return "positions out of order or out of range"
         }

@@ -56,7 +56,7 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
             if case let .stored(element) = source { returning.insert(element.id) }
         }
         guard !returning.isEmpty else { return true }
-        let removed = Set(current.map(\.index))
+        let removed = Set(current.map { $0.index })
         for (index, element) in array.enumerated() where returning.contains(element.id) && !removed.contains(index) {
             return false
         }
@@ -83,7 +83,7 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
             case let .moved(from, _): (index, array[from])
             }
         }
-        rebuild(&array, removing: current.map(\.index), placing: placing)
+        rebuild(&array, removing: current.map { $0.index }, placing: placing)
         return true
     }
 
@@ -225,7 +225,7 @@ extension IdentifiedArrayChange {
             .filter { !matchedOld.contains($0) }
             .map { ($0, .stored(old[$0])) }
 
-        let staying = longestIncreasingSubsequence(pairs.map(\.old))
+        let staying = longestIncreasingSubsequence(pairs.map { $0.old })
         for (position, pair) in pairs.enumerated() {
             if old[pair.old] != new[pair.new] {
                 edit(old, pair.old, new, pair.new, into: &edits, ignored: &ignored)

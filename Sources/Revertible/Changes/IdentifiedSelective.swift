@@ -64,7 +64,7 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
                     case let .moved(from, _): (index: index, element: elements[elements.startIndex + from])
                     }
                 }
-                rewrite(&elements, current.map(\.index), placing)
+                rewrite(&elements, current.map { $0.index }, placing)
             } else {
                 conflicts.append(NodeConflict(location: .root))
             }

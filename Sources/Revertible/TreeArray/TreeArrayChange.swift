@@ -387,7 +387,7 @@ extension TreeArrayChange {
         var removed: Set<Int>?
         for (_, source) in target {
             guard case let .stored(element) = source, let found = tree.index(id: element.id) else { continue }
-            if removed == nil { removed = Set(current.map(\.index)) }
+            if removed == nil { removed = Set(current.map { $0.index }) }
             guard removed!.contains(found) else { return false }
             // Ours is one of the elements this change removes; another of that id may follow.
             for index in (found + 1)..<tree.count where tree[index].id == element.id && !removed!.contains(index) {

@@ -425,7 +425,7 @@ extension TreeArrayDiffer where Element: Versionable {
         for index in old.indices where !matchedOld.contains(index) {
             windowOld.append((oldStart + index, .stored(old[index])))
         }
-        let staying = longestIncreasingSubsequence(pairs.map(\.old))
+        let staying = longestIncreasingSubsequence(pairs.map { $0.old })
         for (position, pair) in pairs.enumerated() {
             let id = new[pair.new].id
             if old[pair.old] != new[pair.new] {
