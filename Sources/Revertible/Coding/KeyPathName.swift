@@ -87,6 +87,25 @@ struct KeyPathName: Hashable, Sendable {
         return name
     }
 
+    /// The name `text` and the key path it gives in `root`: what reading a saved change
+    /// does for every location it names, so a spelling seen before is not parsed again.
+    ///
+    /// - Throws: ``KeyPathNameError``, as ``init(parsing:)`` and ``resolve(in:)`` do.
+    static func resolving(_ text: String, in root: Any.Type) throws(KeyPathNameError) -> (name: KeyPathName, keyPath: AnyKeyPath) {
+        let key = SpellingKey(root: ObjectIdentifier(root), text: text)
+        if let known = cache.withLockUnchecked({ $0.spelled[key] }) {
+            return known
+        }
+        let name = try KeyPathName(parsing: text)
+        let keyPath = try name.resolve(in: root)
+        // Only the spelling writing gives is kept: the root's printed name is not compared,
+        // so hostile input could otherwise spell one path in endless ways.
+        if (try? Self.name(of: keyPath))?.text == text {
+            cache.withLockUnchecked { $0.spelled[key] = (name, keyPath) }
+        }
+        return (name, keyPath)
+    }
+
     /// The key path this name gives in `root`, going through `root`'s stored properties.
     ///
     /// - Throws: ``KeyPathNameError`` naming the property that is missing, with the type
@@ -129,6 +148,11 @@ struct KeyPathName: Hashable, Sendable {
         return fields
     }
 
+    private struct SpellingKey: Hashable {
+        let root: ObjectIdentifier
+        let text: String
+    }
+
     private struct ResolutionKey: Hashable {
         let root: ObjectIdentifier
         let components: [String]
@@ -140,13 +164,14 @@ struct KeyPathName: Hashable, Sendable {
     private struct Cache {
         var names: [AnyKeyPath: KeyPathName] = [:]
         var resolved: [ResolutionKey: AnyKeyPath] = [:]
+        var spelled: [SpellingKey: (name: KeyPathName, keyPath: AnyKeyPath)] = [:]
         var fields: [ObjectIdentifier: [String: AnyKeyPath]] = [:]
     }
 
     /// Locked without the `sending` check, as `AnyKeyPath` is not `Sendable`. Sound: every
     /// path the cache keeps is made of stored properties only (``name(of:)`` keeps a path once
     /// it resolves through stored fields; ``resolve(in:)`` and ``fields(of:)`` build them from
-    /// stored fields), so it captures no value, and a key path object never changes once
+    /// stored fields, and ``resolving(_:in:)`` keeps what ``resolve(in:)`` gave), so it captures no value, and a key path object never changes once
     /// made: threads share only immutable objects. A lookup hashes and compares the caller's
     /// own path under the lock, and does not keep it.
     private static let cache = Locked(unchecked: Cache())

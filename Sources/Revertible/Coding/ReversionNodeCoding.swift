@@ -214,8 +214,8 @@ extension KeyedDecodingContainer where Key == NodeCodingKey {
     func decodeKeyPath<Root>(in root: Root.Type) throws -> ResolvedKeyPath {
         let text = try decode(String.self, forKey: .path)
         do {
-            let name = try KeyPathName(parsing: text)
-            return ResolvedKeyPath(keyPath: try name.resolve(in: Root.self), name: name)
+            let (name, keyPath) = try KeyPathName.resolving(text, in: Root.self)
+            return ResolvedKeyPath(keyPath: keyPath, name: name)
         } catch {
             throw corrupted(error.description, at: .path)
         }
