@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "Revertible", targets: ["Revertible"]),
         // The collection alone, for users who want it without the history; Revertible re-exports it.
         .library(name: "TreeArray", targets: ["TreeArray"]),
+        // The rope alone, for users who want the text type without the history; Revertible re-exports it.
+        .library(name: "TextBuffer", targets: ["TextBuffer"]),
         .library(name: "StateMachine", targets: ["StateMachine"]),
         .library(name: "UndoableReducer", targets: ["UndoableReducer"]),
         // `TestStore` for reducer tests; links Testing and XCTest, so apps never depend on it.
@@ -18,12 +20,15 @@ let package = Package(
         // A prefetch hint for the tree's iterator (C: Swift has no prefetch instruction).
         .target(name: "TreeArrayPrefetch"),
         .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
-        .target(name: "Revertible", dependencies: ["TreeArray"]),
+        .target(name: "TextBuffer"),
+        .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         .target(name: "UndoableReducerTesting", dependencies: ["UndoableReducer", "Revertible"]),
         .target(name: "TestSupport", dependencies: ["Revertible"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeArrayTests", dependencies: ["TreeArray"]),
+        // TestSupport for the seeded random texts the history's tests draw too.
+        .testTarget(name: "TextBufferTests", dependencies: ["TextBuffer", "TestSupport"]),
         .testTarget(name: "RevertibleTests", dependencies: ["Revertible", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Revertible", "UndoableReducer", "UndoableReducerTesting", "StateMachine"]),
         .testTarget(name: "StateMachineTests", dependencies: ["StateMachine", "Revertible"]),

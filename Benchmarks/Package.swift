@@ -30,10 +30,20 @@ let package = Package(
             dependencies: [.product(name: "TreeArray", package: "Revertible")],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
         ),
+        // Sources/TextBufferWholeCMO links ../Sources/TextBuffer, the other module Revertible
+        // re-exports, aliased the same way.
+        .target(
+            name: "TextBufferWholeCMO",
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
         .target(
             name: "RevertibleWholeCMO",
-            dependencies: ["TreeArrayWholeCMO"],
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-module-alias", "TreeArray=TreeArrayWholeCMO"])]
+            dependencies: ["TreeArrayWholeCMO", "TextBufferWholeCMO"],
+            swiftSettings: [.unsafeFlags([
+                "-cross-module-optimization",
+                "-module-alias", "TreeArray=TreeArrayWholeCMO",
+                "-module-alias", "TextBuffer=TextBufferWholeCMO",
+            ])]
         ),
         .target(
             name: "EditTitleWholeCMO",

@@ -12,7 +12,7 @@ import PackageDescription
 // See Fuzz/README.md for what each target checks and how to replay a crash.
 //
 // The package does not depend on the root package: it compiles the root's sources itself,
-// under their own module names (Sources/TreeArray, Revertible, ... are links to the root's
+// under their own module names (Sources/TreeArray, TextBuffer, Revertible, ... are links to the root's
 // folders, Sources/TodoKit and Sources/CSQLite to the todo example's). The todo's logic is
 // no product of the root package, and it uses the library's `package` declarations, which
 // only code of the same package sees: here, all of them are one package.
@@ -23,7 +23,8 @@ let package = Package(
         // The root package's modules, compiled here (see above).
         .target(name: "TreeArrayPrefetch"),
         .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
-        .target(name: "Revertible", dependencies: ["TreeArray"]),
+        .target(name: "TextBuffer"),
+        .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),
         // The system's SQLite: the todo's store, and fuzz-todo-store's integrity check of its input.

@@ -18,6 +18,7 @@ struct ReadmeSyncTests {
         "Tests/ReadmeTests/UndoableReducerDocumentationTests.swift",
         "Tests/ReadmeTests/OtherWritersReadmeTests.swift",
         "Tests/ReadmeTests/TreeArrayDocumentationTests.swift",
+        "Tests/ReadmeTests/TextBufferDocumentationTests.swift",
         "Tests/StateMachineTests/ReadmeExamplesTests.swift",
     ]
 
@@ -26,6 +27,7 @@ struct ReadmeSyncTests {
     static let documentedModules = [
         "Sources/Revertible",
         "Sources/TreeArray",
+        "Sources/TextBuffer",
         "Sources/StateMachine",
         "Sources/UndoableReducer",
         "Sources/UndoableReducerTesting",
@@ -34,7 +36,7 @@ struct ReadmeSyncTests {
     /// The modules whose doc comments' Swift blocks must be compiled too. StateMachine's and
     /// UndoableReducerTesting's doc comments still show fragments (`{ … }`) that no test
     /// compiles.
-    static let docCommentModules = ["Sources/Revertible", "Sources/TreeArray", "Sources/UndoableReducer"]
+    static let docCommentModules = ["Sources/Revertible", "Sources/TreeArray", "Sources/TextBuffer", "Sources/UndoableReducer"]
 
     /// The Markdown pages outside the modules whose Swift blocks must be compiled: the README
     /// first, then the pages it links to.

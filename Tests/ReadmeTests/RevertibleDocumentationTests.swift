@@ -277,14 +277,6 @@ struct RevertibleDocumentationTests {
         #expect(board.cards[500].title == "card 500")
     }
 
-    @Test("TextBuffer: editing by UTF-8 offset")
-    func textBufferEditing() {
-        var text = TextBuffer("Hello world")
-        text.insert(",", atUTF8Offset: 5)
-        let edited = String(text) // "Hello, world"
-        #expect(edited == "Hello, world")
-    }
-
     @Test("TreeArray.subscript(id:): an element found and written by its id")
     func treeArraySubscriptByID() {
         enum Color { case black, red }

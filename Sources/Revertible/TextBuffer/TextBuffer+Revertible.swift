@@ -12,18 +12,16 @@ extension TextBuffer: Revertible {
     /// - Complexity: O(log *n* + *k*), where *k* is the length of the run that differs,
     ///   when one version was made from the other by an edit; O(*n*) in general.
     public func reversion(to previous: TextBuffer) -> Reversion<TextBuffer>? {
-        guard root !== previous.root else { return nil }
-        let (old, new) = (previous.root, root)
-        let (oldCount, newCount) = (old.byteCount, new.byteCount)
-        var prefix = TextBufferNode.commonPrefix(old, new)
+        let (oldCount, newCount) = (previous.utf8Count, utf8Count)
+        // Two buffers of one tree are found equal here at once, without reading it.
+        var prefix = previous.commonPrefixCount(with: self)
         if prefix == oldCount, prefix == newCount { return nil }
-        while prefix > 0,
-              (prefix < oldCount && !TextBufferNode.isBoundary(old.byte(at: prefix)))
-                || (prefix < newCount && !TextBufferNode.isBoundary(new.byte(at: prefix))) {
+        while prefix > 0, !previous.isScalarBoundary(prefix) || !isScalarBoundary(prefix) {
             prefix -= 1
         }
-        var suffix = Swift.min(TextBufferNode.commonSuffix(old, new), Swift.min(oldCount, newCount) - prefix)
-        while suffix > 0, !TextBufferNode.isBoundary(old.byte(at: oldCount - suffix)) {
+        var suffix = Swift.min(previous.commonSuffixCount(with: self), Swift.min(oldCount, newCount) - prefix)
+        // The suffix is common: a boundary in one version is one in the other.
+        while suffix > 0, !previous.isScalarBoundary(oldCount - suffix) {
             suffix -= 1
         }
         let around = contextRanges(offset: prefix, length: newCount - suffix - prefix, count: newCount) { isScalarBoundary($0) }
@@ -39,15 +37,5 @@ extension TextBuffer: Revertible {
             )
         )
         return Reversion(node: change)
-    }
-}
-
-extension TextBuffer {
-
-    /// The fingerprint of every byte but those in `run`: the hashes of the text before and
-    /// after it (see `TextHash`), joined. O(log *n*) from the nodes' hashes, plus the bytes of
-    /// the leaves the run's ends cut.
-    func fingerprint(outside run: Range<Int>) -> UInt64 {
-        root.textHash(in: 0..<run.lowerBound).followed(by: root.textHash(in: run.upperBound..<utf8Count)).hash
     }
 }

@@ -43,7 +43,7 @@ final class TextBufferChange: ReversionNode {
         let runMatches = part.withUTF8 { expected in
             var position = 0
             var same = true
-            value.root.forEachChunk(in: offset..<(offset + length)) { chunk in
+            value.forEachUTF8Chunk(in: offset..<(offset + length)) { chunk in
                 guard same else { return }
                 same = chunk.elementsEqual(UnsafeBufferPointer(rebasing: expected[position..<(position + chunk.count)]))
                 position += chunk.count
@@ -57,8 +57,7 @@ final class TextBufferChange: ReversionNode {
 
     func apply(to value: inout TextBuffer, _ direction: ReversionDirection) -> Bool {
         let (replaced, replacement) = direction == .backward ? (newPart, oldPart) : (oldPart, newPart)
-        var bytes = replacement
-        bytes.withUTF8 { value.replace(offset..<(offset + replaced.utf8.count), with: $0) }
+        value.replaceUTF8Subrange(offset..<(offset + replaced.utf8.count), with: replacement)
         return true
     }
 
@@ -92,15 +91,14 @@ final class TextBufferChange: ReversionNode {
                                 expectedCount: expectedCount,
                                 before: context == nil ? nil : UnsafeRawBufferPointer(before),
                                 after: context == nil ? nil : UnsafeRawBufferPointer(after),
-                                isBoundary: TextBufferNode.isBoundary
+                                isBoundary: String.isBoundary
                             )
                         }
                     }
                 }
             }
             guard let run else { return }
-            var bytes = replacement
-            bytes.withUTF8 { value.replace(run, with: $0) }
+            value.replaceUTF8Subrange(run, with: replacement)
         }
     }
 

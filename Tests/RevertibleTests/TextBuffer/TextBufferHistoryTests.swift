@@ -115,6 +115,17 @@ struct TextBufferReversionTests {
         #expect(holds(reverted, expected), "seed \(seed)")
     }
 
+    @Test("Equal texts in different trees make no step: an edit undone by hand leaves nothing to record")
+    func equalTextsMakeNoStep() {
+        var factory = TextFactory(seed: 9)
+        let a = TextBuffer(factory.text(100_000))
+        var b = a
+        b.insert("x", atUTF8Offset: 50_000)
+        b.removeUTF8Subrange(50_000..<50_001)
+        #expect(a.reversion(to: b) == nil)
+        #expect(b.reversion(to: a) == nil)
+    }
+
     @Test("A reversion refuses a text it was not made from, and leaves it untouched")
     func wrongVersion() {
         let previous = TextBuffer("Hello world")

@@ -1,27 +1,26 @@
-import TestSupport
-@testable import Revertible
+import Revertible
 
-/// Random text and random edits for the text buffer's tests: pieces mixing ASCII with
-/// multi-byte scalars, combining characters, emoji sequences and flags, so cuts land next to
-/// (never inside) every kind of scalar and inside grapheme clusters.
-struct TextFactory {
-    var random: SeededGenerator
+/// Random text and random edits for the text buffer's tests and its history's: pieces mixing
+/// ASCII with multi-byte scalars, combining characters, emoji sequences and flags, so cuts
+/// land next to (never inside) every kind of scalar and inside grapheme clusters.
+public struct TextFactory {
+    public var random: SeededGenerator
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
     }
 
-    static let pieces = [
+    public static let pieces = [
         "a", "Hello", " ", "\n", "\r\n", "é", "e\u{301}", "\u{301}", "漢字", "👍", "👍🏽",
         "👨‍👩‍👧", "\u{200D}", "🇫🇷", "🇩", "ß", "ﬁ", "Ω", "\u{10FFFF}", "z",
     ]
 
-    mutating func piece() -> String {
+    public mutating func piece() -> String {
         TextFactory.pieces[Int.random(in: 0..<TextFactory.pieces.count, using: &random)]
     }
 
     /// About `length` bytes of mixed text.
-    mutating func text(_ length: Int) -> String {
+    public mutating func text(_ length: Int) -> String {
         var text = ""
         while text.utf8.count < length {
             if Bool.random(using: &random) {
@@ -34,14 +33,14 @@ struct TextFactory {
     }
 
     /// A random scalar boundary in `bytes` (its end included).
-    mutating func boundary(in bytes: [UInt8]) -> Int {
+    public mutating func boundary(in bytes: [UInt8]) -> Int {
         var offset = Int.random(in: 0...bytes.count, using: &random)
         while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
         return offset
     }
 
     /// A random edit of `text`: where, how much to remove (scalar-aligned), what to insert.
-    mutating func edit(of text: String) -> (range: Range<Int>, replacement: String) {
+    public mutating func edit(of text: String) -> (range: Range<Int>, replacement: String) {
         let bytes = Array(text.utf8)
         let lower = boundary(in: bytes)
         var upper = lower
@@ -65,13 +64,13 @@ struct TextFactory {
 
 /// `text` with the UTF-8 bytes in `range` replaced by `replacement`'s: what a buffer's edit
 /// must give, computed on plain bytes.
-func replacingUTF8(_ text: String, _ range: Range<Int>, with replacement: String) -> String {
+public func replacingUTF8(_ text: String, _ range: Range<Int>, with replacement: String) -> String {
     var bytes = Array(text.utf8)
     bytes.replaceSubrange(range, with: Array(replacement.utf8))
     return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Whether `buffer` holds exactly `text`'s bytes.
-func holds(_ buffer: TextBuffer, _ text: String) -> Bool {
+public func holds(_ buffer: TextBuffer, _ text: String) -> Bool {
     buffer.utf8Count == text.utf8.count && String(buffer).utf8.elementsEqual(text.utf8)
 }

@@ -15,8 +15,10 @@ extension TextBuffer {
         self[utf8Range: range.lowerBound.utf8Offset..<range.upperBound.utf8Offset]
     }
 
-    /// The text in `range`, unchecked.
-    func string(inUTF8Range range: Range<Int>) -> String {
+    /// The text in `range`, unchecked: for a caller whose range is on scalar boundaries by
+    /// construction (a step recorded from two versions), which would otherwise pay two tree
+    /// lookups per read to check it.
+    package func string(inUTF8Range range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
         return String(unsafeUninitializedCapacity: range.count) { buffer in
             var written = 0
@@ -35,7 +37,15 @@ extension TextBuffer {
     ///
     /// - Complexity: O(*n*).
     public func forEachUTF8Chunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try root.forEachChunk(in: 0..<utf8Count) { chunk in
+        try forEachUTF8Chunk(in: 0..<utf8Count, body)
+    }
+
+    /// Calls `body` with the pieces of each chunk that fall in `range`, in order: a run of
+    /// the text compared in place, without copying it into a `String` first.
+    ///
+    /// - Complexity: O(log *n* + *k*), where *k* is the length of the range.
+    package func forEachUTF8Chunk(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try root.forEachChunk(in: range) { chunk in
             try chunk.withUnsafeBufferPointer(body)
         }
     }
@@ -50,7 +60,7 @@ extension TextBuffer {
     }
 
     /// Whether a UTF-8 offset inside the text (or at its end) starts a scalar.
-    func isScalarBoundary(_ offset: Int) -> Bool {
+    package func isScalarBoundary(_ offset: Int) -> Bool {
         offset == utf8Count || Node.isBoundary(root.byte(at: offset))
     }
 }

@@ -1,5 +1,25 @@
 import Foundation
 
+extension TextBuffer {
+
+    /// The length in UTF-8 bytes of the text this buffer and `other` begin with alike: the
+    /// chunks they share are skipped by identity, never read. It may end inside a scalar.
+    ///
+    /// - Complexity: O(log *n* + *k*), where *k* is the length of the bytes of the chunks the
+    ///   two do not share, when one was made from the other by an edit; O(*n*) in general.
+    package func commonPrefixCount(with other: TextBuffer) -> Int {
+        Node.commonPrefix(root, other.root)
+    }
+
+    /// The length in UTF-8 bytes of the text this buffer and `other` end with alike, skipping
+    /// the chunks they share. It may begin inside a scalar.
+    ///
+    /// - Complexity: as ``commonPrefixCount(with:)``.
+    package func commonSuffixCount(with other: TextBuffer) -> Int {
+        Node.commonSuffix(root, other.root)
+    }
+}
+
 extension TextBufferNode {
 
     /// The length of the common prefix of two trees' contents. Subtrees the two share at

@@ -1,8 +1,8 @@
 /// A polynomial hash of a run of text, kept in every node of a ``TextBuffer``: the hash of two
 /// runs one after the other is made from theirs alone, so the fingerprint of any part of the
 /// text costs O(log *n*) from the nodes' own (plus the bytes of the two leaves it cuts), and a
-/// step's fingerprint of the text outside its run (see `TextRunContext`) never reads the rest
-/// of a long document.
+/// fingerprint of the text outside a run (what a `Revertible` step of the text keeps, to see
+/// other writers' edits) never reads the rest of a long document.
 ///
 /// Arithmetic modulo the Mersenne prime 2⁶¹ − 1, where a product reduces with shifts; each
 /// byte counts as itself plus one, so runs of zero bytes of different lengths differ.
@@ -104,5 +104,18 @@ extension TextBufferNode {
             start = end
         }
         return result
+    }
+}
+
+extension TextBuffer {
+
+    /// The fingerprint of every byte but those in `run`: the hashes of the text before and
+    /// after it (see `TextHash`), joined. Saved archives keep it, so it depends on the bytes
+    /// alone, never on how the chunks are cut.
+    ///
+    /// - Complexity: O(log *n*) from the nodes' hashes, plus the bytes of the leaves the
+    ///   run's ends cut.
+    package func fingerprint(outside run: Range<Int>) -> UInt64 {
+        root.textHash(in: 0..<run.lowerBound).followed(by: root.textHash(in: run.upperBound..<utf8Count)).hash
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Revertible
+@testable import TextBuffer
 
 /// The buffer's conversions between UTF-8, scalar and UTF-16 offsets, each checked against
 /// `String`'s own views of the same text.

@@ -7,8 +7,10 @@ extension TextBuffer {
     /// only in a text of up to 64 KB. Run after every edit of a text of up to 64 KB in debug
     /// builds (see `editInvariantCheckLimit`), and by the tests after their edits.
     ///
+    /// `package`, not public: only this package's tests call it, those of the history too.
+    ///
     /// - Complexity: O(*n*).
-    func _invariantCheck() {
+    package func _invariantCheck() {
         precondition(root.isLeaf || root.children.count >= 2, "TextBuffer: a branch root has a single child")
         precondition(!root.isOverfull, "TextBuffer: the root holds too much")
         check(root, isRoot: true, hashingLeaves: utf8Count <= 65_536)

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import Revertible
+@testable import TextBuffer
 
 @Suite("TextBuffer: hashing, descriptions, counts and checked offsets")
 struct TextBufferConformanceTests {

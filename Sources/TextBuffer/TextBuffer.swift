@@ -1,14 +1,14 @@
 /// Text for long documents: a string stored as a balanced tree of UTF-8 chunks that
-/// versions of the text share, so that editing and undoing cost O(log *n*), not O(*n*). Each
-/// node keeps a hash of its bytes, from which a step's fingerprint of the text around its run
-/// is made without reading the rest (see ``reversion(to:)``).
+/// versions of the text share, so that an edit costs O(log *n*), not O(*n*). Each node keeps
+/// a hash of its bytes, so that a fingerprint of any part of the text is made without reading
+/// the rest.
 ///
 /// `TextBuffer` has value semantics. Copying is O(1): a copy shares all of its storage with
 /// the original, and a mutation then copies only the path of chunks from the root to the
 /// place it writes. Two versions that differ by one keystroke share everything else, which
-/// is what makes it the text type for undo histories of documents of megabytes: recording a
-/// step compares the two versions by skipping every chunk they share, and the history's copy
-/// of the present shares the present's chunks.
+/// is what makes it the text type for undo histories of documents of megabytes: comparing
+/// two versions skips every chunk they share, and a history's copy of the present shares
+/// the present's chunks (the `Revertible` module records its steps so).
 ///
 /// Positions are UTF-8 offsets, or ``Index`` values made from them; every position must fall
 /// on a Unicode scalar boundary. Each node of the tree also counts its Unicode scalars and
