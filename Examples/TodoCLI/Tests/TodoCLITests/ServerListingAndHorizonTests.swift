@@ -139,7 +139,7 @@ struct ServerListingAndHorizonTests {
         #expect(try todo.ok("--as", "alice", "add", "a3").stdout == "Added 23: \"a3\"\n")
         #expect(try admin.query("SELECT horizon_version FROM histories WHERE author = 'alice'") == [["22"]])
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"a3\"\n")
-        let note = "what you did before list version 22 lies beyond the horizon (the server keeps what everyone changed for the last 5 versions of the list, and it changed more than that since your command before), so it can no longer be undone; it stays in the list"
+        let note = "what you did before list version 22 lies beyond the horizon (the server keeps what everyone changed for the last 5 versions of the list, and more changes than that came between your last two commands), so it can no longer be undone; it stays in the list"
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo: \(note)\n")
         #expect(try todo.ok("--as", "alice", "redo").stdout == "Redid: add \"a3\"\n")
         #expect(try todo.ok("--as", "alice", "undo", "3").stdout == "Undid 1 step (all there were; \(note)): add \"a3\"\n")
@@ -171,5 +171,40 @@ struct ServerListingAndHorizonTests {
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: done \"b\"\n")
         #expect(try todo.ok("--as", "alice", "undo").stdout == "Undid: add \"b\"\n")
         #expect(try todo.titles() == ["a", "c"])
+    }
+}
+
+/// How a listing kept as rows changes, without a server.
+@Suite("A listing's rows")
+struct ListingRowsPlanTests {
+    let ids = (0..<6).map { _ in UUID() }
+
+    @Test("A move deletes and inserts the moved id only, keyed between its new neighbours")
+    func moveTouchesOneRow() throws {
+        let old = ids.enumerated().map { (id: $1, key: Int64($0 + 1) * ListingRows.spacing) }
+        let new = [ids[5]] + ids[0..<5]
+        let plan = try #require(ListingRows.plan(new, replacing: old))
+        #expect(plan.deleted == [ids[5]])
+        #expect(plan.inserted.map(\.id) == [ids[5]])
+        #expect(try #require(plan.inserted.first).key < old[0].key)
+    }
+
+    @Test("Adds between two neighbours share the gap, in order; with no key left between them, no plan (the listing is written whole)")
+    func addsShareTheGap() throws {
+        let old = [(id: ids[0], key: Int64(10)), (id: ids[1], key: Int64(14))]
+        let three = try #require(ListingRows.plan([ids[0], ids[2], ids[3], ids[4], ids[1]], replacing: old))
+        #expect(three.deleted.isEmpty)
+        #expect(three.inserted.map(\.id) == [ids[2], ids[3], ids[4]])
+        #expect(three.inserted.map(\.key) == [11, 12, 13])
+        #expect(ListingRows.plan([ids[0], ids[2], ids[3], ids[4], ids[5], ids[1]], replacing: old) == nil)
+    }
+
+    @Test("TODO_LOG_HORIZON: a number of list versions, 1 or more; the default without it")
+    func horizonSetting() throws {
+        #expect(try TodoApp.logHorizon(environment: [:]) == TodoServerStore.defaultLogHorizon)
+        #expect(try TodoApp.logHorizon(environment: ["TODO_LOG_HORIZON": "50"]) == 50)
+        for bad in ["0", "-3", "ten", "1.5"] {
+            #expect(throws: TodoError.self) { try TodoApp.logHorizon(environment: ["TODO_LOG_HORIZON": bad]) }
+        }
     }
 }

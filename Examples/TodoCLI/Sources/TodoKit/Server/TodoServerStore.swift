@@ -111,7 +111,7 @@ public final class TodoServerStore: TodoStorage {
 
     public var horizonNote: String? {
         horizonVersion.map {
-            "what you did before list version \($0) lies beyond the horizon (the server keeps what everyone changed for the last \(logHorizon) versions of the list, and it changed more than that since your command before), so it can no longer be undone; it stays in the list"
+            "what you did before list version \($0) lies beyond the horizon (the server keeps what everyone changed for the last \(logHorizon) versions of the list, and more changes than that came between your last two commands), so it can no longer be undone; it stays in the list"
         }
     }
 
