@@ -208,3 +208,28 @@ struct ListingRowsPlanTests {
         }
     }
 }
+
+extension ListingRowsPlanTests {
+    @Test("Any new order: applying the plan to the old rows gives it, with keys in order", arguments: 0..<40)
+    func planGivesTheNewOrder(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let all = (0..<30).map { _ in UUID() }
+        let old = all.prefix(Int.random(in: 0...20, using: &random)).enumerated().map { (id: $1, key: Int64($0 + 1) * ListingRows.spacing) }
+        // Some dropped, some added, some moved.
+        var new = old.map(\.id).filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
+        for id in all.suffix(10) where Bool.random(using: &random) { new.insert(id, at: Int.random(in: 0...new.count, using: &random)) }
+        for _ in 0..<Int.random(in: 0...2, using: &random) where new.count > 1 {
+            let id = new.remove(at: Int.random(in: 0..<new.count, using: &random))
+            new.insert(id, at: Int.random(in: 0...new.count, using: &random))
+        }
+        let plan = try #require(ListingRows.plan(new, replacing: old))
+        var rows = Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0.key) })
+        for id in plan.deleted { #expect(rows.removeValue(forKey: id) != nil) }
+        for (id, key) in plan.inserted {
+            #expect(rows[id] == nil)
+            rows[id] = key
+        }
+        #expect(rows.sorted { $0.value < $1.value }.map(\.key) == new)
+        #expect(Set(rows.values).count == rows.count)
+    }
+}

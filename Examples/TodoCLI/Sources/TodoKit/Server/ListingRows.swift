@@ -86,25 +86,68 @@ enum ListingRows {
     }
 
     /// The rows to delete and insert so that keys ordered give `new`; `nil` when keys run out.
+    ///
+    /// One pass over both: where they differ, an id `new` does not hold is deleted, an id
+    /// `old` does not hold inserted, and of two ids out of place the one nearer its place in
+    /// the other stays (the other is deleted, and inserted again where `new` has it). A
+    /// command's listing differs from the one before by what it removed, added or moved, so
+    /// the plan is about that size.
     static func plan(_ new: [UUID], replacing old: [(id: UUID, key: Int64)]) -> Plan? {
-        let difference = new.difference(from: old.map(\.id))
         var plan = Plan()
-        var inserted = Set<Int>()
-        for change in difference {
-            switch change {
-            case let .remove(_, id, _): plan.deleted.append(id)
-            case let .insert(offset, _, _): inserted.insert(offset)
+        var matched = [Int64?](repeating: nil, count: new.count)
+        // Built only once an id is out of place: done, edit and rm only drop ids, if any.
+        var index: (old: [UUID: Int], new: [UUID: Int])?
+        var movedAway = Set<Int>()
+        var next = old.startIndex
+        var offset = new.startIndex
+        while offset < new.endIndex {
+            if movedAway.contains(next) {
+                plan.deleted.append(old[next].id)
+                next += 1
+                continue
+            }
+            if next < old.endIndex, old[next].id == new[offset] {
+                matched[offset] = old[next].key
+                next += 1
+                offset += 1
+                continue
+            }
+            guard next < old.endIndex else { offset += 1; continue }
+            if index == nil {
+                index = (
+                    Dictionary(old.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                    Dictionary(new.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                )
+            }
+            guard let at = index?.old[new[offset]], at > next else {
+                // New here, or moved here from a place already passed (and deleted there).
+                offset += 1
+                continue
+            }
+            guard let wanted = index?.new[old[next].id], wanted > offset else {
+                // Gone, or moved to a place already passed (and inserted there).
+                plan.deleted.append(old[next].id)
+                next += 1
+                continue
+            }
+            if wanted - offset <= at - next {
+                // `new[offset]` came from further on: inserted here, deleted there.
+                movedAway.insert(at)
+                offset += 1
+            } else {
+                plan.deleted.append(old[next].id)
+                next += 1
             }
         }
-        let kept = Dictionary(old.map { ($0.id, $0.key) }, uniquingKeysWith: { first, _ in first })
+        plan.deleted += old[next...].map(\.id)
         // Each run of inserted ids between two kept ones gets keys spread between theirs.
-        var offset = 0
-        while offset < new.count {
-            guard inserted.contains(offset) else { offset += 1; continue }
+        offset = new.startIndex
+        while offset < new.endIndex {
+            guard matched[offset] == nil else { offset += 1; continue }
             var end = offset
-            while end < new.count, inserted.contains(end) { end += 1 }
-            let below = offset > 0 ? kept[new[offset - 1]] : nil
-            let above = end < new.count ? kept[new[end]] : nil
+            while end < new.endIndex, matched[end] == nil { end += 1 }
+            let below = offset > 0 ? matched[offset - 1] : nil
+            let above = end < new.endIndex ? matched[end] : nil
             guard let keys = keys(count: end - offset, between: below, and: above) else { return nil }
             plan.inserted += zip(new[offset..<end], keys).map { ($0, $1) }
             offset = end
