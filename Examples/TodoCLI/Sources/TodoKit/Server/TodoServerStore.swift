@@ -689,19 +689,22 @@ public final class TodoServerStore: TodoStorage {
     /// far back the log still rebuilds the list (`log_floor`).
     func trimLog(_ connection: PostgresConnection, version: Int64) throws {
         let horizon = version > Int64.min + logHorizon ? version - logHorizon : Int64.min
-        let bound = try connection.query(
+        // One statement, as the trim was before the horizon: it runs in every writing
+        // command, under the writers' lock.
+        try connection.query(
             """
-            SELECT greatest($2::bigint, (
-                SELECT min(least(coalesce(seen_version, $1::bigint),
-                    CASE WHEN listing IS NULL AND listing_count IS NULL THEN coalesce(listing_version, $1::bigint) ELSE $1::bigint END))
-                FROM histories))
+            WITH bound AS (
+                SELECT greatest($2::bigint, (
+                    SELECT min(least(coalesce(seen_version, $1::bigint),
+                        CASE WHEN listing IS NULL AND listing_count IS NULL THEN coalesce(listing_version, $1::bigint) ELSE $1::bigint END))
+                    FROM histories)) AS version
+            ), trimmed AS (
+                DELETE FROM item_log WHERE version <= (SELECT version FROM bound)
+            )
+            UPDATE list_version SET log_floor = (SELECT version FROM bound) WHERE log_floor < (SELECT version FROM bound)
             """,
             [String(version), String(horizon)]
-        ).first?[0].flatMap { Int64($0) }
-        guard let bound else { return }
-        // The primary key's order: only the versions the bound passed are visited.
-        try connection.query("DELETE FROM item_log WHERE version <= $1::bigint", [String(bound)])
-        try connection.query("UPDATE list_version SET log_floor = $1::bigint WHERE log_floor < $1::bigint", [String(bound)])
+        )
     }
 
     /// Writes the rows that differ between `before` and `after`, what they were before, and
