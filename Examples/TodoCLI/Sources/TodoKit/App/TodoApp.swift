@@ -109,7 +109,8 @@ public enum TodoApp {
                 source: source,
                 lockTimeout: try lockTimeout(environment: environment),
                 onWait: { [console] in console.writeError("todo: waiting for another connection to the server to release a lock on the list...") },
-                notice: { console.writeError("todo: " + $0) }
+                notice: { console.writeError("todo: " + $0) },
+                logHorizon: try logHorizon(environment: environment)
             )
         }
         let path = try DataLocation.resolve(flag: invocation.file, environment: environment)
@@ -143,6 +144,15 @@ public enum TodoApp {
         }
         if let name = environment["USER"] ?? environment["LOGNAME"], !name.isEmpty { return name }
         throw .usage("who is running this? give --as NAME or set TODO_USER")
+    }
+
+    /// `TODO_LOG_HORIZON` (list versions the server's log keeps), else the default.
+    static func logHorizon(environment: [String: String]) throws(TodoError) -> Int64 {
+        guard let text = environment["TODO_LOG_HORIZON"], !text.isEmpty else { return TodoServerStore.defaultLogHorizon }
+        guard let versions = Int64(text), versions >= 1 else {
+            throw .usage("TODO_LOG_HORIZON needs a number of list versions, 1 or more, got \"\(PlainText.escaping(text))\"")
+        }
+        return versions
     }
 
     /// How long to wait for another process's lock when `TODO_LOCK_TIMEOUT` does not say.

@@ -272,13 +272,16 @@ public final class TodoSession {
         var ending = ""
         if case let .steps(requested) = target {
             let available = undoing ? before.undoCount : before.redoCount
+            // At the bottom of a history rebased at the server log's horizon, the reason.
+            let horizon = undoing && before.scopeLevel == 0 ? storage.horizonNote : nil
             guard available > 0 else {
                 if !undoing { return "Nothing to redo" }
+                if let horizon { return "Nothing to undo: \(horizon)" }
                 return before.scopeLevel > 0 ? "Nothing to undo in this scope (\"rollback\" abandons it)" : "Nothing to undo"
             }
             if requested > available {
                 target = .steps(available)
-                ending = " (all there were)"
+                ending = horizon.map { " (all there were; \($0))" } ?? " (all there were)"
             }
         }
         store.send(undoing ? .undo(to: target) : .redo(to: target))

@@ -42,6 +42,10 @@ public protocol TodoStorage: AnyObject {
     var author: String? { get }
     /// The parts the last move skipped because someone else changed them since.
     var lastSkipped: [SkippedPart] { get }
+    /// Why `undo` cannot go further back than the caller's oldest step, when that is not
+    /// the history limit or the history's start: on a server, what they did before their
+    /// history was rebased at the log's horizon. Read during a command.
+    var horizonNote: String? { get }
     /// Remembers `list` as the caller's last listing, if the store keeps one.
     func noteListed(_ list: TodoList) throws(TodoError)
     /// Reads everything a command may ever read (a command reads only what it needs) and
@@ -82,6 +86,8 @@ extension TodoDataFile: TodoStorage {
     public var author: String? { nil }
 
     public var lastSkipped: [SkippedPart] { [] }
+
+    public var horizonNote: String? { nil }
 
     // One writer at a time, and positions reported by every command: a file's positions
     // are not checked against a listing.

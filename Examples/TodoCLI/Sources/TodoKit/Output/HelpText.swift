@@ -64,6 +64,8 @@ enum HelpText {
 
     Exit codes: 0 success, 1 bad input or unusable data file, 2 wrong usage.
     TODO_LOCK_TIMEOUT: seconds to wait for another todo's lock (default 10).
+    TODO_LOG_HORIZON: list versions a server keeps others' changes for (default 10000);
+    what you did before a longer absence can no longer be undone.
     Color only on a terminal; set NO_COLOR to turn it off.
     Long work on a server shows its progress on standard error, on a terminal only.
 

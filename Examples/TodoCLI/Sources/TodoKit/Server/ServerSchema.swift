@@ -60,13 +60,29 @@
 /// ALTER TABLE steps ADD parent bigint;   -- the version the step starts from
 /// ALTER TABLE steps ADD scope integer;   -- its scope, 0 for the outermost
 /// CREATE INDEX steps_by_parent ON steps (author, parent);   -- redo's lookup
+/// -- version 5: a stale listing costs the change, and the log has a horizon (issue 37 item 3)
+/// CREATE TABLE listings (            -- a person's listing that is no version of the list
+///     author text NOT NULL,          -- (someone else wrote since their `list`, and their
+///     key bigint NOT NULL,           -- own change moved it since): written once, then only
+///     id uuid NOT NULL,              -- the ids their own changes add, move or remove
+///     PRIMARY KEY (author, id)
+/// );
+/// CREATE INDEX listings_by_key ON listings (author, key);   -- order, and item N
+/// ALTER TABLE histories ADD listing_count bigint;   -- NOT NULL: their listing is these rows
+/// ALTER TABLE histories ADD horizon_version bigint; -- the list version their history was
+///                                    -- rebased onto: what they did before lies beyond the
+///                                    -- horizon, and `undo` says so when it reaches it
+/// ALTER TABLE list_version ADD log_floor bigint NOT NULL DEFAULT 0;  -- the oldest version
+///                                    -- the log still rebuilds
 /// ```
 ///
 /// A person's history is saved without its present from version 2 on: the present is the list
 /// at `seen_version`, rebuilt from the items and the log of what was written since. So a
 /// command writes its new step and the rows it changed, not a copy of the whole list and
-/// history; the log is trimmed to what some person's version still needs. From version 4 on,
-/// it also reads only its outline and the steps it crosses, not the person's whole history.
+/// history; the log is trimmed to what some person's version still needs, and from version 5
+/// on to the horizon (``TodoServerStore/logHorizon`` list versions) whatever anyone needs.
+/// From version 4 on, it also reads only its outline and the steps it crosses, not the
+/// person's whole history.
 enum ServerSchema {
     /// The version this `todo` writes, and the newest it reads.
     static var version: Int { migrations.count }
@@ -174,6 +190,18 @@ enum ServerSchema {
             "ALTER TABLE steps ADD parent bigint",
             "ALTER TABLE steps ADD scope integer",
             "CREATE INDEX steps_by_parent ON steps (author, parent)",
+        ],
+        [
+            // A listing that is no version of the list is kept as rows, written once, and
+            // then changed by the ids a command adds, moves or removes: as JSON of every id
+            // it was written again by each command (about 1.1 s at 100,000 items).
+            "CREATE TABLE listings (author text NOT NULL, key bigint NOT NULL, id uuid NOT NULL, PRIMARY KEY (author, id))",
+            "CREATE INDEX listings_by_key ON listings (author, key)",
+            "ALTER TABLE histories ADD listing_count bigint",
+            "ALTER TABLE histories ADD horizon_version bigint",
+            // 0: the log of a database of version 4 was trimmed only of what no history or
+            // listing needed, so every version anyone stands at is still rebuilt.
+            "ALTER TABLE list_version ADD log_floor bigint NOT NULL DEFAULT 0",
         ],
     ]
 

@@ -25,6 +25,16 @@ public final class TodoServerStore: TodoStorage {
     public var author: String? { person }
     /// The most undo steps each person's history keeps.
     public let historyLimit: Int
+    /// How many list versions `item_log` keeps, whatever anyone still needs: the horizon.
+    /// A person whose history stands further back has it rebased onto the list as it is
+    /// (``horizonVersion``); their listing of a version that far back is forgotten.
+    public let logHorizon: Int64
+    /// The horizon when `TODO_LOG_HORIZON` does not say: enough for weeks of a team's work,
+    /// and a log of a few megabytes.
+    public static let defaultLogHorizon: Int64 = 10_000
+    /// The list version the caller's history was rebased onto, when it lay beyond the
+    /// horizon (read by each command): their steps before it can no longer be undone.
+    public private(set) var horizonVersion: Int64?
     let reducer: Undoable<TodoReducer>
     /// The reducer moves through the history run with: what someone else wrote since a
     /// step is left in place (`.skip`), and the engine's `lastConflicts` say what; `--strict`
@@ -45,6 +55,10 @@ public final class TodoServerStore: TodoStorage {
     /// How many rows of `steps` this store has read, in all: a command reads the rows of the
     /// steps it crosses, not the caller's whole history, which the tests check by this count.
     private(set) var stepRowsRead = 0
+    /// How many rows of `listings` this store has read and written, in all: a command after
+    /// a stale `list` reads and writes what its change needs, which the tests check by these.
+    private(set) var listingRowsRead = 0
+    private(set) var listingRowsWritten = 0
     /// Told how many of a command's written items are done, as it writes them, for the
     /// progress line of long work (see ``ProgressLine``); `nil` says nothing.
     public var progress: ((_ done: Int, _ total: Int) -> Void)?
@@ -74,8 +88,9 @@ public final class TodoServerStore: TodoStorage {
     public init(
         conninfo: String, author: String, historyLimit: Int, source: String = "--database",
         lockTimeout: Duration = TodoApp.defaultLockTimeout, onWait: @escaping () -> Void = {},
-        notice: @escaping (String) -> Void = { _ in }
+        notice: @escaping (String) -> Void = { _ in }, logHorizon: Int64 = TodoServerStore.defaultLogHorizon
     ) {
+        self.logHorizon = max(1, logHorizon)
         self.conninfo = conninfo
         self.source = source
         self.lockTimeout = lockTimeout
@@ -93,6 +108,12 @@ public final class TodoServerStore: TodoStorage {
     }
 
     public var isShared: Bool { true }
+
+    public var horizonNote: String? {
+        horizonVersion.map {
+            "what you did before list version \($0) lies beyond the horizon (the server keeps what everyone changed for the last \(logHorizon) versions of the list, and more changes than that came between your last two commands), so it can no longer be undone; it stays in the list"
+        }
+    }
 
     /// The address without its secrets, for messages: the connection string as written with
     /// each password (in every spelling libpq accepts, see `ConnectionString`) as `***`.
@@ -223,8 +244,10 @@ public final class TodoServerStore: TodoStorage {
             let unchanged = readVersion == version
             let listing = unchanged ? nil : try Self.encodeListing(ids)
             let listingVersion = unchanged ? String(version) : nil
+            // A listing kept as rows is replaced, whatever it was.
+            try connection.query("DELETE FROM listings WHERE author = $1", [self.person])
             let updated = try connection.query(
-                "UPDATE histories SET listing = $2, listing_version = $3 WHERE author = $1 RETURNING 1",
+                "UPDATE histories SET listing = $2, listing_version = $3, listing_count = NULL WHERE author = $1 RETURNING 1",
                 [self.person, listing, listingVersion]
             )
             guard updated.isEmpty else { return }
@@ -233,7 +256,7 @@ public final class TodoServerStore: TodoStorage {
             try connection.query("DELETE FROM steps WHERE author = $1", [self.person])
             let outline = UndoableState(list).unsavedHistoryChanges.outline
             try connection.query(
-                "INSERT INTO histories (author, state, listing, listing_version, seen_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing, listing_version = EXCLUDED.listing_version",
+                "INSERT INTO histories (author, state, listing, listing_version, seen_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET listing = EXCLUDED.listing, listing_version = EXCLUDED.listing_version, listing_count = NULL",
                 [self.person, try SavedHistory(outline: outline, present: unchanged ? nil : list).text(), listing, listingVersion, listingVersion]
             )
         }
@@ -290,25 +313,40 @@ public final class TodoServerStore: TodoStorage {
             // what others changed since their last `list` stays unknown to them. A listing
             // that is the list now is kept as the list's version (the common case: nobody
             // else wrote since the caller's last `list`), not as every id.
-            var listingText: String?
+            // A listing that is no version of the list is kept as rows, changed by what moved
+            // (see `ListingRows`); one that is, as that version.
             var listingVersion: String? = String(written)
+            var listingCount: String?
             if let listing = own.listing, !own.listingIsCurrent, !listing.elementsEqual(current.items.lazy.map(\.id)) {
                 let moved = Self.listing(listing, after: current, became: after)
                 if !moved.elementsEqual(after.items.lazy.map(\.id)) {
-                    listingText = try Self.encodeListing(moved)
+                    if let rows = own.listingRows {
+                        self.listingRowsWritten += try ListingRows.write(moved, replacing: rows, author: self.person, connection)
+                    } else {
+                        try ListingRows.writeWhole(moved, author: self.person, connection)
+                        self.listingRowsWritten += moved.count
+                    }
+                    listingCount = String(moved.count)
                     listingVersion = nil
                 }
+            }
+            if listingCount == nil, own.listingRows != nil {
+                try connection.query("DELETE FROM listings WHERE author = $1", [self.person])
             }
             // Someone new, or a history saved before its steps had columns: every step.
             let rows = own.history?.rows ?? self.historyRows(connection, outline: nil)
             var state = store.state
             let history = try rows.encode(state.unsavedHistoryChanges, replacingAll: own.history?.readWhole ?? true)
             try connection.query(
-                "INSERT INTO histories (author, state, listing, seen_version, listing_version) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = EXCLUDED.listing, seen_version = EXCLUDED.seen_version, listing_version = EXCLUDED.listing_version",
-                [self.person, try rows.write(history), listingText, String(written), listingVersion]
+                """
+                INSERT INTO histories (author, state, listing, seen_version, listing_version, listing_count, horizon_version) VALUES ($1, $2, NULL, $3, $4, $5, $6)
+                ON CONFLICT (author) DO UPDATE SET state = EXCLUDED.state, listing = NULL, seen_version = EXCLUDED.seen_version,
+                    listing_version = EXCLUDED.listing_version, listing_count = EXCLUDED.listing_count, horizon_version = EXCLUDED.horizon_version
+                """,
+                [self.person, try rows.write(history), String(written), listingVersion, listingCount, self.horizonVersion.map { String($0) }]
             )
             state.historyWasSaved(to: rows)
-            if written != versions.version { try Self.trimLog(connection, version: written) }
+            if written != versions.version { try self.trimLog(connection, version: written) }
             return (result, skipped, state)
         }
         // Kept only once committed: an attempt the server refused wrote nothing.
@@ -334,12 +372,17 @@ public final class TodoServerStore: TodoStorage {
         appliesSavedSteps: Bool,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws -> (result: Result, state: UndoableState<TodoList>)? {
-        let version = try Self.listVersion(connection)
+        let (version, floor) = try Self.listVersionAndFloor(connection)
+        // A listing kept as rows (`listing_count`) is read at its ends too: nobody wrote since
+        // the caller's last command, so what their change does to it is found near the ends.
         guard let own = try connection.query(
-            "SELECT state, seen_version, listing IS NULL, listing_version FROM histories WHERE author = $1", [person]
-        ).first, let text = own[0], own[1] == String(version), own[2] == "t", own[3] == nil || own[3] == String(version),
+            "SELECT state, seen_version, listing IS NULL, listing_version, listing_count, horizon_version FROM histories WHERE author = $1", [person]
+        ).first, let text = own[0], own[1] == String(version), own[2] == "t",
+        own[4] != nil || own[3] == nil || own[3] == String(version),
         let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
-        let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, connection: connection)
+        let listingCount = try Self.number(own[4], "listing_count")
+        horizonVersion = try Self.number(own[5], "horizon_version")
+        let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, floor: floor, connection: connection)
         // A step next to the present that touches items not read (an import's) does not load
         // on the ends: the whole list then. A failure of the server is not retried there, on
         // a transaction it has aborted.
@@ -353,7 +396,12 @@ public final class TodoServerStore: TodoStorage {
         }
         let before = opened.state
         let store = TodoStore(initialState: before, reducer: appliesSavedSteps ? movingReducer : reducer)
-        lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
+        if let listingCount {
+            lastListing = try ListingRows.readEnds(connection, author: person, count: listingCount, rows: Self.endRows, filler: UUID())
+            listingRowsRead += Int(min(listingCount, Int64(2 * Self.endRows)))
+        } else {
+            lastListing = own[3] == nil ? nil : ends.list.items.map(\.id)
+        }
         let result = try? change(store)
         if let failure = opened.rows.serverFailure { throw failure }
         guard let result, store.state.error == nil, store.state.historyReadFailure == nil,
@@ -363,16 +411,31 @@ public final class TodoServerStore: TodoStorage {
         guard ends.placeholders.allowWriting(items, in: after.present.items) else { return nil }
         let history = try opened.rows.encode(after.unsavedHistoryChanges, replacingAll: opened.readWhole)
         guard !history.documents.contains(where: { ends.placeholders.appears(in: Data($0.utf8)) }) else { return nil }
+        // Planned before anything is written: a plan that needs the whole list returns nil.
+        var listingPlan: ListingRows.Plan?
+        if listingCount != nil {
+            guard let plan = try ListingRows.planOnEnds(after: after.present, changes: items, placeholders: ends.placeholders, author: person, connection) else { return nil }
+            listingPlan = plan
+        }
         let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
         let outline = try opened.rows.write(history)
         after.historyWasSaved(to: opened.rows)
         // As on the whole list: one's own change moves one's listing with it, and someone
         // without one gets the list as it is after their change.
-        try connection.query(
-            "UPDATE histories SET state = $2, seen_version = $3, listing_version = $3 WHERE author = $1",
-            [person, outline, String(written)]
-        )
-        if written != version { try Self.trimLog(connection, version: written) }
+        if let listingCount, let listingPlan {
+            let count = listingCount + (try ListingRows.apply(listingPlan, author: person, connection))
+            listingRowsWritten += listingPlan.deleted.count + listingPlan.inserted.count
+            try connection.query(
+                "UPDATE histories SET state = $2, seen_version = $3, listing_count = $4 WHERE author = $1",
+                [person, outline, String(written), String(count)]
+            )
+        } else {
+            try connection.query(
+                "UPDATE histories SET state = $2, seen_version = $3, listing_version = $3 WHERE author = $1",
+                [person, outline, String(written)]
+            )
+        }
+        if written != version { try trimLog(connection, version: written) }
         return (result, after)
     }
 
@@ -478,13 +541,18 @@ public final class TodoServerStore: TodoStorage {
 
     /// The list's version: one more for every command that wrote items.
     static func listVersion(_ connection: PostgresConnection) throws -> Int64 {
+        try listVersionAndFloor(connection).version
+    }
+
+    /// The list's version, and the oldest version the log still rebuilds (`log_floor`).
+    static func listVersionAndFloor(_ connection: PostgresConnection) throws -> (version: Int64, floor: Int64) {
         // Exactly one row: a second one (a hand edit) would make the version depend on which
         // row the server returns first, so it is reported as damage rather than read.
-        let rows = try connection.query("SELECT version FROM list_version")
-        guard rows.count == 1, let text = rows[0][0], let version = Int64(text) else {
-            throw PostgresError(kind: .damaged, message: rows.count == 1 ? "the list_version table's row is not a version number" : "the list_version table holds \(rows.count) rows, not one")
+        let rows = try connection.query("SELECT version, log_floor FROM list_version")
+        guard rows.count == 1, let text = rows[0][0], let version = Int64(text), let floor = rows[0][1].flatMap({ Int64($0) }), floor <= version else {
+            throw PostgresError(kind: .damaged, message: rows.count == 1 ? "the list_version table's row does not hold a version number and the log's floor below it" : "the list_version table holds \(rows.count) rows, not one")
         }
-        return version
+        return (version, floor)
     }
 
     /// The list now, with its version, and the list at any earlier version a person's history
@@ -494,18 +562,21 @@ public final class TodoServerStore: TodoStorage {
         let current: TodoList
         let keys: [Int64]
         let version: Int64
+        /// The oldest version the log still rebuilds: the horizon, or older.
+        let floor: Int64
         private let connection: PostgresConnection
 
         init(_ connection: PostgresConnection) throws {
             (current, keys) = try TodoServerStore.loadItems(connection)
-            version = try TodoServerStore.listVersion(connection)
+            (version, floor) = try TodoServerStore.listVersionAndFloor(connection)
             self.connection = connection
         }
 
-        init(current: TodoList, keys: [Int64], version: Int64, connection: PostgresConnection) {
+        init(current: TodoList, keys: [Int64], version: Int64, floor: Int64, connection: PostgresConnection) {
             self.current = current
             self.keys = keys
             self.version = version
+            self.floor = floor
             self.connection = connection
         }
 
@@ -513,6 +584,11 @@ public final class TodoServerStore: TodoStorage {
             guard earlier != version else { return current }
             guard earlier < version else {
                 throw PostgresError(kind: .query, message: "a history stands at list version \(earlier), after the list's \(version)")
+            }
+            // Callers ask ``floor`` first; a version the log no longer rebuilds would come out
+            // as a list that never was.
+            guard earlier >= floor else {
+                throw PostgresError(kind: .query, message: "list version \(earlier) lies beyond the log's horizon (\(floor))")
             }
             // Each logged item as it was at `earlier`: its oldest before-image after it.
             var logged: [UUID: (key: Int64, item: TodoItem)?] = [:]
@@ -548,39 +624,86 @@ public final class TodoServerStore: TodoStorage {
     /// The caller's saved history and last listing, if they have used this list before; the
     /// history read `whole` or one step at a time (see ``decodeState(_:of:seenVersion:whole:_:_:)``).
     private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions, whole: Bool) throws -> OwnHistory {
-        guard let row = try connection.query("SELECT state, listing, seen_version, listing_version FROM histories WHERE author = $1", [person]).first else {
+        guard let row = try connection.query(
+            "SELECT state, listing, seen_version, listing_version, listing_count, horizon_version FROM histories WHERE author = $1", [person]
+        ).first else {
+            horizonVersion = nil
             return OwnHistory()
         }
         var own = OwnHistory()
+        horizonVersion = try Self.number(row[5], "horizon_version")
         if let text = row[0] {
-            own.history = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, whole: whole, connection) { versions }
+            let opened = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, whole: whole, connection) { versions }
+            if opened.beyondHorizon {
+                // Rebased: a fresh history on the list as it is, which replaces every row of
+                // the old one when the command writes.
+                horizonVersion = versions.version
+                own.history = OpenedHistory(state: UndoableState(versions.current), rows: opened.rows, readWhole: true)
+            } else {
+                own.history = opened
+            }
         }
         if let text = row[1] {
             own.listing = try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
+        } else if let count = try Self.number(row[4], "listing_count") {
+            let rows = try ListingRows.read(connection, author: person, count: count)
+            listingRowsRead += rows.count
+            own.listingRows = rows
+            own.listing = rows.map(\.id)
         } else if let listed = row[3].flatMap({ Int64($0) }) {
-            own.listing = try versions.list(at: listed).items.map(\.id)
-            own.listingIsCurrent = listed == versions.version
+            if listed < versions.floor {
+                // That version is no longer rebuilt: no item number is taken as listed
+                // until the next `list` (the session refuses each, saying so).
+                own.listing = []
+            } else {
+                own.listing = try versions.list(at: listed).items.map(\.id)
+                own.listingIsCurrent = listed == versions.version
+            }
         }
         return own
+    }
+
+    /// A nullable number column of `histories`: `nil` for NULL, damage for anything else
+    /// that is not a number.
+    static func number(_ text: String?, _ column: String) throws -> Int64? {
+        guard let text else { return nil }
+        guard let value = Int64(text) else {
+            throw PostgresError(kind: .damaged, message: "a row of the histories table has a \(column) that is not a number")
+        }
+        return value
     }
 
     /// The caller's saved history and last listing, if they have used this list before.
     struct OwnHistory {
         var history: OpenedHistory?
         var listing: [UUID]?
+        /// The listing's rows with their keys, when it is kept as rows (``ListingRows``).
+        var listingRows: [(id: UUID, key: Int64)]?
         /// Whether `listing` is the list now.
         var listingIsCurrent = false
     }
 
-    /// Forgets the log a version no history or listing stands before any more needs.
-    static func trimLog(_ connection: PostgresConnection, version: Int64) throws {
+    /// Forgets the log no history or listing stands before any more, and all of it beyond the
+    /// horizon (``logHorizon`` versions before `version`) whoever stands there: one person
+    /// away for months would otherwise keep every write of everyone since. Then records how
+    /// far back the log still rebuilds the list (`log_floor`).
+    func trimLog(_ connection: PostgresConnection, version: Int64) throws {
+        let horizon = version > Int64.min + logHorizon ? version - logHorizon : Int64.min
+        // One statement, as the trim was before the horizon: it runs in every writing
+        // command, under the writers' lock.
         try connection.query(
             """
-            DELETE FROM item_log WHERE version <= (
-                SELECT min(least(coalesce(seen_version, $1::bigint), CASE WHEN listing IS NULL THEN coalesce(listing_version, $1::bigint) ELSE $1::bigint END))
-                FROM histories)
+            WITH bound AS (
+                SELECT greatest($2::bigint, (
+                    SELECT min(least(coalesce(seen_version, $1::bigint),
+                        CASE WHEN listing IS NULL AND listing_count IS NULL THEN coalesce(listing_version, $1::bigint) ELSE $1::bigint END))
+                    FROM histories)) AS version
+            ), trimmed AS (
+                DELETE FROM item_log WHERE version <= (SELECT version FROM bound)
+            )
+            UPDATE list_version SET log_floor = (SELECT version FROM bound) WHERE log_floor < (SELECT version FROM bound)
             """,
-            [String(version)]
+            [String(version), String(horizon)]
         )
     }
 
@@ -701,6 +824,10 @@ public final class TodoServerStore: TodoStorage {
         /// Whether it was read whole, not one step at a time: saved before its steps could
         /// be (then its next write rewrites every row), or read for a listing.
         var readWhole: Bool
+        /// Whether the history stands at a list version beyond the log's horizon: `state` is
+        /// then an empty history on the list as it is now, its steps can no longer be
+        /// applied, and the person's next write replaces them (see ``TodoServerStore/logHorizon``).
+        var beyondHorizon = false
     }
 
     /// Rows of the caller's history, counted in ``stepRowsRead``.
@@ -720,6 +847,10 @@ public final class TodoServerStore: TodoStorage {
         var rows: PersonHistoryRows?
         do {
             let saved = try JSONDecoder().decode(SavedHistory.self, from: Data(text.utf8))
+            if saved.present == nil, let seenVersion, try seenVersion < versions().floor {
+                let opened = historyRows(connection, outline: saved.outline, of: name)
+                return OpenedHistory(state: UndoableState(try versions().current), rows: opened, readWhole: true, beyondHorizon: true)
+            }
             guard let present = try saved.present ?? seenVersion.map({ try versions().list(at: $0) }) else {
                 throw HistoryRowDamage("the history has neither a present nor a list version")
             }
