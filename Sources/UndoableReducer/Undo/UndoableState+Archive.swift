@@ -73,6 +73,33 @@ extension UndoableState {
         engine.nearestSteps(undo: undo, redo: redo)
     }
 
+    /// The current scope's oldest version, how many steps it holds, and how many branches
+    /// beyond one leave its versions; reads no step.
+    package var currentScopeShape: (floor: HistoryVersion, stepCount: Int, extraBranches: Int) {
+        engine.currentScopeShape
+    }
+
+    /// The versions of the current scope's steps, oldest first (`tree()`'s order), unread.
+    package func currentScopeVersions() -> [HistoryVersion] {
+        engine.currentScopeVersions()
+    }
+
+    /// The step leading to `version` in the current scope, as `tree()` describes it.
+    package func currentScopeStep(_ version: HistoryVersion) -> HistoryStep? {
+        engine.currentScopeStep(version)
+    }
+
+    /// The versions `version` leads to in the current scope; redo follows the last.
+    package func currentScopeBranches(from version: HistoryVersion) -> [HistoryVersion] {
+        engine.currentScopeBranches(from: version)
+    }
+
+    /// Runs `body`, a walk over the current scope, keeping at most `window` of the steps it
+    /// reads in memory: a listing of a long history stays flat.
+    package func readingStepsWithin<R>(window: Int, _ body: () throws -> R) rethrows -> R {
+        try engine.readingStepsWithin(window: window, body)
+    }
+
     /// Reads and checks every step of the history, and its structure (see `todo check`).
     ///
     /// - Returns: How many steps were checked.

@@ -39,6 +39,42 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         var children: [HistoryVersion: [HistoryVersion]] = [:]
         var failures = 0
         var lastFailure: (version: HistoryVersion, error: HistoryArchiveError)?
+        /// While a listing walks a whole scope (``HistoryStepSource/readingWithin(window:_:)``):
+        /// how many of the versions read since it began stay cached. A listing of a long
+        /// history would otherwise keep every step it printed.
+        var window: Int?
+        /// The versions cached since the window was set, oldest first, from `recentStart` on.
+        var recent: [HistoryVersion] = []
+        var recentStart = 0
+
+        /// Caches what was read of `version`. In a window, the version read longest ago
+        /// beyond the window is forgotten (read again if asked again); a failure never is,
+        /// so that no later lookup mistakes a damaged step for one that is not there.
+        mutating func keep(_ cached: Cached, for version: HistoryVersion) {
+            let isNew = steps.updateValue(cached, forKey: version) == nil
+            if isNew { noteRecent(version) }
+        }
+
+        /// Caches the children of `parent`, windowed as ``keep(_:for:)``.
+        mutating func keepChildren(_ versions: [HistoryVersion], of parent: HistoryVersion) {
+            children[parent] = versions
+            noteRecent(parent)
+        }
+
+        private mutating func noteRecent(_ version: HistoryVersion) {
+            guard let window else { return }
+            recent.append(version)
+            while recent.count - recentStart > window {
+                let old = recent[recentStart]
+                recentStart += 1
+                if case .failed? = steps[old] {} else { steps[old] = nil }
+                children[old] = nil
+            }
+            if recentStart > window {
+                recent.removeFirst(recentStart)
+                recentStart = 0
+            }
+        }
     }
 
     let store: any HistoryStepStore<Value>
@@ -58,6 +94,28 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         floors = outline.scopes.map { ($0.floor, $0.floorDepth) }
         nextVersion = outline.nextVersion
         relabel = { $0.relabelled() }
+    }
+
+    /// Runs `body`, which walks a whole scope once, caching only the `window` versions it
+    /// read last: memory stays flat however long the history, and a step read again (a
+    /// parent checked below its child, a child read to list its parent's branches) is
+    /// usually still there. Steps cached before stay cached; checks are unchanged.
+    func readingWithin<R>(window: Int, _ body: () throws -> R) rethrows -> R {
+        let outer = cache.withLockUnchecked { cache in
+            let outer = cache.window
+            cache.window = outer.map { min($0, window) } ?? window
+            return outer
+        }
+        defer {
+            cache.withLockUnchecked { cache in
+                cache.window = outer
+                if outer == nil {
+                    cache.recent = []
+                    cache.recentStart = 0
+                }
+            }
+        }
+        return try body()
     }
 
     /// How many reads have failed so far: a command compares it before and after.
@@ -88,7 +146,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
                 fail(parent, String(describing: error))
                 return []
             }
-            cache.withLockUnchecked { $0.children[parent] = versions }
+            cache.withLockUnchecked { $0.keepChildren(versions, of: parent) }
         }
         let children = versions.filter { step($0, inScope: level)?.parent == parent }
         guard children.count < 2 else {
@@ -121,11 +179,11 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         case nil:
             guard let entry = read(version) else {
                 cache.withLockUnchecked { cache in
-                    if cache.steps[version] == nil { cache.steps[version] = .absent }
+                    if cache.steps[version] == nil { cache.keep(.absent, for: version) }
                 }
                 return nil
             }
-            cache.withLockUnchecked { $0.steps[version] = .step(entry) }
+            cache.withLockUnchecked { $0.keep(.step(entry), for: version) }
             return placeChecked ? checkPlace(of: entry) : entry
         }
     }
@@ -182,7 +240,7 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
         }
         var checked = entry
         checked.placeChecked = true
-        cache.withLockUnchecked { $0.steps[step.version] = .step(checked) }
+        cache.withLockUnchecked { $0.keep(.step(checked), for: step.version) }
         return checked
     }
 

@@ -77,7 +77,10 @@ public enum TodoApp {
                 }
             }
             do {
-                console.write(try runShowingProgress(command, in: session))
+                try runShowingProgress(command, in: session) { text in
+                    console.write(text)
+                    return console.writeFailure == nil
+                }
             } catch {
                 let status = fail(error)
                 // Not after a file that cannot be used: its one line says all there is, and

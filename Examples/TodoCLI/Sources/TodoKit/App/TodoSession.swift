@@ -32,17 +32,8 @@ public final class TodoSession {
             try storage.noteListed(list)
             return json ? ListView.json(list, filter: filter) : ListView.text(list, filter: filter, style: style, ids: ids || storage.isShared)
         case let .history(json, mine):
-            if !mine, let steps = try storage.everyonesSteps() {
-                return json ? HistoryView.json(everyone: steps) : HistoryView.text(everyone: steps, style: style)
-            }
-            let state = try storage.readState()
-            let shown = json
-                ? HistoryView.json(state, limit: storage.historyLimit)
-                : HistoryView.text(state, limit: storage.historyLimit, style: style)
-            // A step that failed to read would be left out of the listing, unsaid.
-            if case let .unreadableStep(_, damage)? = state.historyReadFailure {
-                throw TodoError(.dataFile, "\(storage.displayName): the history is damaged (\(HistoryMismatch.readable(damage.message))); run \"todo check\"")
-            }
+            var shown = ""
+            try history(json: json, mine: mine) { shown += $0; return true }
             return shown
         case .export:
             return ExportDocument(try storage.readList()).json()
@@ -69,6 +60,42 @@ public final class TodoSession {
             return try storage.modify(nearTheEnds: false, appliesSavedSteps: command.appliesSavedSteps, onConflict: command.conflictPolicy) { (store) throws(TodoError) in
                 try change(command, in: store) + "\n"
             }
+        }
+    }
+
+    /// Runs `command`, handing its output to `write` as it is made: `history` a chunk at a
+    /// time as it reads the steps, every other command at once. `write` returns whether the
+    /// reader takes more; a listing stops reading once it does not.
+    public func run(_ command: Command, writing write: @escaping (String) -> Bool) throws(TodoError) {
+        if case let .history(json, mine) = command {
+            try history(json: json, mine: mine, writing: write)
+        } else {
+            _ = write(try run(command))
+        }
+    }
+
+    /// `todo history`: the caller's history, listed as it is read, or everyone's steps on a
+    /// shared list.
+    ///
+    /// A step that cannot be read ends the listing where it is met, and the command fails
+    /// with the damage named: the lines before it are out already, as with any listing that
+    /// streams (`git log` on a damaged object). Damage found before the first line (the
+    /// outline, the list of the scope's versions) prints nothing.
+    private func history(json: Bool, mine: Bool, writing write: @escaping (String) -> Bool) throws(TodoError) {
+        if !mine, let steps = try storage.everyonesSteps() {
+            _ = write(json ? HistoryView.json(everyone: steps) : HistoryView.text(everyone: steps, style: style))
+            return
+        }
+        let state = try storage.readState()
+        var output = ChunkedOutput(write)
+        if json {
+            HistoryView.json(state, limit: storage.historyLimit, to: &output)
+        } else {
+            HistoryView.text(state, limit: storage.historyLimit, style: style, to: &output)
+        }
+        // A step that failed to read would otherwise be left out of the listing, unsaid.
+        if case let .unreadableStep(_, damage)? = state.historyReadFailure {
+            throw TodoError(.dataFile, "\(storage.displayName): the history is damaged (\(HistoryMismatch.readable(damage.message))); run \"todo check\"")
         }
     }
 

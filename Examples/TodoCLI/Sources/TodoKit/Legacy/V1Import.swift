@@ -92,6 +92,7 @@ enum V1Import {
             let database = try Database(path: path, access: .create, busyWait: BusyWait(timeout: .seconds(10), announce: {}))
             try database.execute("PRAGMA journal_mode = DELETE", operation: "import it")
             try database.execute("PRAGMA synchronous = FULL", operation: "import it")
+            try FreePages.setUpNewFile(database)
             try database.transaction(immediate: true) {
                 try TodoSchema.prepare(database)
                 _ = try ItemRows.replaceAll(with: state.present, in: database)

@@ -56,63 +56,74 @@ enum HistoryView {
         }
     }
 
-    /// The versions of the current scope, in the order they were made.
-    static func rows(of state: UndoableState<TodoList>) -> [Row] {
-        let steps = state.tree()
-        let versions = Set(steps.map(\.version))
-        let root = steps.first { !versions.contains($0.parent) }?.parent ?? state.currentVersionID
-        let undone = Set(state.steps().redo.map(\.version))
-        // The versions made from each, from the steps' parents in one pass: asking the
-        // history for each version's branches searched it every time (history --json took
-        // 2.2 s at 10,000 steps). Only a version with several branches asks, for their order.
-        var children: [HistoryVersion: [HistoryVersion]] = [:]
-        for step in steps { children[step.parent, default: []].append(step.version) }
-        func branches(from version: HistoryVersion) -> [HistoryVersion] {
-            guard let made = children[version] else { return [] }
-            return made.count == 1 ? made : state.branches(from: version).map(\.version)
-        }
-        var rows = [Row(
-            version: root,
+    /// How many steps a listing keeps decoded while it walks a history over a store: enough
+    /// for a step's parent and its branches to be read once, while memory stays flat however
+    /// long the history.
+    static let readWindow = 64
+
+    /// How many versions `history --json` encodes at a time.
+    static let rowsPerBatch = 256
+
+    /// The oldest version of the current scope, as both views show it.
+    static func rootRow(of state: UndoableState<TodoList>, floor: HistoryVersion) -> Row {
+        Row(
+            version: floor,
             parent: nil,
-            branches: branches(from: root),
+            branches: state.currentScopeBranches(from: floor),
             label: nil,
-            tags: state.tags(of: root).map { describe($0.base) },
+            tags: state.tags(of: floor).map { describe($0.base) },
             time: nil,
             changeCount: 0,
             undone: false,
-            present: root == state.currentVersionID
-        )]
-        for step in steps {
-            rows.append(Row(
-                version: step.version,
-                parent: step.parent,
-                branches: branches(from: step.version),
-                label: StepDescriptions.describe(step),
-                tags: step.tags.map { describe($0.base) },
-                time: Date(timeIntervalSince1970: Double(step.time.components.seconds) + Double(step.time.components.attoseconds) / 1e18),
-                changeCount: step.changeCount,
-                undone: undone.contains(step.version),
-                present: step.version == state.currentVersionID
-            ))
-        }
-        return rows
+            present: floor == state.currentVersionID
+        )
     }
 
-    static func text(_ state: UndoableState<TodoList>, limit: Int, style: Style) -> String {
-        var text = ""
+    /// The version `step` leads to, as both views show it.
+    static func row(of step: HistoryStep, in state: UndoableState<TodoList>, undone: Bool) -> Row {
+        Row(
+            version: step.version,
+            parent: step.parent,
+            branches: state.currentScopeBranches(from: step.version),
+            label: StepDescriptions.describe(step),
+            tags: step.tags.map { describe($0.base) },
+            time: Date(timeIntervalSince1970: Double(step.time.components.seconds) + Double(step.time.components.attoseconds) / 1e18),
+            changeCount: step.changeCount,
+            undone: undone,
+            present: step.version == state.currentVersionID
+        )
+    }
+
+    /// Writes the text view of `state`'s current scope to `output` a version at a time:
+    /// the first lines go out before the last steps are read, and only a window of steps is
+    /// kept (``readWindow``). Stops early, having read no further, when `output` says the
+    /// reader is gone. A step that cannot be read ends the listing there; the caller reports
+    /// it (``UndoableState/historyReadFailure``).
+    static func text(_ state: UndoableState<TodoList>, limit: Int, style: Style, to output: inout ChunkedOutput) {
+        state.readingStepsWithin(window: readWindow) {
+            writeText(state, limit: limit, style: style, to: &output)
+        }
+        output.flush()
+    }
+
+    private static func writeText(_ state: UndoableState<TodoList>, limit: Int, style: Style, to output: inout ChunkedOutput) {
+        let shape = state.currentScopeShape
+        // Unread, but the width of the widest number is needed on the first line already.
+        let versions = state.currentScopeVersions()
+        if state.historyReadFailure != nil { return }
         if state.scopeLevel > 0 {
-            text += style.yellow("Inside a scope (level \(state.scopeLevel)): \"commit\" makes these steps one, \"rollback\" abandons them") + "\n"
+            output.write(style.yellow("Inside a scope (level \(state.scopeLevel)): \"commit\" makes these steps one, \"rollback\" abandons them") + "\n")
         }
-        let rows = rows(of: state)
-        guard rows.count > 1 || !rows[0].tags.isEmpty else {
-            return text + (state.scopeLevel > 0 ? "No changes in this scope yet.\n" : "No history yet.\n")
+        let root = rootRow(of: state, floor: shape.floor)
+        guard !versions.isEmpty || !root.tags.isEmpty else {
+            output.write(state.scopeLevel > 0 ? "No changes in this scope yet.\n" : "No history yet.\n")
+            return
         }
-        let branchCount = rows.filter { $0.branches.count > 1 }.reduce(0) { $0 + $1.branches.count - 1 }
-        text += "\(state.undoCount) to undo, \(state.redoCount) to redo"
-        if branchCount > 0 { text += ", \(branchCount) other branch\(branchCount == 1 ? "" : "es") (goto v<n>)" }
-        text += " (history limit \(limit))\n"
-        let width = rows.map { String($0.version.rawValue).count }.max() ?? 1
-        let byVersion = Dictionary(uniqueKeysWithValues: rows.map { ($0.version, $0) })
+        var header = "\(state.undoCount) to undo, \(state.redoCount) to redo"
+        let branchCount = shape.extraBranches
+        if branchCount > 0 { header += ", \(branchCount) other branch\(branchCount == 1 ? "" : "es") (goto v<n>)" }
+        output.write(header + " (history limit \(limit))\n")
+        let width = String(max(versions.last ?? shape.floor, shape.floor).rawValue).count
 
         func line(_ row: Row, lanes: String) -> String {
             let number = String(row.version.rawValue)
@@ -124,20 +135,30 @@ enum HistoryView {
             return line + "\n"
         }
         // Each branch but the one redo follows is drawn one lane to the right, right after
-        // the version it leaves; the followed branch continues in the same lane.
-        func draw(from start: HistoryVersion, lanes: String) {
+        // the version it leaves; the followed branch continues in the same lane. A version is
+        // undone when redo's way from the present reaches it: its parent is the present or
+        // undone, and it is the branch redo follows.
+        func draw(from start: HistoryVersion, undone startUndone: Bool, lanes: String) {
             var version: HistoryVersion? = start
-            while let current = version, let row = byVersion[current] {
-                text += line(row, lanes: lanes)
-                for side in row.branches.dropLast() {
-                    text += lanes + "|\\\n"
-                    draw(from: side, lanes: lanes + "| ")
+            var undone = startUndone
+            while let current = version, !output.isClosed {
+                let row: Row
+                if current == shape.floor {
+                    row = root
+                } else {
+                    guard let step = state.currentScopeStep(current) else { return }
+                    row = self.row(of: step, in: state, undone: undone)
                 }
+                output.write(line(row, lanes: lanes))
+                for side in row.branches.dropLast() {
+                    output.write(lanes + "|\\\n")
+                    draw(from: side, undone: false, lanes: lanes + "| ")
+                }
+                undone = row.present || row.undone
                 version = row.branches.last
             }
         }
-        draw(from: rows[0].version, lanes: "")
-        return text
+        draw(from: root.version, undone: false, lanes: "")
     }
 
     /// The shape of `todo history --json` (documented in README-TodoCLI.md).
@@ -150,15 +171,69 @@ enum HistoryView {
         var versions: [Row]
     }
 
-    static func json(_ state: UndoableState<TodoList>, limit: Int) -> String {
-        encodeJSON(Document(
-            scopeLevel: state.scopeLevel,
-            historyLimit: limit,
-            undoCount: state.undoCount,
-            redoCount: state.redoCount,
-            present: state.currentVersionID.rawValue,
-            versions: rows(of: state)
-        ))
+    /// Writes `todo history --json` for `state` to `output` a version at a time, byte for
+    /// byte what ``encodeJSON(_:)`` makes of a ``Document`` of every version (pretty-printed,
+    /// keys sorted, `versions` last), with the same reading as ``text(_:limit:style:to:)``.
+    static func json(_ state: UndoableState<TodoList>, limit: Int, to output: inout ChunkedOutput) {
+        state.readingStepsWithin(window: readWindow) {
+            writeJSON(state, limit: limit, to: &output)
+        }
+        output.flush()
+    }
+
+    private static func writeJSON(_ state: UndoableState<TodoList>, limit: Int, to output: inout ChunkedOutput) {
+        let shape = state.currentScopeShape
+        let versions = state.currentScopeVersions()
+        if state.historyReadFailure != nil { return }
+        // The keys before `versions`, in sorted order, as the encoder writes them.
+        output.write("""
+            {
+              "historyLimit" : \(limit),
+              "present" : \(state.currentVersionID.rawValue),
+              "redoCount" : \(state.redoCount),
+              "scopeLevel" : \(state.scopeLevel),
+              "undoCount" : \(state.undoCount),
+              "versions" : [
+
+            """)
+        let encoder = jsonOutputEncoder()
+        var batch: [Row] = []
+        var isFirstBatch = true
+        // Rows are encoded a batch at a time, as the elements of an array, and indented to
+        // their place: a raw newline never occurs inside a JSON string, so every line break
+        // is the layout's. (One encoder call per row took twice the time of the whole
+        // document's single call: each call has a fixed cost.)
+        func writeBatch() {
+            guard !batch.isEmpty else { return }
+            // "[\n  {…},\n  {…}\n]\n": the elements alone, two spaces in.
+            let elements = encodeJSON(batch, using: encoder).dropFirst(2).dropLast(3)
+            output.write((isFirstBatch ? "  " : ",\n  ") + elements.replacingOccurrences(of: "\n", with: "\n  "))
+            isFirstBatch = false
+            batch.removeAll(keepingCapacity: true)
+        }
+        batch.append(rootRow(of: state, floor: shape.floor))
+        // Redo's way from the present, met in order: each of its versions is newer than the one
+        // before, and the rows go oldest first.
+        var nextUndone = state.currentScopeBranches(from: state.currentVersionID).last
+        for version in versions {
+            guard !output.isClosed else { return }
+            guard let step = state.currentScopeStep(version) else {
+                // Unreadable: the listing ends, and the caller reports it. Merely absent
+                // (listed by the store, then not found): left out, as a whole listing did.
+                if state.historyReadFailure != nil {
+                    writeBatch()
+                    return
+                }
+                continue
+            }
+            let undone = version == nextUndone
+            let row = row(of: step, in: state, undone: undone)
+            if undone { nextUndone = row.branches.last }
+            batch.append(row)
+            if batch.count == Self.rowsPerBatch { writeBatch() }
+        }
+        writeBatch()
+        output.write("\n  ]\n}\n")
     }
 
     /// `date` in ISO 8601, UTC, to the second (`2026-11-25T19:30:57Z`), as

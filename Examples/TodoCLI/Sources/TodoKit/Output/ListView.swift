@@ -52,8 +52,19 @@ enum ListView {
 
 /// `value` as pretty-printed JSON with a final newline, for `--json` output.
 func encodeJSON(_ value: some Encodable) -> String {
+    encodeJSON(value, using: jsonOutputEncoder())
+}
+
+/// The encoder of every `--json` output: pretty-printed, keys sorted, slashes as they are.
+func jsonOutputEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+}
+
+/// `value` as ``encodeJSON(_:)`` writes it, with an encoder from ``jsonOutputEncoder()``
+/// made once for many values (each version of a streamed `history --json`).
+func encodeJSON(_ value: some Encodable, using encoder: JSONEncoder) -> String {
     // The output types hold only strings, numbers, booleans and UUIDs: encoding cannot fail.
     let bytes = try! encoder.encode(value)
     // Empty arrays and objects as `[]` and `{}`, not the encoder's `[\n\n]`. A raw newline

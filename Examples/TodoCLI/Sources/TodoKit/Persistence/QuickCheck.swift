@@ -13,7 +13,8 @@
 /// (`items` with its index of ids, and `meta`): the history's rows are written at the ends of
 /// their b-trees (a new step, the oldest dropped), pages the write itself reads and SQLite
 /// checks, and a whole check would read every step the command otherwise never reads (95 ms at
-/// 100,000 steps, growing with the history). `todo check` checks everything.
+/// 100,000 steps, growing with the history). `todo check` checks everything. A file keeps no
+/// free pages (``FreePages``), so the whole check runs only after another program freed some.
 enum QuickCheck {
     /// Checks every page, or only `tables` and their indexes.
     static func run(_ database: Database, tables: [String]? = nil) throws(DataFileProblem) {

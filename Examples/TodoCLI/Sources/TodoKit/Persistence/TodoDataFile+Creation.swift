@@ -25,6 +25,7 @@ extension TodoDataFile {
             // With a rollback journal the commit writes and flushes the file itself, so the
             // file linked into place is complete (see `settleJournal`).
             try fresh.execute("PRAGMA journal_mode = DELETE", operation: "create it")
+            try FreePages.setUpNewFile(fresh)
             try fresh.transaction(immediate: true) { try TodoSchema.prepare(fresh) }
         } catch let problem as DataFileProblem {
             throw problem

@@ -19,7 +19,9 @@ extension TodoDataFile {
     /// each page it reads (with `cell_size_check`), and a write into a file without free pages
     /// changes only pages it has read and appends new ones, so damage elsewhere in the file
     /// is neither trusted nor spread. A free page, though, may be handed out without being
-    /// read, so a file with any is checked whole first, as on the other path.
+    /// read, so a file with any is checked whole first, as on the other path; a write that
+    /// frees pages gives them back before it commits (``FreePages``), so the next command
+    /// finds none.
     func writeNearTheEnds<Result>(
         _ database: Database,
         appliesSavedSteps: Bool,
@@ -49,6 +51,7 @@ extension TodoDataFile {
         try ItemRows.write(items, of: after.present, to: database)
         try history.write(steps)
         try clearOpenScopeMark(database, after: after)
+        try FreePages.reclaim(database)
         // The state holds stand-ins: never kept for a next command.
         cache = nil
         return result

@@ -40,6 +40,14 @@ extension TodoDataFile {
                 }
             }
             let database = try connect(location, access: writable ? .readWrite : .readOnly)
+            if size == 0, writable {
+                // An empty file someone made for `todo`: incremental from its first write.
+                do {
+                    try FreePages.setUpNewFile(database)
+                } catch {
+                    throw DataFileProblem(error)
+                }
+            }
             // Checked before anything is written: another program's database stays as it was.
             // Kept for the next command only once it passed, so that no later call (one that
             // writes, say) skips the check.
@@ -51,7 +59,8 @@ extension TodoDataFile {
 
     /// Checks the file's pages (``QuickCheck``), once per process, before the first write
     /// that needs it: every page while the file has free pages, which a write may reuse
-    /// unread, else the tables a write changes in place.
+    /// unread (a file keeps none, see ``FreePages``, unless another program freed some), else
+    /// the tables a write changes in place.
     func checkPagesOnce(_ database: Database) throws(DataFileProblem) {
         guard !checked else { return }
         let freePages: Int64

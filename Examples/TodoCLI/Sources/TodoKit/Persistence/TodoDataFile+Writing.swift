@@ -57,6 +57,12 @@ extension TodoDataFile {
                 return try writeTransaction(database, appliesSavedSteps: appliesSavedSteps, prepared: prepared, change)
             }
             try settleJournal(database)
+            if checked, !vacuumConversionTried {
+                // Every page was just checked, and the file had free pages: the moment to
+                // convert a file an earlier `todo` made (see `FreePages`).
+                vacuumConversionTried = true
+                FreePages.convertIfNeeded(database)
+            }
             return result
         } catch let error as TodoError {
             throw error
@@ -117,6 +123,7 @@ extension TodoDataFile {
         try ItemRows.write(items, of: after.present, to: database)
         try before.history.save(&after)
         try clearOpenScopeMark(database, after: after)
+        try FreePages.reclaim(database)
         cache = Loaded(state: after, keys: items.keys, history: before.history, dataVersion: before.dataVersion)
         return result
     }

@@ -47,6 +47,9 @@ public final class TodoDataFile {
     /// Whether this process has checked the tables a write changes in place (see
     /// ``checkPagesOnce(_:)``).
     var tablesChecked = false
+    /// Whether this process has tried to convert a file an earlier `todo` made to
+    /// incremental vacuum (see ``FreePages/convertIfNeeded(_:)``).
+    var vacuumConversionTried = false
     /// Whether this process has tried to switch the file from the write-ahead log to a
     /// rollback journal (see ``settleJournal(_:)``).
     var journalSwitchTried = false

@@ -105,7 +105,7 @@ public final class Shell: Stateful {
                     enter(Confirming(question: question, command: command))
                     continue
                 }
-                console.write(try session.run(command))
+                try session.run(command, writing: write)
                 if console.writeFailure != nil {
                     // The output is gone: stop, rather than change things no one sees.
                     failed = true
@@ -130,6 +130,12 @@ public final class Shell: Stateful {
         console.writeError(TodoSession.openScopeNote(level: level))
     }
 
+    /// Writes a command's output; whether standard output still takes more.
+    private func write(_ text: String) -> Bool {
+        console.write(text)
+        return console.writeFailure == nil
+    }
+
     /// Leaves the shell, cancelling a pending question first (the rules insist).
     private func finish() {
         if isIn(Confirming.self) {
@@ -144,7 +150,7 @@ public final class Shell: Stateful {
         let reply = line.trimmingCharacters(in: .whitespaces).lowercased()
         if reply == "y" || reply == "yes" {
             do {
-                console.write(try session.run(confirming.command))
+                try session.run(confirming.command, writing: write)
             } catch {
                 report(error, line: nil)
             }
