@@ -3,7 +3,7 @@ import Foundation
 /// A contiguous run of bytes replaced inside a `String` or `Data`: only the replaced bytes
 /// and the replacement are stored, so editing one character of a megabyte string keeps a few
 /// bytes of history, not a megabyte.
-final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
+final class RangeChange<Root, Value: ByteSpliceable>: TextRunChange {
 
     let keyPath: WritableKeyPath<Root, Value>
     /// Where the replaced run starts, in bytes.
@@ -87,46 +87,15 @@ final class RangeChange<Root, Value: ByteSpliceable>: ReversionNode {
         return true
     }
 
-    /// One location, the whole string (or data): another writer's change anywhere in it, of
-    /// the run or elsewhere, of the length or not, is a conflict. The conflict shows the value
-    /// the change expected when it replaced the whole value, else the run it expected (`…run…`).
-    ///
-    /// `.overwrite` finds the run in the value found (by the text kept around it, see
-    /// `locateRun`) and replaces exactly it with the run to restore, so another writer's text
-    /// outside the run survives wherever their edits moved the run; when the run cannot be
-    /// told apart, nothing is written.
-    func applySelectively(
-        to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
-        conflicts: inout [NodeConflict]
-    ) {
-        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
-            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
-            return NodeConflict(
-                location: LocationName(keyPath),
-                expected: describe(run: expectedPart, isWhole: expectedPart.byteCount == expectedCount),
-                found: describe(value[keyPath: keyPath])
-            )
-        } overwrite: { value in
-            let (expectedCount, expectedPart, replacement) = direction == .backward
-                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-            let run: Range<Int>? = value[keyPath: keyPath].withBytes { found in
-                expectedPart.withBytes { expected in
-                    func locate(_ before: UnsafeRawBufferPointer?, _ after: UnsafeRawBufferPointer?) -> Range<Int>? {
-                        locateRun(
-                            in: found, run: expected, offset: offset, expectedCount: expectedCount,
-                            before: before, after: after, isBoundary: Value.isBoundary
-                        )
-                    }
-                    guard let context else { return locate(nil, nil) }
-                    return context.before.withBytes { before in
-                        context.after.withBytes { after in locate(before, after) }
-                    }
-                }
-            }
-            if let run {
-                value[keyPath: keyPath].replaceBytes(at: run.lowerBound, count: run.count, with: replacement)
-            }
-        }
+    /// The whole string (or data) is the location of a conflict: see `TextRunChange`.
+    var textLocation: LocationName { LocationName(keyPath) }
+
+    func text(in value: Root) -> Value {
+        value[keyPath: keyPath]
+    }
+
+    func replaceText(_ run: Range<Int>, in value: inout Root, with replacement: Value) {
+        value[keyPath: keyPath].replaceBytes(at: run.lowerBound, count: run.count, with: replacement)
     }
 
     func rerooted<Parent>(at parentPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {

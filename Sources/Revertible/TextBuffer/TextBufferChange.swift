@@ -6,7 +6,7 @@
 /// (O(log *n* + *k*)), so another writer's edit anywhere is seen; applying splices the run
 /// (one path of chunks copied). Advancing a history's copy of the present takes the present's tree whole, so
 /// the copy shares every chunk with the present.
-final class TextBufferChange: ReversionNode {
+final class TextBufferChange: TextRunChange {
 
     typealias Root = TextBuffer
 
@@ -61,45 +61,15 @@ final class TextBufferChange: ReversionNode {
         return true
     }
 
-    /// One location, the whole text, as for a string (see `RangeChange`): another writer's
-    /// change anywhere in it is a conflict; `.overwrite` finds the run in the text found by
-    /// the text kept around it and replaces exactly it, or writes nothing when it cannot be
-    /// told apart.
-    func applySelectively(
-        to value: inout TextBuffer, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
-        conflicts: inout [NodeConflict]
-    ) {
-        applyAsOneLocation(to: &value, direction, onConflict: policy, conflicts: &conflicts) { value in
-            let (expectedCount, expectedPart) = direction == .backward ? (newCount, newPart) : (oldCount, oldPart)
-            return NodeConflict(
-                location: .root,
-                expected: describe(run: expectedPart, isWhole: expectedPart.utf8.count == expectedCount),
-                found: describe(String(value))
-            )
-        } overwrite: { value in
-            let (expectedCount, expectedPart, replacement) = direction == .backward
-                ? (newCount, newPart, oldPart) : (oldCount, oldPart, newPart)
-            // Only on a conflict: the text is read whole once, to search for the context.
-            var found = String(value)
-            var (expected, before, after) = (expectedPart, context?.before ?? "", context?.after ?? "")
-            let run: Range<Int>? = found.withUTF8 { found in
-                expected.withUTF8 { expected in
-                    before.withUTF8 { before in
-                        after.withUTF8 { after in
-                            locateRun(
-                                in: UnsafeRawBufferPointer(found), run: UnsafeRawBufferPointer(expected), offset: offset,
-                                expectedCount: expectedCount,
-                                before: context == nil ? nil : UnsafeRawBufferPointer(before),
-                                after: context == nil ? nil : UnsafeRawBufferPointer(after),
-                                isBoundary: String.isBoundary
-                            )
-                        }
-                    }
-                }
-            }
-            guard let run else { return }
-            value.replaceUTF8Subrange(run, with: replacement)
-        }
+    /// The whole text is the location of a conflict: see `TextRunChange`.
+    var textLocation: LocationName { .root }
+
+    func text(in value: TextBuffer) -> String {
+        String(value)
+    }
+
+    func replaceText(_ run: Range<Int>, in value: inout TextBuffer, with replacement: String) {
+        value.replaceUTF8Subrange(run, with: replacement)
     }
 
     /// Applied forward to the version it was made from, the result holds exactly `newer`'s
