@@ -152,6 +152,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
     // MARK: - Sending
 
+    // Every public entry point repeats the `fileID`/`filePath`/`line`/`column` parameters:
+    // their defaults capture the caller's location only where they are written, so they
+    // cannot move into a shared helper; each turns them into a `CallSite` at once.
+
     /// Sends `action` and asserts the state after it.
     ///
     /// - Parameters:

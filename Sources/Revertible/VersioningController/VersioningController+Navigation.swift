@@ -1,5 +1,9 @@
 extension VersioningController {
 
+    // Each move comes in three spellings, one per way the caller holds the value (the
+    // controller's copy, a value passed `inout`, a root passed `inout`). The shapes repeat
+    // because they are the public API; each body is one line choosing where `perform` writes.
+
     /// Undoes to `target` in the current scope (one step by default, a number of steps, or a
     /// tagged version) and returns the version reached. With a root object, writes it to the
     /// root too. All or nothing: a refusal changes nothing.

@@ -2,6 +2,10 @@ import Observation
 
 extension VersioningController where Root: Observable & AnyObject, Failure == HistoryError {
 
+    // These initializers repeat the object initializers' parameters (VersioningController+
+    // Initializers.swift) because a public initializer's labels and defaults cannot be
+    // shared; each only names its front door and hands everything to `init(object:...)`.
+
     /// Tracks the property at `keyPath` of an `@Observable` object, held weakly, and records
     /// every change to it on its own: no `append` calls. Undo and redo write the property
     /// without being recorded as changes.
