@@ -128,3 +128,23 @@ struct ServerHistoryListingTests {
         #expect(text.contains("v\(damaged - 1) "))
     }
 }
+
+/// `history --mine` of a history rebased at the log's horizon says why it is empty.
+@Suite("History at the server log's horizon", .enabled(if: ThrowawayPostgres.isAvailable, ThrowawayPostgres.skipReason))
+struct ServerHistoryHorizonTests {
+    @Test("A history rebased past the horizon lists as empty with the horizon's note, as undo says it; once it has steps again, they list")
+    func emptyHistorySaysWhy() throws {
+        let (todo, _) = try Sandbox.onNewServerDatabase()
+        todo.environment["TODO_LOG_HORIZON"] = "5"
+        for title in ["a1", "a2"] { try todo.ok("--as", "alice", "add", title) }
+        for index in 1...20 { try todo.ok("--as", "bob", "add", "b\(index)") }
+        let note = "what you did before list version 22 lies beyond the horizon (the server keeps what everyone changed for the last 5 versions of the list, and more changes than that came between your last two commands), so it can no longer be undone; it stays in the list"
+        #expect(try todo.ok("--as", "alice", "history", "--mine").stdout == "No history: \(note)\n")
+        #expect(try todo.ok("--as", "alice", "undo").stdout == "Nothing to undo: \(note)\n")
+        // Someone who never reached the horizon is told nothing of it.
+        #expect(try todo.ok("--as", "carol", "history", "--mine").stdout == "No history yet.\n")
+        try todo.ok("--as", "alice", "add", "a3")
+        let listed = try todo.ok("--as", "alice", "history", "--mine").stdout
+        #expect(listed.contains("add \"a3\"") && !listed.contains("horizon"), "\(listed)")
+    }
+}

@@ -91,7 +91,9 @@ public final class TodoSession {
             if json {
                 HistoryView.json(state, limit: storage.historyLimit, to: &output)
             } else {
-                HistoryView.text(state, limit: storage.historyLimit, style: style, to: &output)
+                // Read with the state: a history rebased at the server log's horizon is
+                // empty, and without the reason it looks lost.
+                HistoryView.text(state, limit: storage.historyLimit, style: style, horizonNote: storage.horizonNote, to: &output)
             }
             // A step that failed to read would otherwise be left out of the listing, unsaid.
             if case let .unreadableStep(_, damage)? = state.historyReadFailure {
