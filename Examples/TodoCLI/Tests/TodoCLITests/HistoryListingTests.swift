@@ -15,6 +15,12 @@ struct HistoryListingTests {
     /// (two on one version), an open scope with a branch of its own, and steps to redo.
     static func branchyStore() -> TodoStore {
         let store = TodoStore(initialState: UndoableState(TodoList()), reducer: TodoReducer.withUndo(historyLimit: nil))
+        makeBranches(in: store)
+        return store
+    }
+
+    /// The steps of ``branchyStore()``, sent to `store` (a server's too).
+    static func makeBranches(in store: TodoStore) {
         func add(_ title: String) { _ = store.send(.action(.add(id: UUID(), title: title))) }
         add("milk")
         add("eggs")
@@ -29,7 +35,6 @@ struct HistoryListingTests {
         // Back onto the first branch: redo now follows it, not the newest.
         _ = store.send(.move(to: .version(HistoryVersion(3))))
         _ = store.send(.undo)
-        return store
     }
 
     static func streamedText(_ state: UndoableState<TodoList>, style: Style = .plain) -> String {
@@ -132,8 +137,8 @@ struct HistoryListingTests {
 }
 
 /// The views of `todo history` as they were made before they streamed: every row built,
-/// then encoded or drawn at once.
-private enum Reference {
+/// then encoded or drawn at once (the server's listing is checked against it too).
+enum Reference {
     static func rows(of state: UndoableState<TodoList>) -> [TodoKit.HistoryView.Row] {
         let steps = state.tree()
         let versions = Set(steps.map(\.version))

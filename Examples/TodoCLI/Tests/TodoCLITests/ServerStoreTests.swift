@@ -170,8 +170,8 @@ struct ServerStoreTests {
         #expect(try rowsRead(.tag(name: "here")) <= 6)
         #expect(try store.readList().items.map(\.title) == ["milk"])
         #expect(try admin.query("SELECT count(*) FROM steps WHERE author = 'alice'") == [["2001"]])
-        // The listing of the history reads it whole, one row per step: what the count above
-        // would show had a command read the history.
+        // The listing of the history reads every step, one row each as it prints it: what
+        // the count above would show had a command read the history.
         let before = store.stepRowsRead
         _ = try session.run(.history(json: true, mine: true))
         #expect(store.stepRowsRead - before >= 2_001)

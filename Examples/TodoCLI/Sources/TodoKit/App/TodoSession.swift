@@ -86,16 +86,19 @@ public final class TodoSession {
             _ = write(json ? HistoryView.json(everyone: steps) : HistoryView.text(everyone: steps, style: style))
             return
         }
-        let state = try storage.readState()
-        var output = ChunkedOutput(write)
-        if json {
-            HistoryView.json(state, limit: storage.historyLimit, to: &output)
-        } else {
-            HistoryView.text(state, limit: storage.historyLimit, style: style, to: &output)
-        }
-        // A step that failed to read would otherwise be left out of the listing, unsaid.
-        if case let .unreadableStep(_, damage)? = state.historyReadFailure {
-            throw TodoError(.dataFile, "\(storage.displayName): the history is damaged (\(HistoryMismatch.readable(damage.message))); run \"todo check\"")
+        try storage.readingState { (state) throws(TodoError) in
+            var output = ChunkedOutput(write)
+            if json {
+                HistoryView.json(state, limit: storage.historyLimit, to: &output)
+            } else {
+                // Read with the state: a history rebased at the server log's horizon is
+                // empty, and without the reason it looks lost.
+                HistoryView.text(state, limit: storage.historyLimit, style: style, horizonNote: storage.horizonNote, to: &output)
+            }
+            // A step that failed to read would otherwise be left out of the listing, unsaid.
+            if case let .unreadableStep(_, damage)? = state.historyReadFailure {
+                throw TodoError(.dataFile, "\(storage.displayName): the history is damaged (\(HistoryMismatch.readable(damage.message))); run \"todo check\"")
+            }
         }
     }
 

@@ -16,6 +16,11 @@ public protocol TodoStorage: AnyObject {
     func readList() throws(TodoError) -> TodoList
     /// The list with the caller's history.
     func readState() throws(TodoError) -> UndoableState<TodoList>
+    /// Runs `body` on the list with the caller's history, whose steps `body` may read one at
+    /// a time (`history` lists them as it reads them): on a server, all of it read in one
+    /// snapshot, however long `body` takes. `body` runs once, never again for a retry, as
+    /// what it printed is out.
+    func readingState<R>(_ body: (UndoableState<TodoList>) throws(TodoError) -> R) throws(TodoError) -> R
     /// Runs `change` on a store holding the current state, in one transaction, and writes
     /// what it changed; if `change` throws, nothing is written.
     ///
@@ -77,6 +82,13 @@ extension TodoDataFile: TodoStorage {
         // One history, one writer: nobody else's change can be overwritten here, so the
         // policy never applies.
         try modify(nearTheEnds: nearTheEnds, appliesSavedSteps: appliesSavedSteps, change)
+    }
+
+    // Here the steps are read after the read transaction, each read its own: holding one
+    // open while a listing is printed (into a pager, say) would hold back every writer, the
+    // file being in rollback-journal mode.
+    public func readingState<R>(_ body: (UndoableState<TodoList>) throws(TodoError) -> R) throws(TodoError) -> R {
+        try body(try readState())
     }
 
     public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? { nil }

@@ -98,15 +98,16 @@ enum HistoryView {
     /// the first lines go out before the last steps are read, and only a window of steps is
     /// kept (``readWindow``). Stops early, having read no further, when `output` says the
     /// reader is gone. A step that cannot be read ends the listing there; the caller reports
-    /// it (``UndoableState/historyReadFailure``).
-    static func text(_ state: UndoableState<TodoList>, limit: Int, style: Style, to output: inout ChunkedOutput) {
+    /// it (``UndoableState/historyReadFailure``). `horizonNote`, when given, says why a
+    /// history with no steps outside a scope is empty (``TodoStorage/horizonNote``).
+    static func text(_ state: UndoableState<TodoList>, limit: Int, style: Style, horizonNote: String? = nil, to output: inout ChunkedOutput) {
         state.readingStepsWithin(window: readWindow) {
-            writeText(state, limit: limit, style: style, to: &output)
+            writeText(state, limit: limit, style: style, horizonNote: horizonNote, to: &output)
         }
         output.flush()
     }
 
-    private static func writeText(_ state: UndoableState<TodoList>, limit: Int, style: Style, to output: inout ChunkedOutput) {
+    private static func writeText(_ state: UndoableState<TodoList>, limit: Int, style: Style, horizonNote: String?, to output: inout ChunkedOutput) {
         let shape = state.currentScopeShape
         // Unread, but the width of the widest number is needed on the first line already.
         let versions = state.currentScopeVersions()
@@ -116,7 +117,13 @@ enum HistoryView {
         }
         let root = rootRow(of: state, floor: shape.floor)
         guard !versions.isEmpty || !root.tags.isEmpty else {
-            output.write(state.scopeLevel > 0 ? "No changes in this scope yet.\n" : "No history yet.\n")
+            if state.scopeLevel > 0 {
+                output.write("No changes in this scope yet.\n")
+            } else if let horizonNote {
+                output.write("No history: \(horizonNote)\n")
+            } else {
+                output.write("No history yet.\n")
+            }
             return
         }
         var header = "\(state.undoCount) to undo, \(state.redoCount) to redo"

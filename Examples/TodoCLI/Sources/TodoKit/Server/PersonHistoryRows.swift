@@ -109,8 +109,8 @@ final class PersonHistoryRows: HistoryStepStore, @unchecked Sendable {
     // MARK: Whole
 
     /// Every saved step and the outline, read in one query: for a history saved before its
-    /// steps could be read one at a time, and for the listings of `history`, which show
-    /// every step anyway.
+    /// steps could be read one at a time, for everyone's `history`, which shows every step
+    /// of every person, and for `todo check`.
     func wholeArchive() throws -> HistoryArchive<TodoList> {
         guard let outline = savedOutline else { throw HistoryRowDamage("the history has neither an archive nor an outline") }
         let steps = try query("SELECT version, step FROM steps WHERE author = $1 ORDER BY version", [author]).map { row in

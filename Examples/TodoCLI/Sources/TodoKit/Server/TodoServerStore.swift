@@ -176,8 +176,8 @@ public final class TodoServerStore: TodoStorage {
         let state = try transaction(readOnly: true) { connection -> UndoableState<TodoList> in
             let versions = try ListVersions(connection)
             let list = versions.current
-            // Read whole: the state outlives the transaction, and `history --mine` shows
-            // every step of it anyway.
+            // Read whole: the state outlives the transaction (`history --mine` reads its
+            // steps inside one instead, see `readingState`).
             let own = try self.loadOwn(connection, versions, whole: true)
             let store = TodoStore(initialState: own.history?.state ?? UndoableState(list), reducer: self.reducer)
             OtherWriters.absorb(list, into: store)
@@ -185,6 +185,43 @@ public final class TodoServerStore: TodoStorage {
         }
         cachedState = state
         return state
+    }
+
+    /// The caller's history opened as a command opens it, its steps read as `body` reaches
+    /// them (`history --mine` prints each as it reads it), all in one read-only `REPEATABLE
+    /// READ` transaction: every row `body` reads is of the snapshot the outline was read in,
+    /// whatever others commit meanwhile, and writers are never held back by it (the snapshot
+    /// only keeps old row versions from being vacuumed while the listing lasts).
+    public func readingState<R>(_ body: (UndoableState<TodoList>) throws(TodoError) -> R) throws(TodoError) -> R {
+        var ran = false
+        var read: UndoableState<TodoList>?
+        let result = try transaction(readOnly: true) { connection -> R in
+            // Its output is out: a transaction refused at its COMMIT is not run again.
+            guard !ran else {
+                throw TodoError(.dataFile, "\(self.displayName): the server ended the read after it was printed; run the command again")
+            }
+            let versions = try ListVersions(connection)
+            let own = try self.loadOwn(connection, versions, whole: false)
+            let store = TodoStore(initialState: own.history?.state ?? UndoableState(versions.current), reducer: self.reducer)
+            OtherWriters.absorb(versions.current, into: store)
+            // Before anything is printed, a failure is the command's: the server's is run
+            // again, damage next to the present said as a command says it.
+            try self.checkReads(of: store.state, own.history?.rows)
+            ran = true
+            read = store.state
+            do {
+                let result = try self.typed { () throws(TodoError) in try body(store.state) }
+                if let failure = own.history?.rows.serverFailure { throw self.serverError(failure) }
+                return result
+            } catch {
+                // The library reports a read the server failed as a step that cannot be
+                // read: said as the server's failure, not as damage of the history.
+                if let failure = own.history?.rows.serverFailure { throw self.serverError(failure) }
+                throw error
+            }
+        }
+        cachedState = read
+        return result
     }
 
     public func openScopeLevel() -> Int? {
