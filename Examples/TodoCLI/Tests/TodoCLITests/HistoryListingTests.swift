@@ -121,6 +121,42 @@ struct HistoryListingTests {
         }
     }
 
+    @Test("On a file, another todo's write during a long listing is said to be one, neither damage nor a whole listing")
+    func fileWrittenDuringTheListing() throws {
+        let sandbox = try Sandbox()
+        let count = 4_000
+        try TodoDataFile(path: sandbox.file, historyLimit: count + 10).modify { (store) throws(TodoError) in
+            for index in 0..<count { store.send(.action(.add(id: UUID(), title: "item \(index)"))) }
+        }
+        let session = TodoSession(storage: TodoDataFile(path: sandbox.file, historyLimit: count + 10), style: .plain)
+        var wrote = false
+        var text = ""
+        do {
+            try session.run(.history(json: false, mine: false)) { chunk in
+                if !wrote {
+                    // A second process with a low limit: its add drops all but the newest
+                    // steps, which the listing has not read yet.
+                    wrote = (try? TodoDataFile(path: sandbox.file, historyLimit: 5).modify { (store) throws(TodoError) in
+                        store.send(.action(.add(id: UUID(), title: "meanwhile")))
+                    }) != nil
+                }
+                text += chunk
+                return true
+            }
+            Issue.record("the listing went on over steps another todo dropped: \(text.split(separator: "\n").count) lines, the last \(text.split(separator: "\n").suffix(3))")
+        } catch {
+            #expect(error.message.contains("changed while its history was read"), "\(error.message)")
+            #expect(!error.message.contains("damaged"), "\(error.message)")
+        }
+        #expect(wrote)
+        #expect(!text.isEmpty, "the first lines went out before the write")
+        // The file is whole: a new listing reads it through.
+        var again = ""
+        try TodoSession(storage: TodoDataFile(path: sandbox.file, historyLimit: 5), style: .plain)
+            .run(.history(json: false, mine: false)) { again += $0; return true }
+        #expect(again.contains("meanwhile"))
+    }
+
     @Test("A reader that goes away stops the listing, which reads no further")
     func readerGone() throws {
         let store = TodoStore(initialState: UndoableState(TodoList()), reducer: TodoReducer.withUndo(historyLimit: nil))

@@ -86,9 +86,23 @@ extension TodoDataFile: TodoStorage {
 
     // Here the steps are read after the read transaction, each read its own: holding one
     // open while a listing is printed (into a pager, say) would hold back every writer, the
-    // file being in rollback-journal mode.
+    // file being in rollback-journal mode. So another `todo` may write meanwhile: a step it
+    // dropped is then missing from the listing, or no longer fits the outline read before.
+    // That is the file moving on, not damage, and the listing is not whole: said so, after
+    // the listing as after a failed one.
     public func readingState<R>(_ body: (UndoableState<TodoList>) throws(TodoError) -> R) throws(TodoError) -> R {
-        try body(try readState())
+        let state = try readState()
+        let loadedVersion = cache?.dataVersion
+        let result: Result<R, TodoError>
+        do {
+            result = .success(try body(state))
+        } catch {
+            result = .failure(error)
+        }
+        if let loadedVersion, let connection, let now = try? currentDataVersion(connection), now != loadedVersion {
+            throw TodoError(.dataFile, "\(path) changed while its history was read (another todo wrote to it), so what was shown may be incomplete; run the command again")
+        }
+        return try result.get()
     }
 
     public func everyonesSteps() throws(TodoError) -> [AuthoredStep]? { nil }
