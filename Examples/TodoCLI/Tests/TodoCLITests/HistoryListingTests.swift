@@ -20,6 +20,17 @@ struct HistoryListingTests {
     }
 
     /// The steps of ``branchyStore()``, sent to `store` (a server's too).
+    /// Opens a scope and makes a branch, a tag and an undone step inside it.
+    static func makeScopeWithBranch(in store: TodoStore) {
+        _ = store.send(.pushNewScope)
+        _ = store.send(.action(.add(id: UUID(), title: "inside")))
+        _ = store.send(.action(.add(id: UUID(), title: "inside 2")))
+        _ = store.send(.undo)
+        _ = store.send(.action(.add(id: UUID(), title: "inside 3")))
+        _ = store.send(.tag(HistoryTag("in scope")))
+        _ = store.send(.undo)
+    }
+
     static func makeBranches(in store: TodoStore) {
         func add(_ title: String) { _ = store.send(.action(.add(id: UUID(), title: title))) }
         add("milk")
@@ -63,13 +74,7 @@ struct HistoryListingTests {
     func sameAsWhole() throws {
         let store = Self.branchyStore()
         var states = [store.state]
-        _ = store.send(.pushNewScope)
-        _ = store.send(.action(.add(id: UUID(), title: "inside")))
-        _ = store.send(.action(.add(id: UUID(), title: "inside 2")))
-        _ = store.send(.undo)
-        _ = store.send(.action(.add(id: UUID(), title: "inside 3")))
-        _ = store.send(.tag(HistoryTag("in scope")))
-        _ = store.send(.undo)
+        Self.makeScopeWithBranch(in: store)
         states.append(store.state)
         _ = store.send(.pushNewScope)
         states.append(store.state)

@@ -33,15 +33,7 @@ struct ServerHistoryListingTests {
         let json = try Self.listed(session, json: true)
         #expect(json.contains(#""shopping""#) && json.contains(#""undone" : true"#))
         #expect(try Self.listed(session, json: false).contains("|\\"))
-        try change { store in
-            _ = store.send(.pushNewScope)
-            _ = store.send(.action(.add(id: UUID(), title: "inside")))
-            _ = store.send(.action(.add(id: UUID(), title: "inside 2")))
-            _ = store.send(.undo)
-            _ = store.send(.action(.add(id: UUID(), title: "inside 3")))
-            _ = store.send(.tag(HistoryTag("in scope")))
-            _ = store.send(.undo)
-        }
+        try change { HistoryListingTests.makeScopeWithBranch(in: $0) }
         #expect(try alice.readState().scopeLevel == 1)
         try compare()
         try change { _ = $0.send(.pushNewScope) }
