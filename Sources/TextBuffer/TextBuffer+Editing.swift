@@ -103,18 +103,13 @@ extension TextBuffer {
         guard upper <= node.bytes.count, newCount <= Node.maximumBytes,
               node === root || newCount >= Node.minimumBytes else { return false }
 
-        // A shared leaf is rebuilt at its exact new size (copied, then spliced, its array
-        // would grow to twice what it holds, for the present alone to keep); a unique one
-        // is spliced in place.
+        // A shared leaf is rebuilt at its exact new size; a unique one is spliced in place.
         lower = range.lowerBound
         if root.isLeaf {
             if isKnownUniquelyReferenced(&root) {
-                root.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
-                root.byteCount = newCount
-                root.refreshTextHash()
-                root.refreshUnitCounts()
+                root.replaceBytes(in: lower..<(lower + range.count), with: bytes)
             } else {
-                root = Node(leaf: Node.splice(root.bytes, lower..<(lower + range.count), bytes))
+                root = root.replacingBytes(in: lower..<(lower + range.count), with: bytes)
             }
             return true
         }
@@ -137,13 +132,9 @@ extension TextBuffer {
             node.children[index].byteCount += delta
             if node.height == 1 {
                 if isKnownUniquelyReferenced(&node.children[index].node) {
-                    let leaf = node.children[index].node
-                    leaf.bytes.replaceSubrange(lower..<(lower + range.count), with: bytes)
-                    leaf.byteCount = newCount
-                    leaf.refreshTextHash()
-                    leaf.refreshUnitCounts()
+                    node.children[index].node.replaceBytes(in: lower..<(lower + range.count), with: bytes)
                 } else {
-                    node.children[index].node = Node(leaf: Node.splice(node.children[index].node.bytes, lower..<(lower + range.count), bytes))
+                    node.children[index].node = node.children[index].node.replacingBytes(in: lower..<(lower + range.count), with: bytes)
                 }
                 return true
             }

@@ -9,11 +9,16 @@ extension TextBufferNode {
         guard count > 0 else { return [] }
         return ContiguousArray(unsafeUninitializedCapacity: count) { target, initialized in
             bytes.withUnsafeBufferPointer { source in
+                // Three parts written one after the other, not looped over as an array: that
+                // array was an allocation on every keystroke.
                 var at = 0
-                for part in [UnsafeBufferPointer(rebasing: source[..<range.lowerBound]), replacement, UnsafeBufferPointer(rebasing: source[range.upperBound...])] {
+                func write(_ part: UnsafeBufferPointer<UInt8>) {
                     _ = UnsafeMutableBufferPointer(rebasing: target[at...]).initialize(fromContentsOf: part)
                     at += part.count
                 }
+                write(UnsafeBufferPointer(rebasing: source[..<range.lowerBound]))
+                write(replacement)
+                write(UnsafeBufferPointer(rebasing: source[range.upperBound...]))
             }
             initialized = count
         }

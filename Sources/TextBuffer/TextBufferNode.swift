@@ -69,6 +69,17 @@ final class TextBufferNode: @unchecked Sendable {
         (scalarCount, utf16Count) = bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
     }
 
+    /// A leaf whose hash and unit counts are already known (see `summary(replacing:with:)`).
+    init(leaf bytes: ContiguousArray<UInt8>, summary: LeafSummary) {
+        height = 0
+        byteCount = bytes.count
+        self.bytes = bytes
+        children = []
+        textHash = summary.textHash
+        scalarCount = summary.scalarCount
+        utf16Count = summary.utf16Count
+    }
+
     init(height: Int, children: ContiguousArray<Slot>) {
         self.height = height
         self.children = children

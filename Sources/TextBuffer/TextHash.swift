@@ -1,0 +1,148 @@
+/// A polynomial hash of a run of text, kept in every node of a ``TextBuffer``: the hash of two
+/// runs one after the other is made from theirs alone, so the fingerprint of any part of the
+/// text costs O(log *n*) from the nodes' own (plus the bytes of the two leaves it cuts), and a
+/// fingerprint of the text outside a run (what a `Revertible` step of the text keeps, to see
+/// other writers' edits) never reads the rest of a long document.
+///
+/// Arithmetic modulo the Mersenne prime 2⁶¹ − 1, where a product reduces with shifts; each
+/// byte counts as itself plus one, so runs of zero bytes of different lengths differ.
+struct TextHash: Equatable {
+    static let modulus: UInt64 = (1 << 61) - 1
+    /// Any number below the modulus far from small powers of two would do; fixed, since
+    /// saved archives keep fingerprints.
+    static let base: UInt64 = 0x0a5c_2d97_e4b1_3f67 % modulus
+
+    /// The run's bytes as the digits of a number in `base`, modulo the modulus.
+    var hash: UInt64 = 0
+    /// `base` to the power of the run's length: what `hash` is multiplied by when another run
+    /// is put before this one.
+    var power: UInt64 = 1
+
+    init() {}
+
+    /// The hash of `bytes`.
+    ///
+    /// Eight bytes at a time, as `hash·base⁸ + Σ (bᵢ + 1)·base⁷⁻ⁱ`: the eight terms do not
+    /// wait for each other, so one multiplication in eight waits for the one before. Byte by
+    /// byte, every step waited, and hashing the edited leaf was most of a keystroke's time.
+    /// The number is the same (saved fingerprints depend on it): see ``init(byteByByte:)``.
+    init(of bytes: UnsafeRawBufferPointer) {
+        let p1 = Self.base
+        let p2 = Self.multiply(p1, p1)
+        let p3 = Self.multiply(p2, p1)
+        let p4 = Self.multiply(p2, p2)
+        let p5 = Self.multiply(p4, p1)
+        let p6 = Self.multiply(p4, p2)
+        let p7 = Self.multiply(p4, p3)
+        let p8 = Self.multiply(p4, p4)
+        var hash: UInt64 = 0
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            // Each term is below the modulus, 2⁶¹, so eight of them add up below 2⁶⁴.
+            var block = Self.multiply(UInt64(bytes[index]) + 1, p7)
+            block &+= Self.multiply(UInt64(bytes[index + 1]) + 1, p6)
+            block &+= Self.multiply(UInt64(bytes[index + 2]) + 1, p5)
+            block &+= Self.multiply(UInt64(bytes[index + 3]) + 1, p4)
+            block &+= Self.multiply(UInt64(bytes[index + 4]) + 1, p3)
+            block &+= Self.multiply(UInt64(bytes[index + 5]) + 1, p2)
+            block &+= Self.multiply(UInt64(bytes[index + 6]) + 1, p1)
+            block &+= UInt64(bytes[index + 7]) + 1
+            hash = Self.add(Self.multiply(hash, p8), Self.reduce(block))
+            index += 8
+        }
+        while index < count {
+            hash = Self.add(Self.multiply(hash, p1), UInt64(bytes[index]) + 1)
+            index += 1
+        }
+        self.hash = hash
+        power = Self.power(count)
+    }
+
+    /// The hash of `bytes` by its definition, one byte at a time: what ``init(of:)`` must
+    /// equal, for tests.
+    init(byteByByte bytes: UnsafeRawBufferPointer) {
+        var hash: UInt64 = 0
+        for byte in bytes {
+            hash = Self.add(Self.multiply(hash, Self.base), UInt64(byte) + 1)
+        }
+        self.hash = hash
+        power = Self.power(bytes.count)
+    }
+
+    /// `value` modulo the modulus, for any 64-bit value.
+    static func reduce(_ value: UInt64) -> UInt64 {
+        // 2⁶¹ ≡ 1: the three bits above 61 fold down, leaving at most 2⁶¹ + 6.
+        let folded = (value & modulus) &+ (value >> 61)
+        return folded >= modulus ? folded - modulus : folded
+    }
+
+    /// The hash of this run followed by `next`.
+    func followed(by next: TextHash) -> TextHash {
+        var result = TextHash()
+        result.hash = Self.add(Self.multiply(hash, next.power), next.hash)
+        result.power = Self.multiply(power, next.power)
+        return result
+    }
+
+    /// The hash of the run that follows `prefix` in this one, `suffixLength` bytes long: a
+    /// run's hash is known from the whole's and the other part's, so only the shorter part of
+    /// a cut leaf is ever hashed byte by byte.
+    func droppingPrefix(_ prefix: TextHash, suffixLength: Int) -> TextHash {
+        var result = TextHash()
+        result.power = Self.power(suffixLength)
+        result.hash = Self.subtract(hash, Self.multiply(prefix.hash, result.power))
+        return result
+    }
+
+    /// The hash of the run before `suffix` (`suffixLength` bytes long) in this one, which is
+    /// `prefixLength` bytes long: see ``droppingPrefix(_:suffixLength:)``.
+    func droppingSuffix(_ suffix: TextHash, suffixLength: Int, prefixLength: Int) -> TextHash {
+        var result = TextHash()
+        result.hash = Self.multiply(Self.subtract(hash, suffix.hash), Self.inversePower(suffixLength))
+        result.power = Self.power(prefixLength)
+        return result
+    }
+
+    static func multiply(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        // a·b = high·2⁶⁴ + low, and 2⁶¹ ≡ 1: the bits above 61 fold down.
+        var value = (low & modulus) &+ ((low >> 61) | (high << 3))
+        if value >= modulus { value -= modulus }
+        if value >= modulus { value -= modulus }
+        return value
+    }
+
+    static func add(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let value = a &+ b
+        return value >= modulus ? value - modulus : value
+    }
+
+    /// `a − b`, both below the modulus.
+    static func subtract(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        a >= b ? a - b : a &+ (modulus - b)
+    }
+
+    static func power(_ exponent: Int) -> UInt64 {
+        power(of: base, exponent)
+    }
+
+    /// `base` to the power of minus `exponent`: what undoes a multiplication by
+    /// `power(exponent)`.
+    static func inversePower(_ exponent: Int) -> UInt64 {
+        power(of: inverseBase, exponent)
+    }
+
+    /// The inverse of `base` (Fermat: `base` to the modulus minus 2, the modulus being prime).
+    static let inverseBase = power(of: base, Int(modulus - 2))
+
+    private static func power(of base: UInt64, _ exponent: Int) -> UInt64 {
+        var (result, square, remaining) = (UInt64(1), base, exponent)
+        while remaining > 0 {
+            if remaining & 1 == 1 { result = multiply(result, square) }
+            square = multiply(square, square)
+            remaining >>= 1
+        }
+        return result
+    }
+}

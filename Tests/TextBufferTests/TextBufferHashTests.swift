@@ -1,0 +1,86 @@
+import Testing
+import TestSupport
+@testable import TextBuffer
+
+/// An edit brings a leaf's hash and unit counts up to date from the old ones and the shorter
+/// side of the edit, and a fingerprint takes a cut leaf's hash from the shorter side of the
+/// cut: these check both against the hash by its definition, byte by byte.
+@Suite("TextBuffer: hashes and counts kept up to date without reading whole leaves")
+struct TextBufferHashTests {
+
+    @Test("A run's hash comes out of the whole's and the other part's, at every cut")
+    func droppingAPartIsHashingTheOther() {
+        var generator = SeededGenerator(seed: 41)
+        for length in [0, 1, 7, 8, 9, 100, 4_096] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes.withUnsafeBytes { raw in
+                let whole = TextHash(byteByByte: raw)
+                for cut in Set([0, length / 3, length / 2, length].map { Swift.min($0, length) }) {
+                    let front = TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: raw[..<cut]))
+                    let back = TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: raw[cut...]))
+                    #expect(whole.droppingPrefix(front, suffixLength: length - cut) == back, "length \(length), cut \(cut)")
+                    #expect(whole.droppingSuffix(back, suffixLength: length - cut, prefixLength: cut) == front, "length \(length), cut \(cut)")
+                }
+            }
+        }
+    }
+
+    @Test("After every edit, shared or not, each leaf's hash and counts are those of its bytes",
+          arguments: [(seed: UInt64(51), length: 3_000), (52, 40_000), (53, 200_000)])
+    func leavesStayExact(seed: UInt64, length: Int) {
+        var factory = TextFactory(seed: seed)
+        var text = factory.text(length)
+        var buffer = TextBuffer(text)
+        var kept: [TextBuffer] = []
+        for round in 0..<300 {
+            // Half the edits write a leaf another version shares (the copy path), half a
+            // leaf this buffer alone holds (in place).
+            if round.isMultiple(of: 2) { kept.append(buffer) }
+            let (range, replacement) = smallEdit(of: text, using: &factory)
+            buffer.replaceUTF8Subrange(range, with: replacement)
+            text = replacingUTF8(text, range, with: replacement)
+            checkEveryLeaf(of: buffer.root)
+        }
+        #expect(holds(buffer, text))
+        for version in kept { checkEveryLeaf(of: version.root) }
+    }
+
+    @Test("A fingerprint outside any run is the hash of the bytes outside it, by definition",
+          arguments: [(seed: UInt64(61), length: 2_000), (62, 50_000)])
+    func fingerprintIsTheDefinition(seed: UInt64, length: Int) {
+        var factory = TextFactory(seed: seed)
+        let text = factory.text(length)
+        let buffer = TextBuffer(text)
+        let bytes = Array(text.utf8)
+        for _ in 0..<200 {
+            let lower = factory.boundary(in: bytes)
+            var upper = Swift.min(bytes.count, lower + Int.random(in: 0...300, using: &factory.random))
+            while upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+            let outside = Array(bytes[..<lower] + bytes[upper...])
+            let expected = outside.withUnsafeBytes { TextHash(byteByByte: $0).hash }
+            #expect(buffer.fingerprint(outside: lower..<upper) == expected, "outside \(lower)..<\(upper)")
+        }
+    }
+
+    /// A short edit, as typing makes: most stay inside one leaf, which is the path the
+    /// leaf's summary is made incrementally on.
+    private func smallEdit(of text: String, using factory: inout TextFactory) -> (Range<Int>, String) {
+        let bytes = Array(text.utf8)
+        let lower = factory.boundary(in: bytes)
+        var upper = Swift.min(bytes.count, lower + Int.random(in: 0...12, using: &factory.random))
+        while upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+        let replacement = Int.random(in: 0..<4, using: &factory.random) == 0 ? "" : factory.piece()
+        return (lower..<upper, replacement)
+    }
+
+    private func checkEveryLeaf(of node: TextBufferNode, sourceLocation: SourceLocation = #_sourceLocation) {
+        if node.isLeaf {
+            let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { TextBufferNode.unitCounts(of: $0) }
+            let hash = node.bytes.withUnsafeBytes { TextHash(byteByByte: $0) }
+            #expect(node.textHash == hash, "a leaf's hash", sourceLocation: sourceLocation)
+            #expect(node.scalarCount == scalars && node.utf16Count == utf16, "a leaf's counts", sourceLocation: sourceLocation)
+            return
+        }
+        for child in node.children { checkEveryLeaf(of: child.node, sourceLocation: sourceLocation) }
+    }
+}
