@@ -23,8 +23,9 @@ struct TextHash: Equatable {
     /// The hash of `bytes`.
     ///
     /// Eight bytes at a time, as `hash·base⁸ + Σ (bᵢ + 1)·base⁷⁻ⁱ`: the eight terms do not
-    /// wait for each other, so one multiplication in eight waits for the one before. Byte by
-    /// byte, every step waited, and hashing the edited leaf was most of a keystroke's time.
+    /// wait for each other, so one multiplication in eight waits for the one before, and
+    /// their sum is reduced once. Byte by byte, every step waited, and hashing the edited
+    /// leaf was most of a keystroke's time.
     /// The number is the same (saved fingerprints depend on it): see ``init(byteByByte:)``.
     init(of bytes: UnsafeRawBufferPointer) {
         let p1 = Self.base
@@ -39,16 +40,18 @@ struct TextHash: Equatable {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
-            // Each term is below the modulus, 2⁶¹, so eight of them add up below 2⁶⁴.
-            var block = Self.multiply(UInt64(bytes[index]) + 1, p7)
-            block &+= Self.multiply(UInt64(bytes[index + 1]) + 1, p6)
-            block &+= Self.multiply(UInt64(bytes[index + 2]) + 1, p5)
-            block &+= Self.multiply(UInt64(bytes[index + 3]) + 1, p4)
-            block &+= Self.multiply(UInt64(bytes[index + 4]) + 1, p3)
-            block &+= Self.multiply(UInt64(bytes[index + 5]) + 1, p2)
-            block &+= Self.multiply(UInt64(bytes[index + 6]) + 1, p1)
-            block &+= UInt64(bytes[index + 7]) + 1
-            hash = Self.add(Self.multiply(hash, p8), Self.reduce(block))
+            // Each product is below 2⁹·2⁶¹, so the eight add up in 128 bits without a carry
+            // out, and are reduced once, not each on its own.
+            var sum = Wide()
+            sum.add(UInt64(bytes[index]) + 1, times: p7)
+            sum.add(UInt64(bytes[index + 1]) + 1, times: p6)
+            sum.add(UInt64(bytes[index + 2]) + 1, times: p5)
+            sum.add(UInt64(bytes[index + 3]) + 1, times: p4)
+            sum.add(UInt64(bytes[index + 4]) + 1, times: p3)
+            sum.add(UInt64(bytes[index + 5]) + 1, times: p2)
+            sum.add(UInt64(bytes[index + 6]) + 1, times: p1)
+            sum.add(UInt64(bytes[index + 7]) + 1, times: 1)
+            hash = Self.add(Self.multiply(hash, p8), sum.reduced)
             index += 8
         }
         while index < count {
@@ -68,13 +71,6 @@ struct TextHash: Equatable {
         }
         self.hash = hash
         power = Self.power(bytes.count)
-    }
-
-    /// `value` modulo the modulus, for any 64-bit value.
-    static func reduce(_ value: UInt64) -> UInt64 {
-        // 2⁶¹ ≡ 1: the three bits above 61 fold down, leaving at most 2⁶¹ + 6.
-        let folded = (value & modulus) &+ (value >> 61)
-        return folded >= modulus ? folded - modulus : folded
     }
 
     /// The hash of this run followed by `next`.
@@ -106,11 +102,32 @@ struct TextHash: Equatable {
 
     static func multiply(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let (high, low) = a.multipliedFullWidth(by: b)
-        // a·b = high·2⁶⁴ + low, and 2⁶¹ ≡ 1: the bits above 61 fold down.
+        return reduce(high: high, low: low)
+    }
+
+    /// `high·2⁶⁴ + low` modulo the modulus, for `high` below 2⁵⁸ (a product of two numbers
+    /// below the modulus, or a `Wide` sum of eight bytes' terms).
+    static func reduce(high: UInt64, low: UInt64) -> UInt64 {
+        // 2⁶¹ ≡ 1: the bits above 61 fold down.
         var value = (low & modulus) &+ ((low >> 61) | (high << 3))
         if value >= modulus { value -= modulus }
         if value >= modulus { value -= modulus }
         return value
+    }
+
+    /// A sum of products in 128 bits, reduced once at the end.
+    private struct Wide {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+
+        mutating func add(_ a: UInt64, times b: UInt64) {
+            let (productHigh, productLow) = a.multipliedFullWidth(by: b)
+            let (sum, carried) = low.addingReportingOverflow(productLow)
+            low = sum
+            high &+= productHigh &+ (carried ? 1 : 0)
+        }
+
+        var reduced: UInt64 { TextHash.reduce(high: high, low: low) }
     }
 
     static func add(_ a: UInt64, _ b: UInt64) -> UInt64 {

@@ -8,7 +8,9 @@ import Revertible
 /// `type_ns_per_char` (K characters typed in bursts of 10 at random line starts, each
 /// recorded: the position found from a UTF-8 offset, the edit, the step),
 /// `undo_ns_per_char` (the K steps undone), `type_cpu_ns_per_char` and
-/// `undo_cpu_ns_per_char` (the same two in this thread's CPU time, see ``ThreadClock``), `remove_ns_per_char` (K line breaks removed,
+/// `undo_cpu_ns_per_char` (the same two in this thread's CPU time, see ``ThreadClock``),
+/// `bare_cpu_ns_per_char` (the same keystrokes in CPU time on another copy of the document,
+/// without history: what recording is compared with), `remove_ns_per_char` (K line breaks removed,
 /// each recorded), `history_bytes_per_char` (heap still in use after the typing minus
 /// before it, over K: the steps, and the document's own growth) and
 /// `grouped_bytes_per_char` (the same with each burst grouped into one step by debouncing).
@@ -25,6 +27,7 @@ struct TextEditing: Scenario {
     static let undo = FigureColumn(key: "undo_ns_per_char", header: "undo ns")
     static let typeCPU = FigureColumn(key: "type_cpu_ns_per_char", header: "type cpu ns")
     static let undoCPU = FigureColumn(key: "undo_cpu_ns_per_char", header: "undo cpu ns")
+    static let bareCPU = FigureColumn(key: "bare_cpu_ns_per_char", header: "bare cpu ns")
     static let remove = FigureColumn(key: "remove_ns_per_char", header: "remove ns")
     static let historyBytes = FigureColumn(key: "history_bytes_per_char", header: "history B/char")
     static let groupedBytes = FigureColumn(key: "grouped_bytes_per_char", header: "grouped B/char")
@@ -34,7 +37,7 @@ struct TextEditing: Scenario {
 
     let name = "text-editing"
     let impls = ["string", "text-buffer"]
-    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, remove, historyBytes, groupedBytes]
+    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000_000, 10_000_000], [50]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])
@@ -67,6 +70,16 @@ struct TextEditing: Scenario {
         var outTime = Stopwatch()
         let out = outTime.measure { document.exported() }
         try check(out == plan.text, "text-editing: \(Text.self) did not load the document as it was")
+
+        // The same keystrokes without history, on a document of its own (no leaf shared).
+        var bare = Text(loading: plan.text)
+        var bareCPU = ThreadClock()
+        bareCPU.measure {
+            for (offset, character) in zip(plan.typing, plan.typed) {
+                bare.type(character, atUTF8Offset: offset)
+            }
+        }
+        try check(bare.string == plan.typedText, "text-editing: \(Text.self) typed without history does not hold the typed text")
 
         let controller = ValueVersioningController<Text>(document)
         let heapBefore = HeapMeter.bytesInUse()
@@ -130,6 +143,7 @@ struct TextEditing: Scenario {
             Self.undo.key: undoTime.nanoseconds(per: k),
             Self.typeCPU.key: typeCPU.nanoseconds(per: k),
             Self.undoCPU.key: undoCPU.nanoseconds(per: k),
+            Self.bareCPU.key: bareCPU.nanoseconds(per: k),
             Self.remove.key: removeTime.nanoseconds(per: plan.removals.count),
         ]
         if let heapBefore, let heapAfter {
@@ -159,6 +173,12 @@ struct TextEditing: Scenario {
                 if let figure = value("text-buffer", column) {
                     checks.append(RatioCheck(target: "28.4", description: "text-buffer \(column.header)/char, \(size)", value: figure, limit: targeted ? bound * scale : nil))
                 }
+            }
+            // Issue 39: typing with history within 1.5× of typing without it at 10 MB, and
+            // recording a step (the difference) within 4× of the bare edit.
+            if let typed = value("text-buffer", Self.typeCPU), let bare = value("text-buffer", Self.bareCPU), bare > 0 {
+                checks.append(RatioCheck(target: "39", description: "text-buffer type cpu with / without history, \(size)", value: typed / bare, limit: targeted ? 1.5 : nil))
+                checks.append(RatioCheck(target: "39", description: "text-buffer recording / bare edit cpu, \(size)", value: (typed - bare) / bare, limit: targeted ? 4 : nil))
             }
             if let bytes = value("text-buffer", Self.historyBytes) {
                 checks.append(RatioCheck(target: "28.4", description: "text-buffer history B/char, \(size)", value: bytes, limit: 100))
