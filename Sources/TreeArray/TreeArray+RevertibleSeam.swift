@@ -6,13 +6,14 @@
 // whole operations. Twin linking, which writes node headers, is the one operation it asks for.
 //
 // `TreeArray`:
-// - `Node`, `root`: the root of a version, where every walk starts.
+// - `Node`, `root`: the root of a version, where every walk starts; written only when a
+//   history's copy of the present takes the present's root whole.
 // - `linkTwins(to:along:)`: below, the history's record that a copy holds a newer version's
 //   elements.
 //
-// `TreeArrayNode` (and `TreeArrayNodeHeader`, as the type of its storage's header, with no
-// member outside this module):
-// - `Node`, `count`, `height`, `width`, `isLeaf`: a node's shape.
+// `TreeArrayNode` (and `TreeArrayNodeHeader`, `package` only because the node's superclass
+// names it; none of its members is):
+// - `Node`, `count` (read only), `height`, `width`, `isLeaf`: a node's shape.
 // - `known(_:equalTo:)`: nodes a comparison skips without reading them (shared, or twins).
 // - `child(_:)`, `children`, `withChildren(_:)`, `start(ofChild:)`, `sameEnds(_:_:)`: a
 //   branch's children and where they are cut, to pair up two versions' children.
@@ -20,6 +21,9 @@
 //   leaves and to check that two nodes are interchangeable.
 // - `isChildUnique(_:)`, `setChild(_:_:)`: a history's copy of the present taking the
 //   present's child in place of its own equal one.
+//
+// Tests that inspect more (capacities, invariant checks, the identity index) import this
+// module `@testable`.
 
 extension TreeArray {
 
