@@ -48,7 +48,7 @@ extension TreeArray where Element: Identifiable {
 
     /// The identity index of this version, built if it has none.
     @inlinable
-    package func identityTrie() -> TreeArrayIDTrie<Element.ID> {
+    func identityTrie() -> TreeArrayIDTrie<Element.ID> {
         if let cell = root.existingIdentityCell, let identities = cell.identities(validFor: root.stamp, take: false) {
             return TreeArrayIDTrie(root: unsafeDowncast(identities.trie, to: TreeArrayIDTrieNode<Element.ID>.self))
         }
@@ -69,7 +69,7 @@ extension TreeArrayNode {
 
     /// Calls `body` with each leaf's elements and keys, in order.
     @inlinable
-    package func forEachLeafWithKeys(_ body: (UnsafeBufferPointer<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
+    func forEachLeafWithKeys(_ body: (UnsafeBufferPointer<Element>, ContiguousArray<UInt64>) throws -> Void) rethrows {
         if isLeaf {
             let keys = keys
             try withElements { try body(UnsafeBufferPointer($0), keys) }

@@ -11,7 +11,7 @@ extension TreeArray {
     ///
     /// - Complexity: O(*n*).
     @usableFromInline
-    package func _invariantCheck() {
+    func _invariantCheck() {
         var previousKey: UInt64 = 0
         func check(_ node: Node, isRoot: Bool) {
             if node.isLeaf {
@@ -54,7 +54,7 @@ extension TreeArray {
 
     /// ``_invariantCheck()`` in debug builds, on trees small enough for it to cost little.
     @inlinable @inline(__always)
-    package func _debugInvariantCheck() {
+    func _debugInvariantCheck() {
         #if DEBUG
         if root.count <= 4_096 { _invariantCheck() }
         #endif
@@ -67,7 +67,7 @@ extension TreeArray where Element: Identifiable {
     /// id with its key.
     ///
     /// - Complexity: O(*n* log *n*).
-    package func _identityInvariantCheck() {
+    func _identityInvariantCheck() {
         guard let identities = root.existingIdentityCell?.identities(validFor: root.stamp, take: false) else { return }
         let trie = unsafeDowncast(identities.trie, to: TreeArrayIDTrieNode<Element.ID>.self)
         var indexed: [UInt64: Element.ID] = [:]

@@ -32,7 +32,7 @@ public struct TreeArray<Element> {
     @usableFromInline package var root: Node
 
     @inlinable
-    package init(root: Node) {
+    init(root: Node) {
         self.root = root
     }
 
@@ -55,7 +55,7 @@ public struct TreeArray<Element> {
     /// Makes the root uniquely referenced, copying it if another version shares it; a root
     /// leaf that is full gets more room when `growing` (it is about to receive an element).
     @inlinable @inline(__always)
-    package mutating func makeRootUnique(growing: Bool = false) {
+    mutating func makeRootUnique(growing: Bool = false) {
         let unique = isKnownUniquelyReferenced(&root)
         if growing, root.isLeaf, !unique || root.width == root.slots {
             root = root.copy(slots: Swift.min(Node.leafSlots, Swift.max(4, 2 * root.width)))
@@ -69,7 +69,7 @@ public struct TreeArray<Element> {
     /// up to date: taken out of the root when this tree alone holds it (it is written in
     /// place), copied when versions share it. Call before ``makeRootUnique()``.
     @inlinable @inline(__always)
-    package mutating func takeIdentities() -> TreeArrayIdentities<Element>? {
+    mutating func takeIdentities() -> TreeArrayIdentities<Element>? {
         guard let cell = root.existingIdentityCell else { return nil }
         let unique = isKnownUniquelyReferenced(&root)
         return cell.identities(validFor: root.stamp, take: unique)
@@ -78,7 +78,7 @@ public struct TreeArray<Element> {
     /// Gives the root, after a mutation, the index that `takeIdentities()` returned and the
     /// mutation kept up to date.
     @inlinable @inline(__always)
-    package mutating func putIdentities(_ identities: TreeArrayIdentities<Element>?) {
+    mutating func putIdentities(_ identities: TreeArrayIdentities<Element>?) {
         guard var identities else { return }
         identities.stamp = root.stamp
         let cell = root.identityCellMakingOne
@@ -88,7 +88,7 @@ public struct TreeArray<Element> {
     /// Restores the tree's shape after a removal: a branch root with one child is replaced by
     /// that child.
     @inlinable
-    package mutating func collapseRoot() {
+    mutating func collapseRoot() {
         while !root.isLeaf, root.width == 1 {
             root = root.child(0)
         }
@@ -236,23 +236,23 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// The root, held strongly. While the iterator holds it, every node below it is
         /// shared, so no mutation of any tree writes them in place (copy-on-write per node):
         /// the unmanaged references below stay valid for the iterator's whole life.
-        @usableFromInline package let root: Node
+        @usableFromInline let root: Node
         /// The branches above the leaf after the current one, each with the index of the
         /// next child to visit.
-        @usableFromInline package var path: [(node: Unmanaged<Node>, next: Int)] = []
+        @usableFromInline var path: [(node: Unmanaged<Node>, next: Int)] = []
         /// The current leaf, the position of its next element, and its number of elements.
-        @usableFromInline package var leaf: Unmanaged<Node>
-        @usableFromInline package var position = 0
-        @usableFromInline package var end = 0
+        @usableFromInline var leaf: Unmanaged<Node>
+        @usableFromInline var position = 0
+        @usableFromInline var end = 0
         /// The next non-empty leaf, found while the current one is read; `nil` when the
         /// current leaf is the last.
-        @usableFromInline package var lookahead: Unmanaged<Node>?
+        @usableFromInline var lookahead: Unmanaged<Node>?
         /// Asks the processor to load every cache line of `leaf`'s elements, so that they
         /// arrive while the leaf before it is read: the tree's leaves are separate blocks,
         /// which the processor's own prefetcher does not foresee as it does an array's
         /// elements. A hint: no load waits for it.
         @inlinable
-        package static func prefetch(_ leaf: Unmanaged<Node>) {
+        static func prefetch(_ leaf: Unmanaged<Node>) {
             leaf._withUnsafeGuaranteedRef { leaf in
                 leaf.withUnsafeMutablePointers { header, tail in
                     let start = UnsafeRawPointer(Node.elements(in: tail))
@@ -267,7 +267,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         }
 
         @inlinable
-        package init(root: Node) {
+        init(root: Node) {
             self.root = root
             leaf = Unmanaged.passUnretained(root)
             path.reserveCapacity(8)
@@ -281,7 +281,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         }
 
         @inlinable @inline(__always)
-        package static func width(of node: Unmanaged<Node>) -> Int {
+        static func width(of node: Unmanaged<Node>) -> Int {
             node._withUnsafeGuaranteedRef { $0.width }
         }
 
@@ -292,7 +292,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// of the next leaf would make the processor wait for them here, instead of letting
         /// them complete while the current leaf is read.
         @inlinable
-        package static func descend(to node: Unmanaged<Node>, path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node> {
+        static func descend(to node: Unmanaged<Node>, path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node> {
             var node = node
             while node._withUnsafeGuaranteedRef({ $0.height }) != 0 {
                 path.append((node, 1))
@@ -306,7 +306,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// The next non-empty leaf after those `path` has passed, or `nil` after the last;
         /// moves the path there.
         @inlinable
-        package static func followingLeaf(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
+        static func followingLeaf(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
             while let (node, next) = path.last {
                 let child: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { branch in
                     branch.withUnsafeMutablePointers { header, tail in
@@ -331,7 +331,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         /// live in memory for the whole loop, and each element would pay a store and a
         /// reload of its position.
         @inlinable @inline(never)
-        package static func advance(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
+        static func advance(path: inout [(node: Unmanaged<Node>, next: Int)]) -> Unmanaged<Node>? {
             let leaf = followingLeaf(path: &path)
             if let leaf { prefetch(leaf) }
             return leaf

@@ -9,14 +9,14 @@
 /// children below it in two bitmap-indexed arrays. Ids whose 64-bit hashes are equal end in a
 /// node below every bit, which keeps them in a plain list.
 @usableFromInline
-package struct TreeArrayIDTrie<ID: Hashable> {
+struct TreeArrayIDTrie<ID: Hashable> {
 
-    @usableFromInline package typealias Node = TreeArrayIDTrieNode<ID>
+    @usableFromInline typealias Node = TreeArrayIDTrieNode<ID>
 
-    @usableFromInline package var root: Node
+    @usableFromInline var root: Node
 
     @inlinable
-    package init() {
+    init() {
         root = Node()
     }
 
@@ -24,7 +24,7 @@ package struct TreeArrayIDTrie<ID: Hashable> {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    package func firstKey(of id: ID) -> UInt64? {
+    func firstKey(of id: ID) -> UInt64? {
         let hash = id.hashValue
         var node = root
         var shift = 0
@@ -45,7 +45,7 @@ package struct TreeArrayIDTrie<ID: Hashable> {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    package mutating func insert(_ id: ID, key: UInt64) {
+    mutating func insert(_ id: ID, key: UInt64) {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         root.insert(id, hash: id.hashValue, key: key, shift: 0)
     }
@@ -54,7 +54,7 @@ package struct TreeArrayIDTrie<ID: Hashable> {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    package mutating func remove(_ id: ID, key: UInt64) {
+    mutating func remove(_ id: ID, key: UInt64) {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         root.remove(id, hash: id.hashValue, key: key, shift: 0)
     }
@@ -62,12 +62,12 @@ package struct TreeArrayIDTrie<ID: Hashable> {
 
 /// The keys of the elements that hold one id, smallest first: one, unless ids repeat.
 @usableFromInline
-package enum TreeArrayIDKeys: Sendable {
+enum TreeArrayIDKeys: Sendable {
     case one(UInt64)
     case several([UInt64])
 
     @inlinable
-    package var first: UInt64? {
+    var first: UInt64? {
         switch self {
         case let .one(key): key
         case let .several(keys): keys.first
@@ -75,7 +75,7 @@ package enum TreeArrayIDKeys: Sendable {
     }
 
     @inlinable
-    package mutating func insert(_ key: UInt64) {
+    mutating func insert(_ key: UInt64) {
         switch self {
         case let .one(existing):
             self = .several(existing < key ? [existing, key] : [key, existing])
@@ -88,7 +88,7 @@ package enum TreeArrayIDKeys: Sendable {
 
     /// Removes `key`; `false` when no key is left.
     @inlinable
-    package mutating func remove(_ key: UInt64) -> Bool {
+    mutating func remove(_ key: UInt64) -> Bool {
         switch self {
         case let .one(existing):
             return existing != key
@@ -103,13 +103,13 @@ package enum TreeArrayIDKeys: Sendable {
 
 /// One entry of a ``TreeArrayIDTrie``: an id, its hash, and its keys.
 @usableFromInline
-package struct TreeArrayIDTrieEntry<ID: Hashable> {
-    @usableFromInline package var hash: Int
-    @usableFromInline package var id: ID
-    @usableFromInline package var keys: TreeArrayIDKeys
+struct TreeArrayIDTrieEntry<ID: Hashable> {
+    @usableFromInline var hash: Int
+    @usableFromInline var id: ID
+    @usableFromInline var keys: TreeArrayIDKeys
 
     @inlinable
-    package init(hash: Int, id: ID, keys: TreeArrayIDKeys) {
+    init(hash: Int, id: ID, keys: TreeArrayIDKeys) {
         self.hash = hash
         self.id = id
         self.keys = keys
@@ -118,20 +118,20 @@ package struct TreeArrayIDTrieEntry<ID: Hashable> {
 
 /// A node of a ``TreeArrayIDTrie``; written only while uniquely referenced.
 @usableFromInline
-package final class TreeArrayIDTrieNode<ID: Hashable> {
+final class TreeArrayIDTrieNode<ID: Hashable> {
 
-    @usableFromInline package typealias Entry = TreeArrayIDTrieEntry<ID>
+    @usableFromInline typealias Entry = TreeArrayIDTrieEntry<ID>
 
-    @usableFromInline package var entryMap: UInt32 = 0
-    @usableFromInline package var childMap: UInt32 = 0
-    @usableFromInline package var entries: ContiguousArray<Entry> = []
-    @usableFromInline package var children: ContiguousArray<TreeArrayIDTrieNode> = []
-
-    @inlinable
-    package init() {}
+    @usableFromInline var entryMap: UInt32 = 0
+    @usableFromInline var childMap: UInt32 = 0
+    @usableFromInline var entries: ContiguousArray<Entry> = []
+    @usableFromInline var children: ContiguousArray<TreeArrayIDTrieNode> = []
 
     @inlinable
-    package func copy() -> TreeArrayIDTrieNode {
+    init() {}
+
+    @inlinable
+    func copy() -> TreeArrayIDTrieNode {
         let node = TreeArrayIDTrieNode()
         node.entryMap = entryMap
         node.childMap = childMap
@@ -141,22 +141,22 @@ package final class TreeArrayIDTrieNode<ID: Hashable> {
     }
 
     @inlinable @inline(__always)
-    package static func bit(_ hash: Int, _ shift: Int) -> UInt32 {
+    static func bit(_ hash: Int, _ shift: Int) -> UInt32 {
         1 << UInt32(truncatingIfNeeded: (UInt(bitPattern: hash) >> UInt(shift)) & 31)
     }
 
     @inlinable @inline(__always)
-    package static func slot(_ map: UInt32, _ bit: UInt32) -> Int {
+    static func slot(_ map: UInt32, _ bit: UInt32) -> Int {
         (map & (bit &- 1)).nonzeroBitCount
     }
 
     @inlinable
-    package var isEmpty: Bool {
+    var isEmpty: Bool {
         entries.isEmpty && children.isEmpty
     }
 
     @inlinable
-    package func insert(_ id: ID, hash: Int, key: UInt64, shift: Int) {
+    func insert(_ id: ID, hash: Int, key: UInt64, shift: Int) {
         guard shift < 64 else {
             // Below every bit of the hash: a plain list of the ids that share it.
             if let position = entries.firstIndex(where: { $0.id == id }) {
@@ -195,7 +195,7 @@ package final class TreeArrayIDTrieNode<ID: Hashable> {
 
     /// Places a whole entry moved down from the level above.
     @inlinable
-    package func insert(_ entry: Entry, shift: Int) {
+    func insert(_ entry: Entry, shift: Int) {
         guard shift < 64 else {
             entries.append(entry)
             return
@@ -218,7 +218,7 @@ package final class TreeArrayIDTrieNode<ID: Hashable> {
     }
 
     @inlinable
-    package func remove(_ id: ID, hash: Int, key: UInt64, shift: Int) {
+    func remove(_ id: ID, hash: Int, key: UInt64, shift: Int) {
         guard shift < 64 else {
             if let position = entries.firstIndex(where: { $0.id == id }), !entries[position].keys.remove(key) {
                 entries.remove(at: position)

@@ -7,16 +7,16 @@ import Foundation
 /// the trie is held as `AnyObject` and reached through `operations`, closures made in code
 /// compiled for the element type when the index was built.
 @usableFromInline
-package struct TreeArrayIdentities<Element> {
+struct TreeArrayIdentities<Element> {
     /// The stamp of the root whose elements the trie describes; a root with another stamp
     /// was changed without it, and its index is rebuilt when next asked for.
-    @usableFromInline package var stamp: UInt64
+    @usableFromInline var stamp: UInt64
     /// The trie's root node, a `TreeArrayIDTrieNode<Element.ID>`.
-    @usableFromInline package var trie: AnyObject
-    @usableFromInline package let operations: TreeArrayIdentityOperations<Element>
+    @usableFromInline var trie: AnyObject
+    @usableFromInline let operations: TreeArrayIdentityOperations<Element>
 
     @inlinable
-    package init(stamp: UInt64, trie: AnyObject, operations: TreeArrayIdentityOperations<Element>) {
+    init(stamp: UInt64, trie: AnyObject, operations: TreeArrayIdentityOperations<Element>) {
         self.stamp = stamp
         self.trie = trie
         self.operations = operations
@@ -24,19 +24,19 @@ package struct TreeArrayIdentities<Element> {
 
     /// Records that `element` holds `key`.
     @inlinable
-    package mutating func insert(_ element: Element, key: UInt64) {
+    mutating func insert(_ element: Element, key: UInt64) {
         operations.insert(&trie, element, key)
     }
 
     /// Forgets that `element` holds `key`.
     @inlinable
-    package mutating func remove(_ element: Element, key: UInt64) {
+    mutating func remove(_ element: Element, key: UInt64) {
         operations.remove(&trie, element, key)
     }
 
     /// Moves `element` from key `old` to key `new`.
     @inlinable
-    package mutating func rekey(_ element: Element, from old: UInt64, to new: UInt64) {
+    mutating func rekey(_ element: Element, from old: UInt64, to new: UInt64) {
         operations.remove(&trie, element, old)
         operations.insert(&trie, element, new)
     }
@@ -44,12 +44,12 @@ package struct TreeArrayIdentities<Element> {
 
 /// The trie's updates, compiled for one element type.
 @usableFromInline
-package struct TreeArrayIdentityOperations<Element> {
-    @usableFromInline package let insert: (inout AnyObject, Element, UInt64) -> Void
-    @usableFromInline package let remove: (inout AnyObject, Element, UInt64) -> Void
+struct TreeArrayIdentityOperations<Element> {
+    @usableFromInline let insert: (inout AnyObject, Element, UInt64) -> Void
+    @usableFromInline let remove: (inout AnyObject, Element, UInt64) -> Void
 
     @inlinable
-    package init(insert: @escaping (inout AnyObject, Element, UInt64) -> Void, remove: @escaping (inout AnyObject, Element, UInt64) -> Void) {
+    init(insert: @escaping (inout AnyObject, Element, UInt64) -> Void, remove: @escaping (inout AnyObject, Element, UInt64) -> Void) {
         self.insert = insert
         self.remove = remove
     }
@@ -60,7 +60,7 @@ extension TreeArrayIdentityOperations where Element: Identifiable {
     /// The operations on a `TreeArrayIDTrie<Element.ID>`. The trie is moved out of `object`
     /// while it is written, so that a trie only the index holds is written in place.
     @inlinable
-    package static var trie: TreeArrayIdentityOperations {
+    static var trie: TreeArrayIdentityOperations {
         TreeArrayIdentityOperations(
             insert: { object, element, key in
                 var trie = TreeArrayIDTrie<Element.ID>(root: unsafeDowncast(object, to: TreeArrayIDTrieNode<Element.ID>.self))
@@ -80,35 +80,35 @@ extension TreeArrayIdentityOperations where Element: Identifiable {
 
 extension TreeArrayIDTrie {
     @inlinable
-    package init(root: Node) {
+    init(root: Node) {
         self.root = root
     }
 }
 
 /// Holds a trie's place while the trie is written.
 @usableFromInline
-package final class TreeArrayIDPlaceholder: Sendable {
-    @usableFromInline package init() {}
+final class TreeArrayIDPlaceholder: Sendable {
+    @usableFromInline init() {}
 }
 
 @usableFromInline
-package let treeArrayIDPlaceholder = TreeArrayIDPlaceholder()
+let treeArrayIDPlaceholder = TreeArrayIDPlaceholder()
 
 /// Where a root node keeps its identity index: made by the first lookup by id on a version
 /// (a read, which may run on several threads at once), hence behind a lock.
 @usableFromInline
-package final class TreeArrayIdentityCell<Element>: @unchecked Sendable {
+final class TreeArrayIdentityCell<Element>: @unchecked Sendable {
     // Audited: `identities` is only touched while holding `lock`.
     private let lock = NSLock()
     private var identities: TreeArrayIdentities<Element>?
 
     @usableFromInline
-    package init() {}
+    init() {}
 
     /// The index if it describes the content stamped `stamp`; taken out of the cell when
     /// `take` (its node is written next, so its old index is of no further use).
     @usableFromInline
-    package func identities(validFor stamp: UInt64, take: Bool) -> TreeArrayIdentities<Element>? {
+    func identities(validFor stamp: UInt64, take: Bool) -> TreeArrayIdentities<Element>? {
         lock.lock()
         defer { lock.unlock() }
         guard let identities, identities.stamp == stamp else { return nil }
@@ -117,7 +117,7 @@ package final class TreeArrayIdentityCell<Element>: @unchecked Sendable {
     }
 
     @usableFromInline
-    package func store(_ identities: TreeArrayIdentities<Element>) {
+    func store(_ identities: TreeArrayIdentities<Element>) {
         lock.lock()
         defer { lock.unlock() }
         self.identities = identities

@@ -4,7 +4,7 @@ extension TreeArrayNode {
 
     /// A balanced tree of full nodes holding `elements` in order.
     @inlinable
-    package static func build<S: Sequence<Element>>(_ elements: S) -> Node {
+    static func build<S: Sequence<Element>>(_ elements: S) -> Node {
         var leaves: ContiguousArray<Node> = []
         let capacity = leafCapacity
         let spacing = initialKeySpacing(count: elements.underestimatedCount)
@@ -63,7 +63,7 @@ extension TreeArrayNode {
 
     /// Calls `body` with each leaf's elements, in order.
     @inlinable
-    package func forEachLeaf(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+    func forEachLeaf(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         if isLeaf {
             try withElements { try body(UnsafeBufferPointer($0)) }
         } else {

@@ -35,7 +35,7 @@ extension TreeArrayNode {
 
     /// A copy of a branch's running ends.
     @inlinable
-    package var ends: ContiguousArray<Int> {
+    var ends: ContiguousArray<Int> {
         isLeaf ? [] : withChildren { ends, _ in ContiguousArray(ends) }
     }
 
@@ -66,7 +66,7 @@ extension TreeArrayNode {
 
     /// The running end after the child at `position`.
     @inlinable @inline(__always)
-    package func end(_ position: Int) -> Int {
+    func end(_ position: Int) -> Int {
         withUnsafeMutablePointerToElements { Node.ends(in: $0)[position] }
     }
 }

@@ -6,20 +6,20 @@ extension TreeArrayNode {
 
     /// Where this node, as a root, keeps its identity index, if a lookup by id made a place.
     @inlinable @inline(__always)
-    package var existingIdentityCell: TreeArrayIdentityCell<Element>? {
+    var existingIdentityCell: TreeArrayIdentityCell<Element>? {
         withUnsafeMutablePointerToElements { Node.cell(at: Node.identity(in: $0).pointee.load(ordering: .acquiring)) }
     }
 
     /// The cell whose retained address is `bits`, `nil` for `0`.
     @inlinable @inline(__always)
-    package static func cell(at bits: UInt) -> TreeArrayIdentityCell<Element>? {
+    static func cell(at bits: UInt) -> TreeArrayIdentityCell<Element>? {
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<TreeArrayIdentityCell<Element>>.fromOpaque(address).takeUnretainedValue()
     }
 
     /// Where this node, as a root, keeps its identity index, made if it has none.
     @inlinable
-    package var identityCellMakingOne: TreeArrayIdentityCell<Element> {
+    var identityCellMakingOne: TreeArrayIdentityCell<Element> {
         withUnsafeMutablePointerToElements { tail in
             let reference = Node.identity(in: tail)
             if let cell = Node.cell(at: reference.pointee.load(ordering: .acquiring)) { return cell }

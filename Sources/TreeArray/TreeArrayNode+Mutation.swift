@@ -8,7 +8,7 @@ extension TreeArrayNode {
     /// and the new right sibling when this node had to split. A leaf must have room for one
     /// more element.
     @inlinable
-    package func insert(
+    func insert(
         _ element: Element, at index: Int, between lower: UInt64, and upper: UInt64,
         identities: inout TreeArrayIdentities<Element>?
     ) -> (inserted: Bool, sibling: Node?) {
@@ -81,7 +81,7 @@ extension TreeArrayNode {
 
     /// Puts `node` among a branch's children at `position`, leaving the ends to the caller.
     @inlinable
-    package func insertChild(_ node: Node, at position: Int) {
+    func insertChild(_ node: Node, at position: Int) {
         withUnsafeMutablePointers { header, tail in
             let (children, ends) = (Node.children(in: tail), Node.ends(in: tail))
             let width = header.pointee.width
@@ -95,7 +95,7 @@ extension TreeArrayNode {
 
     /// Takes child `position` out of a branch, leaving the ends to the caller.
     @inlinable @discardableResult
-    package func removeChild(at position: Int) -> Node {
+    func removeChild(at position: Int) -> Node {
         withUnsafeMutablePointers { header, tail in
             let (children, ends) = (Node.children(in: tail), Node.ends(in: tail))
             let width = header.pointee.width
@@ -112,7 +112,7 @@ extension TreeArrayNode {
     /// when the entry that overflowed was appended at the end, only that entry, so a tree
     /// built by appending keeps its nodes full.
     @inlinable
-    package func split(appending: Bool) -> Node {
+    func split(appending: Bool) -> Node {
         let width = self.width
         let keep = appending ? width - 1 : width / 2
         let sibling = isLeaf ? Node.emptyLeaf() : Node.make(height: height, slots: Node.branchSlots)
@@ -131,7 +131,7 @@ extension TreeArrayNode {
     /// `position` of `target` (its end or its start), with their keys, both nodes of one
     /// height; counts and ends are left to the caller.
     @inlinable
-    package static func moveEntries(from source: Node, range: Range<Int>, to target: Node, at position: Int) {
+    static func moveEntries(from source: Node, range: Range<Int>, to target: Node, at position: Int) {
         source.withUnsafeMutablePointers { sourceHeader, sourceTail in
             target.withUnsafeMutablePointers { targetHeader, targetTail in
                 let (moved, sourceWidth, targetWidth) = (range.count, sourceHeader.pointee.width, targetHeader.pointee.width)
@@ -159,7 +159,7 @@ extension TreeArrayNode {
     /// Removes and returns the element at `index` (`0 ..< count`), with its key. Children may
     /// become underfull; this node merges or rebalances them with a neighbour.
     @inlinable
-    package func remove(at index: Int) -> (element: Element, key: UInt64) {
+    func remove(at index: Int) -> (element: Element, key: UInt64) {
         if isLeaf {
             return withUnsafeMutablePointers { header, tail in
                 let elements = Node.elements(in: tail)
@@ -205,7 +205,7 @@ extension TreeArrayNode {
     /// Merges the underfull child `child` with a neighbour, or, when both do not fit in one
     /// node, shares their entries evenly.
     @inlinable
-    package func rebalance(_ child: Int) {
+    func rebalance(_ child: Int) {
         let left = child + 1 < width ? child : child - 1
         // Both may receive the other's entries.
         makeChildUnique(left, growing: true)

@@ -5,13 +5,13 @@ extension TreeArrayNode {
     /// Keys run from 1 to `UInt64.max - 1`; `0` and `UInt64.max` stand for "before the first"
     /// and "after the last".
     @inlinable
-    package static var keyGap: UInt64 { 1 << 32 }
+    static var keyGap: UInt64 { 1 << 32 }
 
     /// A key strictly between `lower` and `upper`, or `nil` when none is left. At either end
     /// of the tree the key steps by a fixed gap, so appending or prepending keeps room for
     /// billions more; between two keys it takes the middle.
     @inlinable @inline(__always)
-    package static func key(between lower: UInt64, and upper: UInt64) -> UInt64? {
+    static func key(between lower: UInt64, and upper: UInt64) -> UInt64? {
         let room = upper &- lower
         guard room >= 2 else { return nil }
         if upper == .max { return lower + Swift.min(keyGap, room / 2) }
@@ -22,7 +22,7 @@ extension TreeArrayNode {
     /// The keys a tree built from `count` elements gives them: evenly spaced, starting from
     /// the middle of the key space.
     @inlinable
-    package static func initialKeySpacing(count: Int) -> UInt64 {
+    static func initialKeySpacing(count: Int) -> UInt64 {
         count < (1 << 30) ? keyGap : (UInt64(1) << 63) / UInt64(count + 1)
     }
 
@@ -31,7 +31,7 @@ extension TreeArrayNode {
     /// relabeling a subtree pays for many insertions before it runs out again (the root
     /// always relabels).
     @inlinable
-    package static func minimumRelabelSpacing(height: Int) -> UInt64 {
+    static func minimumRelabelSpacing(height: Int) -> UInt64 {
         UInt64(1) << UInt64(Swift.min(40, 8 * (height + 1)))
     }
 
@@ -39,7 +39,7 @@ extension TreeArrayNode {
     /// that leaves at least `minimum` between neighbours; `identities` learns each new key.
     /// Returns whether it did.
     @inlinable
-    package func relabel(between lower: UInt64, and upper: UInt64, minimum: UInt64, identities: inout TreeArrayIdentities<Element>?) -> Bool {
+    func relabel(between lower: UInt64, and upper: UInt64, minimum: UInt64, identities: inout TreeArrayIdentities<Element>?) -> Bool {
         let spacing = (upper - lower) / UInt64(count + 2)
         guard spacing >= Swift.max(minimum, 2) else { return false }
         var next = lower
@@ -48,7 +48,7 @@ extension TreeArrayNode {
     }
 
     @inlinable
-    package func relabel(next: inout UInt64, spacing: UInt64, identities: inout TreeArrayIdentities<Element>?) {
+    func relabel(next: inout UInt64, spacing: UInt64, identities: inout TreeArrayIdentities<Element>?) {
         if isLeaf {
             withUnsafeMutablePointers { header, tail in
                 let elements = Node.elements(in: tail)
@@ -72,7 +72,7 @@ extension TreeArrayNode {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    package func position(ofKey key: UInt64) -> Int? {
+    func position(ofKey key: UInt64) -> Int? {
         var node = Unmanaged.passUnretained(self)
         var position = 0
         while true {
@@ -108,7 +108,7 @@ extension TreeArrayNode {
     /// The child holding the element at `index` (`0 ..< count`), and the element's index
     /// within that child.
     @inlinable @inline(__always)
-    package func child(containing index: Int) -> (child: Int, offset: Int) {
+    func child(containing index: Int) -> (child: Int, offset: Int) {
         withUnsafeMutablePointers { header, tail in
             Node.search(Node.ends(in: tail), count: header.pointee.width, for: index)
         }
@@ -117,7 +117,7 @@ extension TreeArrayNode {
     /// The child of a branch whose `count` running ends (at least one) hold the element at
     /// `index`, and the element's index within that child.
     @inlinable @inline(__always)
-    package static func search(_ ends: UnsafeMutablePointer<Int>, count: Int, for index: Int) -> (child: Int, offset: Int) {
+    static func search(_ ends: UnsafeMutablePointer<Int>, count: Int, for index: Int) -> (child: Int, offset: Int) {
         // A binary search with a fixed number of steps for a width and no branch on the
         // data (the compiler makes the choice a conditional move): a misprediction would
         // discard the loads the processor has started for the lookups after this one, and a
@@ -145,7 +145,7 @@ extension TreeArrayNode {
     /// holding the child, then the block of 4 within it, then the child; the ends past the
     /// children are `Int.max`, so every node reads the same places.
     @inlinable @inline(__always)
-    package static func searchFull(_ ends: UnsafeMutablePointer<Int>, for index: Int) -> (child: Int, offset: Int) {
+    static func searchFull(_ ends: UnsafeMutablePointer<Int>, for index: Int) -> (child: Int, offset: Int) {
         // 1 when `ends[position]` is at most `index`: the sign of `end - index - 1`.
         @inline(__always) func atMost(_ position: Int) -> Int {
             Int(bitPattern: UInt(bitPattern: ends[position] &- index &- 1) &>> 63)
@@ -168,7 +168,7 @@ extension TreeArrayNode {
     ///
     /// - Complexity: O(log *n*).
     @inlinable @inline(__always)
-    package static func element(in root: Unmanaged<Node>, at index: Int) -> Element {
+    static func element(in root: Unmanaged<Node>, at index: Int) -> Element {
         var index = index
         var node = root
         while let next = node._withUnsafeGuaranteedRef({ branch in
@@ -199,7 +199,7 @@ extension TreeArrayNode {
     /// The child an insertion at `index` (`0 ... count`) goes into: the one holding the
     /// element now at `index`, or the last child for an append.
     @inlinable @inline(__always)
-    package func child(insertingAt index: Int) -> (child: Int, offset: Int) {
+    func child(insertingAt index: Int) -> (child: Int, offset: Int) {
         let last = width - 1
         return index >= count ? (last, index - start(ofChild: last)) : child(containing: index)
     }
@@ -211,7 +211,7 @@ extension TreeArrayNode {
     /// keeps the leaves its steps copied, and a full-sized copy of a half-full leaf would cost
     /// it half a leaf of nothing.
     @inlinable @inline(__always)
-    package func makeChildUnique(_ child: Int, growing: Bool = false) {
+    func makeChildUnique(_ child: Int, growing: Bool = false) {
         withUnsafeMutablePointerToElements { tail in
             let slot = Node.children(in: tail) + child
             if !isKnownUniquelyReferenced(&slot.pointee) {
@@ -225,7 +225,7 @@ extension TreeArrayNode {
 
     /// The element at `index` (`0 ..< count`).
     @inlinable
-    package func element(at index: Int) -> Element {
+    func element(at index: Int) -> Element {
         Node.element(in: Unmanaged.passUnretained(self), at: index)
     }
 }

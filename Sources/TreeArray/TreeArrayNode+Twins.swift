@@ -6,7 +6,7 @@ extension TreeArrayNode {
     /// (a leaf's as many as it holds, unless given; a branch's always ``branchSlots``). A
     /// leaf's elements are copied at once (a copy is made to be written), byte for byte.
     @inlinable
-    package func copy(slots newSlots: Int? = nil) -> Node {
+    func copy(slots newSlots: Int? = nil) -> Node {
         withUnsafeMutablePointers { header, tail in
             let (height, width) = (header.pointee.height, header.pointee.width)
             let node = Node.make(height: height, slots: height == 0 ? (newSlots ?? width) : Node.branchSlots, keys: header.pointee.keys)
@@ -32,7 +32,7 @@ extension TreeArrayNode {
     /// `TreeArrayNode.share(_:with:start:edits:)`), so a copy must not make an element nobody
     /// touched look different.
     @inlinable
-    package static func copyBytes(from source: UnsafeMutablePointer<Element>, to target: UnsafeMutablePointer<Element>, count: Int) {
+    static func copyBytes(from source: UnsafeMutablePointer<Element>, to target: UnsafeMutablePointer<Element>, count: Int) {
         guard count > 0 else { return }
         target.initialize(from: source, count: count)
         // The properties' bytes are those just written (the references in them retained once
@@ -42,7 +42,7 @@ extension TreeArrayNode {
 
     /// Marks this node as about to be mutated in place: a new stamp, and no twin.
     @inlinable @inline(__always)
-    package func touch() {
+    func touch() {
         withUnsafeMutablePointerToHeader {
             $0.pointee.stamp = nextTreeArrayStamp()
             $0.pointee.twinStamp = 0
@@ -51,7 +51,7 @@ extension TreeArrayNode {
 
     /// Whether `other` is known to hold exactly this node's elements.
     @inlinable @inline(__always)
-    package func isTwin(of other: Node) -> Bool {
+    func isTwin(of other: Node) -> Bool {
         let (id, stamp) = withUnsafeMutablePointerToHeader { ($0.pointee.twinID, $0.pointee.twinStamp) }
         return stamp != 0 && stamp == other.stamp && id == ObjectIdentifier(other)
     }
@@ -69,18 +69,18 @@ extension TreeArrayNode {
     }
 
     @inlinable
-    package var isOverfull: Bool {
+    var isOverfull: Bool {
         width > (isLeaf ? Node.leafCapacity : Node.branchCapacity)
     }
 
     @inlinable
-    package var isUnderfull: Bool {
+    var isUnderfull: Bool {
         width < (isLeaf ? Node.leafCapacity : Node.branchCapacity) / 2
     }
 
     /// Recomputes the running ends, last keys and count of a branch from child `start` on.
     @inlinable
-    package func recomputeEnds(from start: Int = 0) {
+    func recomputeEnds(from start: Int = 0) {
         withUnsafeMutablePointers { header, tail in
             let (ends, children) = (Node.ends(in: tail), Node.children(in: tail))
             let width = header.pointee.width
@@ -103,7 +103,7 @@ extension TreeArrayNode {
 
     /// The stride of a branch with these running ends (see ``TreeArrayNodeHeader/childSize``).
     @inlinable
-    package static func childSize(ends: UnsafeMutablePointer<Int>, width: Int) -> Int {
+    static func childSize(ends: UnsafeMutablePointer<Int>, width: Int) -> Int {
         guard width > 0 else { return 0 }
         let size = ends[0]
         for position in 1 ..< width where ends[position] - ends[position - 1] != size {
@@ -114,7 +114,7 @@ extension TreeArrayNode {
 
     /// The key of the last element in this subtree; `0` when it is empty.
     @inlinable
-    package var lastKey: UInt64 {
+    var lastKey: UInt64 {
         withUnsafeMutablePointerToHeader { $0.pointee.keys.last } ?? 0
     }
 }

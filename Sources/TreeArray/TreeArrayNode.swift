@@ -4,31 +4,31 @@ import Synchronization
 @usableFromInline
 package struct TreeArrayNodeHeader {
     /// The number of elements in the subtree.
-    @usableFromInline package var count: Int
+    @usableFromInline var count: Int
     /// The number of entries in use: a leaf's elements, a branch's children.
-    @usableFromInline package var width: Int
+    @usableFromInline var width: Int
     /// The number of entries the node's storage has room for.
-    @usableFromInline package var slots: Int
+    @usableFromInline var slots: Int
     /// `0` for a leaf; a branch's children all have `height - 1`.
-    @usableFromInline package var height: Int
+    @usableFromInline var height: Int
     /// A branch's stride: the count of each of its children but the last, when they all
     /// hold that many and the last at most as many (as in a tree built in one piece or by
     /// appending); `0` when they do not or it is not known (an insertion or removal in
     /// place forgets it, a rebuild of the ends finds it again), and in a leaf. See
     /// ``TreeArrayNode/element(in:at:)``.
-    @usableFromInline package var childSize: Int
+    @usableFromInline var childSize: Int
     /// See ``TreeArrayNode/stamp``.
-    @usableFromInline package var stamp: UInt64
+    @usableFromInline var stamp: UInt64
     /// See ``TreeArrayNode/twinID``.
-    @usableFromInline package var twinStamp: UInt64
-    @usableFromInline package var twinID: ObjectIdentifier?
+    @usableFromInline var twinStamp: UInt64
+    @usableFromInline var twinID: ObjectIdentifier?
     /// A leaf's order keys, one per element; a branch's last keys, one per child. Apart from
     /// the entries: only lookups by id, insertions and comparisons read them, never a read
     /// by position.
-    @usableFromInline package var keys: ContiguousArray<UInt64>
+    @usableFromInline var keys: ContiguousArray<UInt64>
 
     @inlinable
-    package init(height: Int, slots: Int, keys: ContiguousArray<UInt64>) {
+    init(height: Int, slots: Int, keys: ContiguousArray<UInt64>) {
         self.count = 0
         self.width = 0
         self.slots = slots
@@ -54,9 +54,10 @@ package struct TreeArrayNodeHeader {
 /// per node), so two versions share all the nodes that one did not write.
 ///
 /// Every access to the entries goes through `withUnsafeMutablePointers` for the span of one
-/// operation; no pointer outlives the call that made it. Internal, but `@usableFromInline`:
+/// operation; no pointer outlives the call that made it. Not public, but `@usableFromInline`:
 /// the collection's hot paths are inlinable, so that they are specialized for the element
-/// type in the client's module.
+/// type in the client's module. `package` only for the reads Revertible's support for trees
+/// makes (listed in TreeArray+RevertibleSeam.swift); the rest of it is internal.
 @usableFromInline
 package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, UInt64> {
 
@@ -66,7 +67,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// cell: the layout and the teardown of every node then need no generic metadata (the
     /// unspecialized deinit looked it up on each node freed), and a node that never had a
     /// cell, nearly all of them, frees nothing.
-    @usableFromInline package typealias IdentityReference = Atomic<UInt>
+    @usableFromInline typealias IdentityReference = Atomic<UInt>
 
     // MARK: - Layout
 
@@ -77,13 +78,13 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// misses on a new node and its storage); 3 KiB brings them to 1.6 × and 2.7 ×, while an
     /// edit, which copies one leaf the history shares, stays under 20 µs (4 KiB did not).
     @inlinable
-    package static var leafCapacity: Int {
+    static var leafCapacity: Int {
         Swift.max(8, Swift.min(96, 3072 / Swift.max(1, MemoryLayout<Element>.stride)))
     }
 
     /// The most children a branch holds.
     @inlinable
-    package static var branchCapacity: Int {
+    static var branchCapacity: Int {
         32
     }
 
@@ -91,15 +92,15 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// it before it splits. A leaf gets it before an insertion or a merge; a copy made to be
     /// written in place has room for its elements alone.
     @inlinable
-    package static var leafSlots: Int { leafCapacity + 1 }
+    static var leafSlots: Int { leafCapacity + 1 }
 
     /// The room of every branch: one more than it holds, as for a leaf.
     @inlinable
-    package static var branchSlots: Int { branchCapacity + 1 }
+    static var branchSlots: Int { branchCapacity + 1 }
 
     /// The words of storage a node of `height` with room for `slots` entries needs.
     @inlinable
-    package static func words(height: Int, slots: Int) -> Int {
+    static func words(height: Int, slots: Int) -> Int {
         let identity = (MemoryLayout<IdentityReference>.stride + 7) / 8
         if height > 0 { return identity + 1 + 2 * slots }
         let slack = Swift.max(0, MemoryLayout<Element>.alignment - 8)
@@ -107,18 +108,18 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     }
 
     @inlinable @inline(__always)
-    package static func identity(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<IdentityReference> {
+    static func identity(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<IdentityReference> {
         UnsafeMutableRawPointer(tail).assumingMemoryBound(to: IdentityReference.self)
     }
 
     @inlinable @inline(__always)
-    package static func entries(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutableRawPointer {
+    static func entries(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutableRawPointer {
         UnsafeMutableRawPointer(tail + (MemoryLayout<IdentityReference>.stride + 7) / 8)
     }
 
     /// A leaf's elements.
     @inlinable @inline(__always)
-    package static func elements(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Element> {
+    static func elements(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Element> {
         let raw = entries(in: tail)
         return (MemoryLayout<Element>.alignment <= 8 ? raw : raw.alignedUp(for: Element.self)).assumingMemoryBound(to: Element.self)
     }
@@ -127,20 +128,20 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// `ends[-1]` is always `0` and every end past the children `Int.max`, so that a search
     /// reads a fixed number of ends, and a child's start, without a branch.
     @inlinable @inline(__always)
-    package static func ends(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Int> {
+    static func ends(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Int> {
         entries(in: tail).assumingMemoryBound(to: Int.self) + 1
     }
 
     /// A branch's children, right after its ends, so that the search and the step down
     /// read the same block.
     @inlinable @inline(__always)
-    package static func children(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Node> {
+    static func children(in tail: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<Node> {
         (entries(in: tail) + (1 + branchSlots) * MemoryLayout<Int>.stride).assumingMemoryBound(to: Node.self)
     }
 
     /// An empty node.
     @inlinable
-    package static func make(height: Int, slots: Int, keys: ContiguousArray<UInt64> = []) -> Node {
+    static func make(height: Int, slots: Int, keys: ContiguousArray<UInt64> = []) -> Node {
         let object = Node.create(minimumCapacity: words(height: height, slots: slots)) { _ in
             TreeArrayNodeHeader(height: height, slots: slots, keys: keys)
         }
@@ -161,7 +162,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
 
     /// An empty leaf with room for `slots` elements (at most ``leafSlots``).
     @inlinable
-    package static func emptyLeaf(slots: Int = Node.leafSlots) -> Node {
+    static func emptyLeaf(slots: Int = Node.leafSlots) -> Node {
         var keys = ContiguousArray<UInt64>()
         // Room for a full leaf at once: keys are small, and growing them step by step
         // costs an append a reallocation every few elements.
@@ -171,7 +172,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
 
     /// A branch of `height` holding `children`, in order.
     @inlinable
-    package static func branch<C: Collection<Node>>(height: Int, children: C) -> Node {
+    static func branch<C: Collection<Node>>(height: Int, children: C) -> Node {
         let node = make(height: height, slots: branchSlots)
         node.withUnsafeMutablePointers { header, tail in
             var target = Node.children(in: tail)
@@ -204,7 +205,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
 
     /// The number of elements in this subtree.
     @inlinable
-    package var count: Int {
+    package internal(set) var count: Int {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
         @inline(__always) set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
     }
@@ -223,7 +224,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
 
     /// The number of entries this node has room for.
     @inlinable
-    package var slots: Int {
+    var slots: Int {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.slots } }
     }
 
@@ -231,7 +232,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// is made and again each time it is mutated in place. A node's identifier and stamp
     /// together name one exact content, even after the node is freed and its address reused.
     @inlinable
-    package var stamp: UInt64 {
+    var stamp: UInt64 {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.stamp } }
     }
 
@@ -240,13 +241,13 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// comparison of the two may skip them as if they were the same node. `twinStamp` is `0`
     /// when there is no twin; the link no longer holds once either node is mutated.
     @inlinable
-    package var twinID: ObjectIdentifier? {
+    var twinID: ObjectIdentifier? {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.twinID } }
         @inline(__always) set { withUnsafeMutablePointerToHeader { $0.pointee.twinID = newValue } }
     }
 
     @inlinable
-    package var twinStamp: UInt64 {
+    var twinStamp: UInt64 {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.twinStamp } }
         @inline(__always) set { withUnsafeMutablePointerToHeader { $0.pointee.twinStamp = newValue } }
     }
@@ -267,7 +268,7 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
     /// Calls `body` with the keys (a leaf's) or last keys (a branch's) to change them in
     /// place.
     @inlinable @inline(__always)
-    package func updateKeys<R>(_ body: (inout ContiguousArray<UInt64>) throws -> R) rethrows -> R {
+    func updateKeys<R>(_ body: (inout ContiguousArray<UInt64>) throws -> R) rethrows -> R {
         try withUnsafeMutablePointerToHeader { try body(&$0.pointee.keys) }
     }
 }
@@ -276,6 +277,6 @@ package final class TreeArrayNode<Element>: ManagedBuffer<TreeArrayNodeHeader, U
 private let treeArrayStamps = Atomic<UInt64>(1)
 
 @usableFromInline
-package func nextTreeArrayStamp() -> UInt64 {
+func nextTreeArrayStamp() -> UInt64 {
     treeArrayStamps.wrappingAdd(1, ordering: .relaxed).newValue
 }

@@ -48,44 +48,6 @@ extension TreeArray: Revertible where Element: Identifiable & Versionable {
     }
 }
 
-extension TreeArray {
-
-    /// Records, in this tree's nodes, that they hold the same elements as `other`'s nodes at
-    /// the same places, so that comparisons between the two skip them as if they were shared.
-    ///
-    /// Call only when this tree holds exactly `other`'s elements. Links the nodes on the paths
-    /// to `positions` (where a change wrote: elsewhere the two trees share their nodes), only
-    /// those this tree references uniquely (writing a link is a mutation), and only down to
-    /// where the two trees' nodes are cut alike. A node left unlinked costs a later
-    /// comparison a read of it, never a wrong answer.
-    ///
-    /// - Complexity: O(*p* log *n*) for *p* positions: one path each, not every child of
-    ///   every node on it (this runs unspecialized, once per recorded step).
-    mutating func linkTwins(to other: Node, along positions: [Int]) {
-        guard isKnownUniquelyReferenced(&root) else { return }
-        for position in positions {
-            Node.link(root, to: other, along: position)
-        }
-    }
-}
-
-extension TreeArrayNode {
-
-    /// Links `node`, uniquely referenced and holding exactly `other`'s elements, and the nodes
-    /// below it on the path to `index`, as twins of `other`'s.
-    static func link(_ node: Node, to other: Node, along index: Int) {
-        var (node, other, index) = (node, other, index)
-        while node !== other {
-            node.twinID = ObjectIdentifier(other)
-            node.twinStamp = other.stamp
-            guard !node.isLeaf, node.height == other.height, node.count > 0, Node.sameEnds(node, other) else { return }
-            let (child, offset) = node.child(containing: Swift.min(Swift.max(index, 0), node.count - 1))
-            guard node.isChildUnique(child) else { return }
-            (node, other, index) = (node.child(child), other.child(child), offset)
-        }
-    }
-}
-
 extension TreeArray where Element: Identifiable & Versionable {
 
     /// Makes this tree share `other`'s nodes wherever the two hold the very same values, and

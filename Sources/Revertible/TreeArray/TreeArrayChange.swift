@@ -88,7 +88,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
         guard tree.count == newer.count else { return true }
         let shared = operations?.share(&tree, newer.root, self) ?? tree.share(newer.root, editedAt: edits)
         if !shared {
-            tree.linkTwins(to: newer.root, along: writtenPositions)
+            tree.linkTwins(to: newer, along: writtenPositions)
         }
         return true
     }

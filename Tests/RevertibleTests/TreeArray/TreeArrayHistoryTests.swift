@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Revertible
+// Invariant checks, capacities and the identity index: internal to the tree's module, not
+// part of its seam with Revertible.
+@testable import TreeArray
 
 /// A document holding a large list in a `TreeArray`, as an app would.
 struct RowDocument: Versionable, Sendable {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Revertible
+// Invariant checks, capacities and the identity index: internal to the tree's module, not
+// part of its seam with Revertible.
+@testable import TreeArray
 
 /// The identity index: lookups by id in O(log n), kept up to date by every mutation and
 /// shared between versions.

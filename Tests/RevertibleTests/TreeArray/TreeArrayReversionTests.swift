@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Revertible
+// Invariant checks, capacities and the identity index: internal to the tree's module, not
+// part of its seam with Revertible.
+@testable import TreeArray
 
 /// The reversion laws for `TreeArray`, as identifiable arrays are covered in
 /// `ReversionPropertyTests`, plus what can be said about cost without timing.

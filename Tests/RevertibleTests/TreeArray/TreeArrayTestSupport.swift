@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Revertible
+// Invariant checks, capacities and the identity index: internal to the tree's module, not
+// part of its seam with Revertible.
+@testable import TreeArray
 
 /// Checks the shape a ``TreeArray`` promises: counts and running ends agree with the
 /// children, children sit one level lower, and no leaf below the root is empty.
