@@ -55,13 +55,16 @@ extension TextBuffer {
     ///
     /// `package`, for tests and fuzz targets: the definition is slow (O(*n*), one
     /// multiplication per byte), so `_invariantCheck()` reads leaves with the fast hash and
-    /// only in short texts.
+    /// only in short texts. Traps with `fatalError`, not `precondition`: optimized builds
+    /// (the fuzz targets') drop a precondition's message, and these say what differs.
     package func _leafSummariesCheck() {
         var all: [UInt8] = []
         all.reserveCapacity(utf8Count)
         checkLeafSummaries(root, into: &all)
         let whole = all.withUnsafeBytes { TextHash(byteByByte: $0) }
-        precondition(root.textHash == whole, "TextBuffer: the root's hash is not the byte-by-byte hash of the text")
+        if root.textHash != whole {
+            fatalError("TextBuffer: the root's hash is not the byte-by-byte hash of the text's \(all.count) bytes")
+        }
     }
 
     private func checkLeafSummaries(_ node: Node, into all: inout [UInt8]) {
@@ -70,10 +73,13 @@ extension TextBuffer {
             return
         }
         let hash = node.bytes.withUnsafeBytes { TextHash(byteByByte: $0) }
-        precondition(node.textHash == hash, "TextBuffer: a leaf's hash is not the byte-by-byte hash of its \(node.bytes.count) bytes")
+        if node.textHash != hash {
+            fatalError("TextBuffer: the hash of a leaf of \(node.bytes.count) bytes at \(all.count) is not their byte-by-byte hash")
+        }
         let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
-        precondition(node.scalarCount == scalars, "TextBuffer: a leaf counts \(node.scalarCount) scalars, its bytes hold \(scalars)")
-        precondition(node.utf16Count == utf16, "TextBuffer: a leaf counts \(node.utf16Count) UTF-16 units, its bytes hold \(utf16)")
+        if node.scalarCount != scalars || node.utf16Count != utf16 {
+            fatalError("TextBuffer: a leaf at \(all.count) counts \(node.scalarCount) scalars and \(node.utf16Count) UTF-16 units, its bytes hold \(scalars) and \(utf16)")
+        }
         all.append(contentsOf: node.bytes)
     }
 
