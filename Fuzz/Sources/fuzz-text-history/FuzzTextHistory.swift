@@ -4,18 +4,19 @@
 // The bytes give a starting text (short, several KB, or up to about 200 KB, so the tree has
 // one to three levels of 4 KB leaves) and a script: short edits near a cursor (typing),
 // bursts of keystrokes each recorded as a step, a few edits recorded as one step, long
-// edits across leaves, undo, redo, undo all, redo all. After every operation (1 always, 2
-// and 3 while the input's budget of bytes checked in full lasts, `fullCheckBudget`):
+// edits across leaves, undo, redo, undo all, redo all. After every operation (1 and 4
+// always, 2 and 3 while the input's budget of bytes checked in full lasts, see
+// `fullCheckBudget`):
 //
-// 1. the buffer holds exactly the model's bytes, and counts its scalars and UTF-16 units as
-//    the standard library does;
-// 2. `_invariantCheck()` passes, and every leaf's hash and counts, and the root's hash,
-//    equal their definitions byte by byte (`_leafSummariesCheck()`): edits bring a leaf's
-//    summary up to date incrementally, and archives keep fingerprints made of them;
-// 3. `fingerprint(outside:)` of the run just edited, of nothing and of another run equals
-//    the byte-by-byte hash of the bytes outside it;
-// 4. the controller's counts match the model's versions, undo gives the previous version's
-//    bytes exactly and redo the next.
+// 1. the buffer holds exactly the model's bytes;
+// 2. it counts its scalars and UTF-16 units as the standard library does, `_invariantCheck()`
+//    passes, and every leaf's hash and counts, and the root's hash, equal their definitions
+//    byte by byte (`_leafSummariesCheck()`): edits bring a leaf's summary up to date
+//    incrementally, and archives keep fingerprints made of them;
+// 3. `fingerprint(outside:)` of the run just edited and of another run (in the walks below,
+//    of nothing) equals the byte-by-byte hash of the bytes outside it;
+// 4. the controller's counts match the model's versions and its present is the buffer;
+//    undo gives the previous version's bytes exactly and redo the next.
 //
 // After the script, the history goes through JSON (`archive`, `HistoryArchive`) and is
 // restored onto the present, itself decoded from JSON (a tree cut afresh), in a new
