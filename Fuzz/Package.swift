@@ -41,6 +41,9 @@ let package = Package(
         // Target 3 of issue 15: a todo data file or import file made of the bytes, then
         // list, undo, redo.
         .executableTarget(name: "fuzz-todo-store", dependencies: ["CSQLite", "TodoKit", "Revertible", "UndoableReducer"]),
+        // TextBuffer's incremental hashes and counts: a text edited, undone, redone and its
+        // history restored, checked against plain bytes and the definitions byte by byte.
+        .executableTarget(name: "fuzz-text-history", dependencies: ["FuzzSupport", "Revertible", "TextBuffer"]),
     ],
     swiftLanguageModes: [.v6]
 )

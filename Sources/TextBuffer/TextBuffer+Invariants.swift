@@ -44,3 +44,49 @@ extension TextBuffer {
         precondition(node.textHash == node.computedTextHash(), "TextBuffer: a branch's hash is stale")
     }
 }
+
+extension TextBuffer {
+
+    /// Checks every leaf's hash and unit counts against their definitions, and the root's
+    /// hash against that of the whole text, each hashed byte by byte (`TextHash(byteByByte:)`)
+    /// whatever the text's length: what a leaf's incremental update after an edit and the
+    /// branches' joined hashes must equal exactly, since archives keep the fingerprints made
+    /// of them. Traps where they differ.
+    ///
+    /// `package`, for tests and fuzz targets: the definition is slow (O(*n*), one
+    /// multiplication per byte), so `_invariantCheck()` reads leaves with the fast hash and
+    /// only in short texts. Traps with `fatalError`, not `precondition`: optimized builds
+    /// (the fuzz targets') drop a precondition's message, and these say what differs.
+    package func _leafSummariesCheck() {
+        var all: [UInt8] = []
+        all.reserveCapacity(utf8Count)
+        checkLeafSummaries(root, into: &all)
+        let whole = all.withUnsafeBytes { TextHash(byteByByte: $0) }
+        if root.textHash != whole {
+            fatalError("TextBuffer: the root's hash is not the byte-by-byte hash of the text's \(all.count) bytes")
+        }
+    }
+
+    private func checkLeafSummaries(_ node: Node, into all: inout [UInt8]) {
+        guard node.isLeaf else {
+            for child in node.children { checkLeafSummaries(child.node, into: &all) }
+            return
+        }
+        let hash = node.bytes.withUnsafeBytes { TextHash(byteByByte: $0) }
+        if node.textHash != hash {
+            fatalError("TextBuffer: the hash of a leaf of \(node.bytes.count) bytes at \(all.count) is not their byte-by-byte hash")
+        }
+        let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
+        if node.scalarCount != scalars || node.utf16Count != utf16 {
+            fatalError("TextBuffer: a leaf at \(all.count) counts \(node.scalarCount) scalars and \(node.utf16Count) UTF-16 units, its bytes hold \(scalars) and \(utf16)")
+        }
+        all.append(contentsOf: node.bytes)
+    }
+
+    /// The fingerprint of `bytes` by its definition, hashed byte by byte: what
+    /// `fingerprint(outside:)` must return for the bytes outside its run, however the tree
+    /// cuts them. `package`, for tests and fuzz targets.
+    package static func _fingerprintByDefinition(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        TextHash(byteByByte: bytes).hash
+    }
+}
