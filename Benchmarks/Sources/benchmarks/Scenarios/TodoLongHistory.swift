@@ -20,7 +20,9 @@ import Foundation
 /// Figures: the median wall time and processor time of one command, its largest peak
 /// resident memory, and (for `add` and `server-add`, once per size) the seconds the K-line
 /// script took. The processor time is the `todo` process's alone: on a server, the work the
-/// server does for it is in the wall time only.
+/// server does for it is in the wall time only. The peak is `wait4`'s, which for a child of
+/// `posix_spawn` is at least this process's own high-water mark (Benchmarks/README.md says
+/// why), so it measures the command only while the command is the larger.
 struct TodoLongHistory: Scenario {
 
     static let wall = FigureColumn(key: "ms", header: "ms (median)")
