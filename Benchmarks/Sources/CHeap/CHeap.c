@@ -16,6 +16,10 @@ size_t cheap_heap_in_use(void) {
     return info.uordblks + info.hblkhd;
 }
 
+void cheap_release_free_memory(void) {
+    malloc_trim(0);
+}
+
 #else
 
 // No mallinfo2 (macOS, musl, older glibc): memory figures are reported as unsupported.
@@ -25,6 +29,9 @@ bool cheap_is_supported(void) {
 
 size_t cheap_heap_in_use(void) {
     return 0;
+}
+
+void cheap_release_free_memory(void) {
 }
 
 #endif

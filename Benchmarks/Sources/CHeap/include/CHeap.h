@@ -15,4 +15,9 @@ bool cheap_is_supported(void);
 /// them. Freed memory is not counted, so garbage that was released does not show.
 size_t cheap_heap_in_use(void);
 
+/// Gives the pages of freed heap memory back to the system (glibc's `malloc_trim(0)`), so
+/// that the resident size is what is in use; does nothing where `cheap_is_supported()` is
+/// false.
+void cheap_release_free_memory(void);
+
 #endif

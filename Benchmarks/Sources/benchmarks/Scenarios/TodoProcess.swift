@@ -31,19 +31,24 @@ enum TodoProcess {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(scenario)-\(UUID().uuidString)")
     }
 
-    /// Runs `binary arguments`, with `input` as standard input (none when `nil`), and returns
-    /// the exit status and standard output.
-    static func run(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> (Int32, String) {
-        let outcome = try runMeasured(binary, arguments, input: input, scenario: scenario)
+    /// Runs `binary arguments`, with `input` as standard input (none when `nil`) and
+    /// `environment` added to this process's, and returns the exit status and standard output.
+    static func run(
+        _ binary: String, _ arguments: [String], input: URL? = nil, environment: [String: String] = [:], scenario: String
+    ) throws(BenchmarkFailure) -> (Int32, String) {
+        let outcome = try runMeasured(binary, arguments, input: input, environment: environment, scenario: scenario)
         return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     }
 
     /// The same, with the child's processor time and peak memory.
-    static func runMeasured(_ binary: String, _ arguments: [String], input: URL? = nil, scenario: String) throws(BenchmarkFailure) -> ChildProcess.Outcome {
+    static func runMeasured(
+        _ binary: String, _ arguments: [String], input: URL? = nil, environment added: [String: String] = [:], scenario: String
+    ) throws(BenchmarkFailure) -> ChildProcess.Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["TODO_FILE"] = nil
         environment["TODO_HISTORY_LIMIT"] = nil
+        environment.merge(added) { _, new in new }
         do {
             let outcome = try ChildProcess.run(
                 binary,
@@ -73,13 +78,15 @@ enum TodoProcess {
     }
 
     /// The same for the list the options `store` name (`--file PATH`, or `--database URL
-    /// --as NAME`), with the input files written into `directory`.
+    /// --as NAME`), with the input files written into `directory` and `environment` added to
+    /// each process's.
     static func prepare(
         _ binary: String,
         store: [String],
         in directory: URL,
         items: Int,
         steps: Int,
+        environment: [String: String] = [:],
         using generator: inout SeededGenerator,
         scenario: String
     ) throws(BenchmarkFailure) {
@@ -105,8 +112,8 @@ enum TodoProcess {
         } catch {
             throw BenchmarkFailure("\(scenario): could not write the input files: \(error)")
         }
-        let (imported, _) = try run(binary, store + ["--history-limit", "0", "import", "--json", export.path], scenario: scenario)
-        let (added, _) = try run(binary, store, input: script, scenario: scenario)
+        let (imported, _) = try run(binary, store + ["--history-limit", "0", "import", "--json", export.path], environment: environment, scenario: scenario)
+        let (added, _) = try run(binary, store, input: script, environment: environment, scenario: scenario)
         guard imported == 0, added == 0 else {
             throw BenchmarkFailure("\(scenario): preparing \(items) items exited \(imported) (import), \(added) (adds)")
         }
@@ -117,9 +124,10 @@ enum TodoProcess {
         try count(binary, store: ["--file", path], scenario: scenario)
     }
 
-    /// How many items `todo list` shows for the list the options `store` name.
-    static func count(_ binary: String, store: [String], scenario: String) throws(BenchmarkFailure) -> Int {
-        let (status, output) = try run(binary, store + ["list"], scenario: scenario)
+    /// How many items `todo list` shows for the list the options `store` name, with
+    /// `environment` added to the process's.
+    static func count(_ binary: String, store: [String], environment: [String: String] = [:], scenario: String) throws(BenchmarkFailure) -> Int {
+        let (status, output) = try run(binary, store + ["list"], environment: environment, scenario: scenario)
         guard status == 0 else { throw BenchmarkFailure("\(scenario): `todo list` exited \(status)") }
         return output.hasPrefix("No items.") ? 0 : output.split(separator: "\n").count
     }

@@ -23,6 +23,14 @@ struct TodoServer: Scenario {
     let impls = ["server-add", "server-list", "server-undo", "sqlite-add", "sqlite-list", "sqlite-undo"]
     let figures = [milliseconds]
 
+    /// The connection string `TODO_BENCH_DATABASE` gives, or `nil` when it is unset or empty.
+    static func database() -> String? {
+        ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why a server run is skipped without ``database()``.
+    static let noServer = "no server: set \(variable) to the connection string of a database this benchmark may fill (it starts no server)"
+
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000], [Self.historySteps]) : ([1_000, 10_000, 100_000], [Self.historySteps])
     }
@@ -30,10 +38,8 @@ struct TodoServer: Scenario {
     func run(impl: String, n: Int, k: Int, seed: UInt64) throws(BenchmarkFailure) -> RunOutcome {
         guard let binary = TodoProcess.binary() else { return .skipped(reason: TodoProcess.missing) }
         let onServer = impl.hasPrefix("server-")
-        let database = ProcessInfo.processInfo.environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 }
-        if onServer, database == nil {
-            return .skipped(reason: "no server: set \(Self.variable) to the connection string of a database this benchmark may fill (it starts no server)")
-        }
+        let database = Self.database()
+        if onServer, database == nil { return .skipped(reason: Self.noServer) }
         let directory = TodoProcess.temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = onServer
