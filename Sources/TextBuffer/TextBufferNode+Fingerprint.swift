@@ -51,13 +51,11 @@ extension TextBuffer {
     /// - Complexity: O(log *n*) from the nodes' hashes, plus the bytes of the run that lie in
     ///   the leaves its ends cut, and at most half of each such leaf.
     package func fingerprint(outside run: Range<Int>) -> UInt64 {
-        // The text before the run comes out of the whole's hash, the run's and the text
-        // after it: the leaf a short run cuts is read on one side of the run only, not on
-        // both (a keystroke's fingerprint read half the leaf twice).
+        // Cut out of the whole's hash, from the run's and the text's after it: the leaf a
+        // short run cuts is read on one side of the run only, not on both (a keystroke's
+        // fingerprint read half the leaf twice).
         let after = root.textHash(in: run.upperBound..<utf8Count)
-        let runAndAfter = root.textHash(in: run).followed(by: after)
-        let before = root.textHash.droppingSuffix(runAndAfter, suffixLength: utf8Count - run.lowerBound, prefixLength: run.lowerBound)
-        return before.followed(by: after).hash
+        return root.textHash.cuttingOut(root.textHash(in: run), length: run.count, before: after).hash
     }
 }
 

@@ -18,22 +18,13 @@ extension TextBufferNode {
         let (addedScalars, addedUTF16) = Node.unitCounts(of: replacement)
         let removed = hash(of: range)
         let added = TextHash(of: UnsafeRawBufferPointer(replacement))
-        // The leaf is X·R·Y; it becomes X·I·Y. Whichever of X and Y is shorter is hashed; the
-        // other comes out of the whole.
-        let (before, after): (TextHash, TextHash)
-        if range.lowerBound <= count - range.upperBound {
-            before = hash(of: 0..<range.lowerBound)
-            after = textHash
-                .droppingPrefix(before, suffixLength: count - range.lowerBound)
-                .droppingPrefix(removed, suffixLength: count - range.upperBound)
-        } else {
-            after = hash(of: range.upperBound..<count)
-            before = textHash
-                .droppingSuffix(after, suffixLength: count - range.upperBound, prefixLength: range.upperBound)
-                .droppingSuffix(removed, suffixLength: range.count, prefixLength: range.lowerBound)
-        }
+        // The leaf is X·R·Y; it becomes X·I·Y. Y's hash is read or, when X is shorter, comes
+        // out of the whole's; then R is cut out and I put in its place.
+        let after = range.lowerBound <= count - range.upperBound
+            ? textHash.droppingPrefix(hash(of: 0..<range.lowerBound).followed(by: removed), suffixLength: count - range.upperBound)
+            : hash(of: range.upperBound..<count)
         return LeafSummary(
-            textHash: before.followed(by: added).followed(by: after),
+            textHash: textHash.cuttingOut(removed, length: range.count, before: after).inserting(added, before: after),
             scalarCount: scalarCount - removedScalars + addedScalars,
             utf16Count: utf16Count - removedUTF16 + addedUTF16
         )

@@ -100,6 +100,29 @@ struct TextHash: Equatable {
         return result
     }
 
+    /// The hash of this run with `middle` (`length` bytes) cut out of it, where `suffix` is
+    /// the rest of the run after `middle`. This run is `x·B^(m+s) + middle·B^s + suffix` and
+    /// the result `x·B^s + suffix`: only the cut part's length is inverted, so a short cut
+    /// costs a few multiplications however long the run.
+    func cuttingOut(_ middle: TextHash, length: Int, before suffix: TextHash) -> TextHash {
+        let inverse = Self.inversePower(length)
+        let shiftedFront = Self.subtract(Self.subtract(hash, Self.multiply(middle.hash, suffix.power)), suffix.hash)
+        var result = TextHash()
+        result.hash = Self.add(Self.multiply(shiftedFront, inverse), suffix.hash)
+        result.power = Self.multiply(power, inverse)
+        return result
+    }
+
+    /// The hash of this run with `middle` put in just before `suffix`, the end of the run:
+    /// `x·B^s + suffix` becomes `x·B^(m+s) + middle·B^s + suffix`, with no power to compute.
+    func inserting(_ middle: TextHash, before suffix: TextHash) -> TextHash {
+        var result = TextHash()
+        let front = Self.multiply(Self.subtract(hash, suffix.hash), middle.power)
+        result.hash = Self.add(Self.add(front, Self.multiply(middle.hash, suffix.power)), suffix.hash)
+        result.power = Self.multiply(power, middle.power)
+        return result
+    }
+
     static func multiply(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let (high, low) = a.multipliedFullWidth(by: b)
         return reduce(high: high, low: low)

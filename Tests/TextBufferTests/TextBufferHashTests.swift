@@ -20,6 +20,13 @@ struct TextBufferHashTests {
                     let back = TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: raw[cut...]))
                     #expect(whole.droppingPrefix(front, suffixLength: length - cut) == back, "length \(length), cut \(cut)")
                     #expect(whole.droppingSuffix(back, suffixLength: length - cut, prefixLength: cut) == front, "length \(length), cut \(cut)")
+                    // Up to 9 bytes from the cut on, cut out of the whole and put back in.
+                    let end = Swift.min(length, cut + 9)
+                    let middle = TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: raw[cut..<end]))
+                    let rest = TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: raw[end...]))
+                    let outside = (Array(raw[..<cut]) + Array(raw[end...])).withUnsafeBytes { TextHash(byteByByte: $0) }
+                    #expect(whole.cuttingOut(middle, length: end - cut, before: rest) == outside, "length \(length), cut \(cut)..<\(end)")
+                    #expect(outside.inserting(middle, before: rest) == whole, "length \(length), cut \(cut)..<\(end)")
                 }
             }
         }
