@@ -13,8 +13,8 @@ import Revertible
 ///
 /// The store is built once per size and kept for the repeats: K edits appended and saved to
 /// it every 10,000 steps, so the history never sits whole in memory. Figures: the time to
-/// open and undo one step, and how many step rows that read. Every run checks the undone
-/// state.
+/// open and undo one step (the fastest of ``opensPerRun`` opens, each of a new controller),
+/// and how many step rows one open read. Every open checks the undone state.
 ///
 /// Judge the store's flatness with `--impl store` alone: the runner goes size by size, so
 /// with both implementations each store run follows the archive run of the size before, and
@@ -50,18 +50,31 @@ struct HistoryOpen: Scenario {
     }
 
     private func openStore(_ saved: SavedHistory) throws -> RunOutcome {
-        let readsBefore = saved.store.stepReads
-        var time = Stopwatch()
-        let controller = try time.measure {
-            let controller = VersioningController(saved.final)
-            try controller.openHistory(from: saved.store)
-            try controller.undo()
-            return controller
+        // One open takes well under a millisecond, less than a time slice of this shared
+        // machine: a single timing measured the load as much as the open (2.1 ms at K = 1,000
+        // and 0.8 ms at K = 100,000 in one run). The fastest of several opens, each of a new
+        // controller, is the open's own cost.
+        var fastest = Double.infinity
+        var reads = 0
+        for _ in 0..<Self.opensPerRun {
+            let readsBefore = saved.store.stepReads
+            var time = Stopwatch()
+            let controller = try time.measure {
+                let controller = VersioningController(saved.final)
+                try controller.openHistory(from: saved.store)
+                try controller.undo()
+                return controller
+            }
+            reads = saved.store.stepReads - readsBefore
+            fastest = Swift.min(fastest, time.nanoseconds(per: 1) / 1_000)
+            try check(controller.currentVersion.items == saved.beforeLast.items, "history-open store: undo gave the wrong list")
+            try check(controller.undoCount == saved.steps - 1, "history-open store: the opened history has \(controller.undoCount + 1) steps, not \(saved.steps)")
         }
-        try check(controller.currentVersion.items == saved.beforeLast.items, "history-open store: undo gave the wrong list")
-        try check(controller.undoCount == saved.steps - 1, "history-open store: the opened history has \(controller.undoCount + 1) steps, not \(saved.steps)")
-        return .measured([Self.open.key: time.nanoseconds(per: 1) / 1_000, Self.reads.key: Double(saved.store.stepReads - readsBefore)])
+        return .measured([Self.open.key: fastest, Self.reads.key: Double(reads)])
     }
+
+    /// How many times one run opens the store: see `openStore(_:)`.
+    static let opensPerRun = 20
 
     private func openArchive(_ saved: SavedHistory) throws -> RunOutcome {
         let data = try saved.archiveData()
