@@ -35,20 +35,6 @@ struct TextBufferConformanceTests {
         #expect(dictionary[TextBuffer(text)] == 2)
     }
 
-    @Test("A run's hash, taken eight bytes at a time, is its hash by definition, at every length")
-    func hashByBlocksIsTheDefinition() {
-        var generator = SeededGenerator(seed: 37)
-        for length in 0..<200 {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            bytes.withUnsafeBytes { raw in
-                #expect(TextHash(of: raw) == TextHash(byteByByte: raw), "length \(length)")
-            }
-        }
-        // The largest bytes make the largest terms: eight 0xFF in a block must not overflow.
-        let high = [UInt8](repeating: 0xFF, count: 4_096)
-        high.withUnsafeBytes { #expect(TextHash(of: $0) == TextHash(byteByByte: $0)) }
-    }
-
     @Test("description is the text; debugDescription quotes it and cuts a long one short")
     func descriptions() {
         let buffer: TextBuffer = "Hello \"world\"\n"

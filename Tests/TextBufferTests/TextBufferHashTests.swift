@@ -2,11 +2,26 @@ import Testing
 import TestSupport
 @testable import TextBuffer
 
-/// An edit brings a leaf's hash and unit counts up to date from the old ones and the shorter
-/// side of the edit, and a fingerprint takes a cut leaf's hash from the shorter side of the
-/// cut: these check both against the hash by its definition, byte by byte.
+/// A run's hash is made eight bytes at a time, an edit brings a leaf's hash and unit counts up
+/// to date from the old ones and the shorter side of the edit, and a fingerprint takes a cut
+/// leaf's hash from the shorter side of the cut: these check each against the hash by its
+/// definition, byte by byte (the leaves through `_leafSummariesCheck()`, which traps).
 @Suite("TextBuffer: hashes and counts kept up to date without reading whole leaves")
 struct TextBufferHashTests {
+
+    @Test("A run's hash, taken eight bytes at a time, is its hash by definition, at every length")
+    func hashByBlocksIsTheDefinition() {
+        var generator = SeededGenerator(seed: 37)
+        for length in 0..<200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes.withUnsafeBytes { raw in
+                #expect(TextHash(of: raw) == TextHash(byteByByte: raw), "length \(length)")
+            }
+        }
+        // The largest bytes make the largest terms: eight 0xFF in a block must not overflow.
+        let high = [UInt8](repeating: 0xFF, count: 4_096)
+        high.withUnsafeBytes { #expect(TextHash(of: $0) == TextHash(byteByByte: $0)) }
+    }
 
     @Test("A run's hash comes out of the whole's and the other part's, at every cut")
     func droppingAPartIsHashingTheOther() {
@@ -46,10 +61,10 @@ struct TextBufferHashTests {
             let (range, replacement) = smallEdit(of: text, using: &factory)
             buffer.replaceUTF8Subrange(range, with: replacement)
             text = replacingUTF8(text, range, with: replacement)
-            checkEveryLeaf(of: buffer.root)
+            buffer._leafSummariesCheck()
         }
         #expect(holds(buffer, text))
-        for version in kept { checkEveryLeaf(of: version.root) }
+        for version in kept { version._leafSummariesCheck() }
     }
 
     @Test("A fingerprint outside any run is the hash of the bytes outside it, by definition",
@@ -78,16 +93,5 @@ struct TextBufferHashTests {
         while upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
         let replacement = Int.random(in: 0..<4, using: &factory.random) == 0 ? "" : factory.piece()
         return (lower..<upper, replacement)
-    }
-
-    private func checkEveryLeaf(of node: TextBufferNode, sourceLocation: SourceLocation = #_sourceLocation) {
-        if node.isLeaf {
-            let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { TextBufferNode.unitCounts(of: $0) }
-            let hash = node.bytes.withUnsafeBytes { TextHash(byteByByte: $0) }
-            #expect(node.textHash == hash, "a leaf's hash", sourceLocation: sourceLocation)
-            #expect(node.scalarCount == scalars && node.utf16Count == utf16, "a leaf's counts", sourceLocation: sourceLocation)
-            return
-        }
-        for child in node.children { checkEveryLeaf(of: child.node, sourceLocation: sourceLocation) }
     }
 }

@@ -27,8 +27,8 @@ struct TextRunContext<Part: Equatable> {
 /// A 64-bit hash of bytes fed in any number of pieces: the result depends only on the bytes,
 /// not on how they were cut. The fingerprint of a `String`'s and a `Data`'s runs; a
 /// ``TextBuffer``'s is its own polynomial hash instead, which its nodes keep, so that its
-/// fingerprint reads no shared chunk (`fingerprint(outside:)`). Eight bytes at a time (a multiply and a shift each), since recording a
-/// step reads all of the text outside its run; its own arithmetic, stable across processes
+/// fingerprint reads no shared chunk (`fingerprint(outside:)`). Eight bytes at a time (a
+/// multiply and a shift each), since recording a step reads all of the text outside its run; its own arithmetic, stable across processes
 /// and platforms (saved archives keep it), unlike `Hasher`, which is seeded per process.
 struct TextFingerprint {
     private var state: UInt64 = 0x243f_6a88_85a3_08d3
