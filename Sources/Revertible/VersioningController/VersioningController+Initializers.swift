@@ -51,23 +51,19 @@ extension VersioningController where Failure == HistoryError {
 
 extension VersioningController {
 
-    /// The one path of every public initializer, which differ only in the root they track,
-    /// how errors reach the caller and whether the root is observed. Conflicts are skipped,
-    /// as the seed's controller did.
+    /// The one path of every public initializer, which differ only in the root they track
+    /// and how errors reach the caller (the observing ones then start observing the root).
+    /// Conflicts are skipped, as the seed's controller did.
     convenience init(
         value: Value,
         root: RootAccess<Root, Value>,
         historyLimit: Int?,
         debounceInterval: Duration?,
         clock: some Clock<Duration>,
-        observing: Bool = false,
         reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
         let policy = HistoryPolicy(limit: historyLimit, debounceInterval: debounceInterval, clock: clock, conflictPolicy: .skip)
         self.init(value: value, root: root, policy: policy, reportError: reportError)
-        if observing {
-            observeRoot()
-        }
     }
 }
 
@@ -90,14 +86,13 @@ extension VersioningController where Root: AnyObject {
         historyLimit: Int?,
         debounceInterval: Duration?,
         clock: some Clock<Duration>,
-        observing: Bool,
         reportError: @escaping (Root?, HistoryError) throws(Failure) -> Void
     ) {
         self.init(
             value: root[keyPath: keyPath],
             root: .object(WeakReference(root), keyPath, isolation: rootIsolation(isolation)),
             historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
-            observing: observing, reportError: reportError
+            reportError: reportError
         )
     }
 }
@@ -124,7 +119,7 @@ extension VersioningController where Root: AnyObject, Failure == HistoryError {
         self.init(
             object: root, at: keyPath, isolation: isolation,
             historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
-            observing: false, reportError: Self.throwing
+            reportError: Self.throwing
         )
     }
 }
@@ -153,7 +148,7 @@ extension VersioningController where Root: AnyObject, Failure == Never {
         self.init(
             object: root, at: keyPath, isolation: isolation,
             historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
-            observing: false, reportError: Self.writing(to: errorKeyPath)
+            reportError: Self.writing(to: errorKeyPath)
         )
     }
 }

@@ -4,7 +4,7 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Hi
 
     // These initializers repeat the object initializers' parameters (VersioningController+
     // Initializers.swift) because a public initializer's labels and defaults cannot be
-    // shared; each only names its front door and hands everything to `init(object:...)`.
+    // shared; each is the matching `init(on:at:...)`, then observes the root.
 
     /// Tracks the property at `keyPath` of an `@Observable` object, held weakly, and records
     /// every change to it on its own: no `append` calls. Undo and redo write the property
@@ -28,10 +28,10 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Hi
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            object: root, at: keyPath, isolation: isolation,
-            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
-            observing: true, reportError: Self.throwing
+            on: root, at: keyPath,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock, isolation: isolation
         )
+        observeRoot()
     }
 }
 
@@ -49,10 +49,10 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Ne
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
-            object: root, at: keyPath, isolation: isolation,
-            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock,
-            observing: true, reportError: Self.writing(to: errorKeyPath)
+            on: root, at: keyPath, errorKeyPath: errorKeyPath,
+            historyLimit: historyLimit, debounceInterval: debounceInterval, clock: clock, isolation: isolation
         )
+        observeRoot()
     }
 }
 
