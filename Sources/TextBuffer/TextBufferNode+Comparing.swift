@@ -25,13 +25,24 @@ extension TextBufferNode {
     /// The length of the common prefix of two trees' contents. Subtrees the two share at
     /// the same offset are skipped by identity, never read.
     static func commonPrefix(_ a: Node, _ b: Node) -> Int {
+        commonRun(a, b, atEnd: false)
+    }
+
+    /// The length of the common suffix of two trees' contents, skipping shared subtrees.
+    static func commonSuffix(_ a: Node, _ b: Node) -> Int {
+        commonRun(a, b, atEnd: true)
+    }
+
+    /// The common prefix, or the common suffix `atEnd`: both are found in the same two passes,
+    /// which differ only in the end they walk from.
+    private static func commonRun(_ a: Node, _ b: Node, atEnd: Bool) -> Int {
         let limit = Swift.min(a.byteCount, b.byteCount)
-        let structural = structuralPrefix(a, b)
+        let structural = atEnd ? structuralSuffix(a, b) : structuralPrefix(a, b)
         // Where the trees are cut differently, the walk gives only a lower bound: the bytes
         // from there on are compared leaf by leaf.
         if structural.exact { return structural.length }
         if structural.length >= limit { return limit }
-        return bytewisePrefix(a, b, from: structural.length)
+        return atEnd ? bytewiseSuffix(a, b, from: structural.length) : bytewisePrefix(a, b, from: structural.length)
     }
 
     /// A common prefix found by walking both trees side by side where they are cut alike;
@@ -40,9 +51,7 @@ extension TextBufferNode {
         if a === b { return (a.byteCount, false) }
         if a.isLeaf, b.isLeaf {
             let length = Swift.min(a.bytes.count, b.bytes.count)
-            let same = a.bytes.withUnsafeBufferPointer { x in
-                b.bytes.withUnsafeBufferPointer { y in firstDifference(x, y, length: length) }
-            }
+            let same = commonBytes(a, 0..<length, b, 0..<length, atEnd: false)
             return (same, same < length)
         }
         guard a.height == b.height else { return (0, false) }
@@ -77,39 +86,23 @@ extension TextBufferNode {
                 position = end
                 continue
             }
-            let same = leafA.bytes.withUnsafeBufferPointer { x in
-                leafB.bytes.withUnsafeBufferPointer { y in
-                    firstDifference(
-                        UnsafeBufferPointer(rebasing: x[(position - startA)...]),
-                        UnsafeBufferPointer(rebasing: y[(position - startB)...]),
-                        length: end - position
-                    )
-                }
-            }
+            let same = commonBytes(
+                leafA, (position - startA)..<(end - startA), leafB, (position - startB)..<(end - startB), atEnd: false
+            )
             position += same
             if position < end { return position }
         }
         return limit
     }
 
-    /// The length of the common suffix of two trees' contents, skipping shared subtrees.
-    static func commonSuffix(_ a: Node, _ b: Node) -> Int {
-        let limit = Swift.min(a.byteCount, b.byteCount)
-        let structural = structuralSuffix(a, b)
-        // Where the trees are cut differently, the walk gives only a lower bound: the bytes
-        // from there on are compared leaf by leaf.
-        if structural.exact { return structural.length }
-        if structural.length >= limit { return limit }
-        return bytewiseSuffix(a, b, from: structural.length)
-    }
-
+    /// A common suffix found by walking both trees side by side from their ends, as
+    /// `structuralPrefix` walks from their starts.
     private static func structuralSuffix(_ a: Node, _ b: Node) -> (length: Int, exact: Bool) {
         if a === b { return (a.byteCount, false) }
         if a.isLeaf, b.isLeaf {
             let length = Swift.min(a.bytes.count, b.bytes.count)
-            let same = a.bytes.withUnsafeBufferPointer { x in
-                b.bytes.withUnsafeBufferPointer { y in lastDifference(x, y, length: length) }
-            }
+            let (endA, endB) = (a.bytes.count, b.bytes.count)
+            let same = commonBytes(a, (endA - length)..<endA, b, (endB - length)..<endB, atEnd: true)
             return (same, same < length)
         }
         guard a.height == b.height else { return (0, false) }
@@ -148,19 +141,23 @@ extension TextBufferNode {
                 length += run
                 continue
             }
-            let same = leafA.bytes.withUnsafeBufferPointer { x in
-                leafB.bytes.withUnsafeBufferPointer { y in
-                    lastDifference(
-                        UnsafeBufferPointer(rebasing: x[(endA - run)..<endA]),
-                        UnsafeBufferPointer(rebasing: y[(endB - run)..<endB]),
-                        length: run
-                    )
-                }
-            }
+            let same = commonBytes(leafA, (endA - run)..<endA, leafB, (endB - run)..<endB, atEnd: true)
             length += same
             if same < run { return length }
         }
         return limit
+    }
+
+    /// How many leading bytes, or trailing bytes `atEnd`, of leaf `a`'s bytes in `rangeA` and
+    /// leaf `b`'s in `rangeB` (ranges of one length) are equal: every comparison of the two
+    /// walks comes down to this one.
+    private static func commonBytes(_ a: Node, _ rangeA: Range<Int>, _ b: Node, _ rangeB: Range<Int>, atEnd: Bool) -> Int {
+        a.bytes.withUnsafeBufferPointer { x in
+            b.bytes.withUnsafeBufferPointer { y in
+                let (x, y) = (UnsafeBufferPointer(rebasing: x[rangeA]), UnsafeBufferPointer(rebasing: y[rangeB]))
+                return atEnd ? lastDifference(x, y, length: x.count) : firstDifference(x, y, length: x.count)
+            }
+        }
     }
 
     /// How many leading bytes of `x` and `y` (each at least `length` long) are equal.
