@@ -5,7 +5,6 @@ extension TextBuffer {
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `replacement`: a short
     ///   edit copies one path of chunks at most.
-    @inlinable
     public mutating func replaceUTF8Subrange(_ range: Range<Int>, with replacement: some StringProtocol) {
         replaceUTF8Subrange(range, withString: String(replacement))
     }
@@ -21,7 +20,6 @@ extension TextBuffer {
     /// Inserts `string` at a UTF-8 offset, which must fall on a scalar boundary.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
-    @inlinable
     public mutating func insert(_ string: some StringProtocol, atUTF8Offset offset: Int) {
         replaceUTF8Subrange(offset..<offset, with: string)
     }
@@ -29,7 +27,6 @@ extension TextBuffer {
     /// Removes the text between two UTF-8 offsets, which must fall on scalar boundaries.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable
     public mutating func removeUTF8Subrange(_ range: Range<Int>) {
         replaceUTF8Subrange(range, with: "")
     }
@@ -37,7 +34,6 @@ extension TextBuffer {
     /// Replaces the text in `range` with `replacement`.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `replacement`.
-    @inlinable
     public mutating func replaceSubrange(_ range: Range<Index>, with replacement: some StringProtocol) {
         replaceUTF8Subrange(range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, with: replacement)
     }
@@ -45,7 +41,6 @@ extension TextBuffer {
     /// Inserts `string` at `index`.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
-    @inlinable
     public mutating func insert(_ string: some StringProtocol, at index: Index) {
         replaceUTF8Subrange(index.utf8Offset..<index.utf8Offset, with: string)
     }
@@ -53,7 +48,6 @@ extension TextBuffer {
     /// Removes the text in `range`.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable
     public mutating func removeSubrange(_ range: Range<Index>) {
         replaceUTF8Subrange(range.lowerBound.utf8Offset..<range.upperBound.utf8Offset, with: "")
     }
@@ -61,7 +55,6 @@ extension TextBuffer {
     /// Appends `string` at the end.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.
-    @inlinable
     public mutating func append(_ string: some StringProtocol) {
         insert(string, atUTF8Offset: utf8Count)
     }

@@ -51,7 +51,6 @@ public struct TextBuffer: Sendable {
     ///
     /// - Complexity: O(*n*), where *n* is the length of `string` in UTF-8 bytes: one copy of
     ///   its bytes into chunks.
-    @inlinable
     public init(_ string: some StringProtocol) {
         self.init(string: String(string))
     }

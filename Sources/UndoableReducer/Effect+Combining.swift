@@ -20,7 +20,6 @@ extension Effect {
     /// An effect that produces `transform(action)` for every action this one produces.
     ///
     /// This is how a child feature's effects become a parent's; ``Scope`` uses it.
-    @inlinable
     public func map<NewAction: Sendable>(
         _ transform: @escaping @Sendable (Action) -> NewAction
     ) -> Effect<NewAction> {

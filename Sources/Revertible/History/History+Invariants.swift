@@ -137,7 +137,7 @@ extension History {
     /// (as `TreeArray` checks itself): a client's debug build would otherwise pay O(*n*) per
     /// keystroke on a long history. Inlinable, so that a release build of the record and
     /// command paths, which clients specialize, keeps no call at all.
-    @inlinable
+    @usableFromInline
     func checkInvariantsInDebugBuilds() {
         #if DEBUG
         // Over a store, checking would read every step, and so change what a command reads;

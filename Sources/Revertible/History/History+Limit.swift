@@ -16,7 +16,7 @@ extension History {
     ///
     /// Inlinable for its first line alone: every command and every recorded step trims, and
     /// nearly always there is nothing to drop, which the caller then learns without a call.
-    @inlinable
+    @usableFromInline
     package mutating func trim(to limit: Int?) {
         guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
         dropOldestSteps(toLeave: limit)

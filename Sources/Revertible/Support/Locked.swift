@@ -28,7 +28,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not take this lock again.
-    @inlinable
+    @usableFromInline
     package func withLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -47,7 +47,7 @@ package final class Locked<Value>: @unchecked Sendable {
     /// ``withLock(_:)`` without the compiler's check that values only cross the lock as
     /// `sending`: for a caller that shares non-`Sendable` values on purpose and says at its
     /// declaration why that is sound. `body` must not take this lock again.
-    @inlinable
+    @usableFromInline
     package func withLockUnchecked<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         lock.lock()
         defer { lock.unlock() }
