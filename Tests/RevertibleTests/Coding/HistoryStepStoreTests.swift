@@ -39,6 +39,41 @@ struct HistoryStepStoreTests {
         #expect(readsByLength[5_000]!.last! <= 4, "\(readsByLength)")
     }
 
+    @Test("At the limit, a change after an undo drops the undone branch reading that branch, not the whole history")
+    func limitDropsABranchReadingTheBranch() throws {
+        var readsByLength: [Int: Int] = [:]
+        for length in [100, 1_000, 5_000] {
+            let (controller, store) = try saved(length)
+            controller.historyLimit = length
+            let opened = VersioningController(length)
+            opened.historyLimit = length
+            try opened.openHistory(from: store)
+            let before = store.stepReads
+            // Undo two, change, then undo one and change again: each change goes over the
+            // limit with a branch off the path (the undone steps), which the limit drops first.
+            for history in [controller, opened] {
+                try history.undo(to: .steps(2))
+                history.append(-1)
+                try history.undo()
+                history.append(-2)
+            }
+            readsByLength[length] = store.stepReads - before
+            // What the lazily read history dropped is what the one kept whole dropped.
+            #expect(opened.undoCount == controller.undoCount)
+            #expect(opened.redoCount == controller.redoCount)
+            try opened.saveHistory(to: store)
+            let lazy = try #require(try store.wholeArchive()?.validated(present: -2))
+            let whole = try #require(HistoryArchive(controller.archive).validated(present: -2))
+            #expect(lazy.steps.map(\.version) == whole.steps.map(\.version))
+            try opened.undo(to: .steps(opened.undoCount))
+            try controller.undo(to: .steps(controller.undoCount))
+            #expect(opened.currentVersion == controller.currentVersion)
+        }
+        #expect(readsByLength[100] == readsByLength[5_000], "\(readsByLength)")
+        #expect(readsByLength[1_000] == readsByLength[5_000], "\(readsByLength)")
+        #expect(readsByLength[5_000]! <= 10, "\(readsByLength)")
+    }
+
     @Test("Saving writes only what changed, and a reopened history goes on where it was")
     func savingWritesTheChanges() throws {
         let (controller, store) = try saved(300)

@@ -123,8 +123,8 @@ struct HistoryChildren: Sequence, Sendable {
     /// history of appends has none of.
     var listCount: Int { lists.count }
 
-    /// Whether a version held here leads to two or more others.
-    var hasBranchPoint: Bool { lists.values.contains { $0.count > 1 } }
+    /// The versions held here that lead to two or more others.
+    var branchPoints: [HistoryVersion] { lists.compactMap { $0.value.count > 1 ? $0.key : nil } }
 
     /// The children lists, in the order of ``makeIterator()``.
     var values: [HistoryVersionList] { map(\.value) }

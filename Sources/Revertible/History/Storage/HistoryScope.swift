@@ -195,35 +195,17 @@ package struct HistoryScope<Value, Annotation> {
     /// (abandoned branches, the steps redo would take), each time the oldest that no other
     /// version follows, and returns how many it removed.
     ///
-    /// - Complexity: O(n + k log n) for n steps in the scope and k removed: the path is found
-    ///   once, the leaves are taken from a heap (a removed leaf's parent may become one), and
-    ///   the table is compacted once. One leaf at a time cost O(n) each (a search for the
-    ///   oldest leaf, then a shift of the sorted table), so lowering the limit of a branchy
-    ///   history of 10,000 steps took tens of seconds.
+    /// - Complexity: In memory, O(n + k log n) for n steps in the scope and k removed: the path
+    ///   is found once, the leaves are taken from a heap (a removed leaf's parent may become
+    ///   one), and the table is compacted once. One leaf at a time cost O(n) each (a search for
+    ///   the oldest leaf, then a shift of the sorted table), so lowering the limit of a branchy
+    ///   history of 10,000 steps took tens of seconds. Over a store, the steps read are those
+    ///   off the path and those of the path back to the oldest version that branches (see
+    ///   ``offPathLeavesOverStore()``), not every saved step.
     mutating func removeOldestLeavesOffPath(upTo count: Int) -> Int {
         guard count > 0 else { return 0 }
-        if !steps.sourceIsNil, !children.hasBranchPoint {
-            // Over a store, with no version that branches (the outline lists every one), the
-            // scope is one chain: its only leaf off the path ends redo's way. Taking leaves
-            // from there reads redo's way, not every saved step.
-            var chain: [HistoryVersion] = []
-            var version = current
-            while let next = children[version]?.last {
-                chain.append(next)
-                version = next
-            }
-            var removed = 0
-            while removed < count, let leaf = chain.popLast() {
-                removeLeaf(leaf)
-                removed += 1
-            }
-            return removed
-        }
-        let path = pathVersions
-        var leaves = VersionHeap()
-        for version in steps.keys where !path.contains(version) && children[version]?.isEmpty ?? true {
-            leaves.insert(version)
-        }
+        let (path, initialLeaves) = steps.sourceIsNil ? offPathLeavesInMemory() : offPathLeavesOverStore()
+        var leaves = initialLeaves
         var removed: Set<HistoryVersion> = []
         while removed.count < count, let leaf = leaves.popMin() {
             guard let parent = steps[leaf]?.parent else { continue }
@@ -231,11 +213,53 @@ package struct HistoryScope<Value, Annotation> {
             children[parent]?.removeAll { $0 == leaf }
             if children[parent]?.isEmpty == true {
                 children[parent] = nil
+                // A version of the path other than the current one keeps its child on the
+                // path, so only the current version among them gets here: `path` holds it.
                 if !path.contains(parent), steps[parent] != nil { leaves.insert(parent) }
             }
         }
         steps.removeAll(removed)
         return removed.count
+    }
+
+    /// The whole path, and the leaves off it, from every step.
+    private func offPathLeavesInMemory() -> (path: Set<HistoryVersion>, leaves: VersionHeap) {
+        let path = pathVersions
+        var leaves = VersionHeap()
+        for version in steps.keys where !path.contains(version) && children[version]?.isEmpty ?? true {
+            leaves.insert(version)
+        }
+        return (path, leaves)
+    }
+
+    /// The path from the current version back to the oldest version that branches, and the
+    /// leaves off the path, reading only those steps and the ones off the path.
+    ///
+    /// The history holds the children of every version that branches (the outline lists
+    /// them). Everything off the path hangs from the current version or from a version of the
+    /// path that branches; so the part of the path at or after the oldest such version tells
+    /// every branch's child on the path from the others, and the leaves are found by walking
+    /// down from the others. A version of the path before that part has one child, on the path,
+    /// and is never asked about.
+    private func offPathLeavesOverStore() -> (path: Set<HistoryVersion>, leaves: VersionHeap) {
+        let branching = children.branchPoints
+        let oldestBranchDepth = branching.map { depth(of: $0) }.min() ?? depth(of: current)
+        var path: Set<HistoryVersion> = [current]
+        var version = current
+        while depth(of: version) > oldestBranchDepth, let step = steps[version] {
+            version = step.parent
+            path.insert(version)
+        }
+        var unvisited = children(of: current)
+        for branch in branching where branch != current && path.contains(branch) {
+            unvisited += children(of: branch).filter { !path.contains($0) }
+        }
+        var leaves = VersionHeap()
+        while let version = unvisited.popLast() {
+            let next = children(of: version)
+            if next.isEmpty { leaves.insert(version) } else { unvisited += next }
+        }
+        return (path, leaves)
     }
 
     /// Removes a version no other version follows.
