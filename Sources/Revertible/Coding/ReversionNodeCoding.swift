@@ -90,7 +90,9 @@ struct DecodedNode<Root>: Decodable {
 
     init(from decoder: any Decoder) throws {
         // The depth alone when the decoder knows it: building the path for every node costs.
-        let depth = (decoder as? any CodingDepthReporting)?.codingDepth ?? decoder.codingPath.count
+        // (A cast to the concrete type: one to a protocol looks its conformance up, which cost
+        // more than building the path.)
+        let depth = (decoder as? JSONDocumentDecoder)?.codingDepth ?? decoder.codingPath.count
         guard depth <= Self.maximumDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: decoder.codingPath,
@@ -98,7 +100,7 @@ struct DecodedNode<Root>: Decodable {
             ))
         }
         let container = try decoder.container(keyedBy: NodeCodingKey.self)
-        switch try container.decode(NodeKind.self, forKey: .kind) {
+        switch try container.decodeKind() {
         case .value: self = try Self.valueChange(from: container)
         case .path: self = try Self.keyPathChange(from: container)
         case .all: self = try Self.compositeChange(from: container)
@@ -221,6 +223,18 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedDecodingContainer where Key == NodeCodingKey {
+
+    /// Reads the node's kind, as `decode(NodeKind.self, forKey: .kind)` does, with the same
+    /// error for a name that is not a kind, without a decoder and container of its own.
+    func decodeKind() throws -> NodeKind {
+        let name = try decode(String.self, forKey: .kind)
+        guard let kind = NodeKind(rawValue: name) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [Key.kind], debugDescription: "Cannot initialize \(NodeKind.self) from invalid \(String.self) value \(name)"
+            ))
+        }
+        return kind
+    }
 
     /// Reads the key path under `p` and resolves it in `Root`.
     func decodeKeyPath<Root>(in root: Root.Type) throws -> ResolvedKeyPath {

@@ -82,17 +82,17 @@ final class JSONDocument {
 }
 
 /// Why a text is not JSON, and where.
-struct JSONSyntaxError: Error, CustomStringConvertible {
-    let reason: String
+package struct JSONSyntaxError: Error, CustomStringConvertible {
+    package let reason: String
     /// The offset of the byte where reading stopped.
-    let offset: Int
+    package let offset: Int
 
     init(_ reason: String, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
-    var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 }
 
 private struct Parser {

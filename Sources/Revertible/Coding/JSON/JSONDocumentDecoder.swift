@@ -8,13 +8,16 @@ import Foundation
 /// `Decimal` from the number's text, `Date` by its own `Decodable` conformance; an integer
 /// type reads a number with a fraction or an exponent only when its value is an integer it
 /// holds; a key that appears twice in an object reads as its first value.
-enum JSONDocumentDecoding {
+///
+/// `package`, so that the fuzz targets (one package with the library) compare it with
+/// `JSONDecoder` on any type.
+package enum JSONDocumentDecoding {
 
     /// Parses `bytes` and decodes a `T` from it.
     ///
     /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` as its underlying
     ///   error when `bytes` is not JSON, or whatever `T`'s decoding throws.
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes)
@@ -67,12 +70,7 @@ struct JSONIndexKey: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
-/// A decoder that knows its depth without building its coding path (see `DecodedNode`).
-protocol CodingDepthReporting {
-    var codingDepth: Int { get }
-}
-
-struct JSONDocumentDecoder: Decoder, CodingDepthReporting {
+struct JSONDocumentDecoder: Decoder {
     let document: JSONDocument
     /// The index of the value decoded.
     let index: Int
@@ -80,6 +78,7 @@ struct JSONDocumentDecoder: Decoder, CodingDepthReporting {
 
     var codingPath: [any CodingKey] { JSONCodingPath.array(path) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// `codingPath.count`, without building the path (see `DecodedNode`).
     var codingDepth: Int { path?.depth ?? 0 }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
