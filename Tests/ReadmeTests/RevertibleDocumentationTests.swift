@@ -49,6 +49,17 @@ struct RevertibleDocumentationTests {
         #expect(store.archive?.steps.count == 4)
     }
 
+    @Test("HistoryArchive(json:): a saved archive read by the library's own JSON reader")
+    func readingJSON() throws {
+        let notes = ValueVersioningController("")
+        notes.append("draft")
+        notes.append("final")
+        let reopened = ValueVersioningController("final")
+        let saved = try JSONEncoder().encode(notes.archive)
+        try reopened.restoreHistory(from: HistoryArchive(json: saved))
+        #expect(try reopened.undo() == "draft")
+    }
+
     @Test("Reversion")
     func reversion() throws {
         var user = User(name: "", imageData: Data())

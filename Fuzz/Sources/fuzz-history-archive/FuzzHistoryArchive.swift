@@ -31,6 +31,8 @@
 //   loads again, equal (`UndoableState`'s `==`).
 //
 // Both loads share the bytes, so an input that reaches deep in one reaches deep in the other.
+// Each input is also read by the library's own JSON reader (`HistoryArchive(json:)`), which
+// must read exactly what `JSONDecoder` reads (`compareReaders`).
 //
 // Seeds: real saved histories (scopes, tags, branches, a limit, long lists), written by this
 // very executable when FUZZ_WRITE_SEEDS names a directory (see `writeSeeds`):
@@ -295,11 +297,37 @@ struct ControllerHistory: Walkable {
     }
 }
 
+// MARK: - The library's JSON reader
+
+/// The library's own JSON reader (behind `HistoryArchive(json:)`) against `JSONDecoder`: what
+/// `JSONDecoder` reads it reads, to the same present and archive; what `JSONDecoder` refuses it
+/// refuses. It may refuse more only as not JSON: it checks every string and number as it
+/// parses, where `JSONDecoder` checks only those something decodes.
+func compareReaders(_ data: Data, saved: Saved?) {
+    let read: Saved
+    do {
+        read = try JSONDocumentDecoding.decode(Saved.self, from: [UInt8](data))
+    } catch {
+        guard saved != nil else { return }
+        if case let .dataCorrupted(context)? = error as? DecodingError, context.underlyingError is JSONSyntaxError { return }
+        violation("JSONDecoder read the input, the library's JSON reader refused it: \(error)")
+    }
+    guard let saved else { violation("JSONDecoder refused the input, the library's JSON reader read it") }
+    if read.present != saved.present { violation("the library's JSON reader read another present") }
+    // By checksum, which counts a set's members in any order: two equal sets may encode them
+    // in different orders (their hash seeds differ).
+    guard let readArchive = try? HistoryArchiveChecksum.of(read.history), let savedArchive = try? HistoryArchiveChecksum.of(saved.history) else {
+        violation("a read archive does not save")
+    }
+    if readArchive != savedArchive { violation("the library's JSON reader read another archive") }
+}
+
 // MARK: - The entry point
 
 func fuzz(_ data: Data) {
     // Whether the input holds damage that a loaded history finds only where it reads it.
     let saved = try? JSONDecoder().decode(Saved.self, from: data)
+    compareReaders(data, saved: saved)
     let damaged = saved.map { (try? $0.history.validate(present: $0.present)) == nil } ?? true
 
     // 1. As an `UndoableState`.

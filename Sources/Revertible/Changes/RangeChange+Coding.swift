@@ -56,9 +56,9 @@ extension KeyedDecodingContainer where Key == NodeCodingKey {
     func decodeRunContext<Part: ByteSpliceable & Decodable>(
         _ part: Part.Type, offset: Int, run: Int, count: Int, at location: String
     ) throws -> TextRunContext<Part>? {
-        let present = [contains(.before), contains(.after), contains(.fingerprint)]
-        guard present.contains(true) else { return nil }
-        guard !present.contains(false) else {
+        let hasBefore = contains(.before), hasAfter = contains(.after), hasFingerprint = contains(.fingerprint)
+        guard hasBefore || hasAfter || hasFingerprint else { return nil }
+        guard hasBefore && hasAfter && hasFingerprint else {
             throw corrupted("the text around the run at \(location) is saved in part", at: .before)
         }
         let before = try decodeValue(Part.self, forKey: .before, at: location)

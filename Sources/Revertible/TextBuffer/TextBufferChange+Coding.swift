@@ -28,7 +28,7 @@ extension DecodedNode {
         }
         let context = try container.decodeRunContext(String.self, offset: offset, run: newPart.utf8.count, count: newCount, at: "the text")
         let change = TextBufferChange(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount, context: context)
-        guard let node = change as? any ReversionNode<Root> else {
+        guard let node = reversionNode(change, as: Root.self) else {
             throw container.corrupted("a text buffer's changes were saved where \(Root.self) now is, not a TextBuffer", at: .kind)
         }
         return DecodedNode(node)

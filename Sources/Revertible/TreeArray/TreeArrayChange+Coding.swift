@@ -53,7 +53,7 @@ extension TreeArray: TreeArrayChangeDecoding where Element: Identifiable & Versi
             at: nil, edits: IdentifiedArrayEdits(content.edits), structure: content.structure,
             oldCount: content.oldCount, newCount: content.newCount
         )
-        guard let node = change as? any ReversionNode<Root> else {
+        guard let node = reversionNode(change, as: Root.self) else {
             throw container.corrupted("\(Root.self) is not \(Self.self)", at: .kind)
         }
         return node

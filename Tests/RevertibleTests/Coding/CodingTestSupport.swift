@@ -9,8 +9,84 @@ func encoded<Root: Encodable>(_ reversion: Reversion<Root>) throws -> Data {
     return try encoder.encode(reversion)
 }
 
-func decoded<Root: Decodable>(_ data: Data, as root: Root.Type = Root.self) throws -> Reversion<Root> {
-    try JSONDecoder().decode(Reversion<Root>.self, from: data)
+func decoded<Root: Codable>(_ data: Data, as root: Root.Type = Root.self) throws -> Reversion<Root> {
+    try readBothWays(Reversion<Root>.self, from: data) { try HistoryArchiveChecksum.of($0) == HistoryArchiveChecksum.of($1) }
+}
+
+/// Reads an archive as `JSONDecoder` does, and checks that `HistoryArchive(json:)` reads the
+/// same (see ``readBothWays(_:from:sourceLocation:same:)``).
+func readArchive<Value: Codable>(
+    _ type: HistoryArchive<Value>.Type, from data: Data, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> HistoryArchive<Value> {
+    // Compared by checksum, which counts a set's members in any order: two equal sets may
+    // encode them in different orders.
+    try readBothWays(type, from: data, sourceLocation: sourceLocation, reading: { try HistoryArchive(json: $0) }) {
+        try HistoryArchiveChecksum.of($0) == HistoryArchiveChecksum.of($1)
+    }
+}
+
+/// Reads `data` with `JSONDecoder`, and returns what it read or throws what it threw; records
+/// an issue unless the library's own JSON reader (`reading`, by default `JSONDocumentDecoding`)
+/// agrees: both read it, to values `same` finds equal, or both refuse it with the same kind
+/// of `DecodingError` at the same coding path, and the same message where the library, not
+/// Foundation, wrote it.
+func readBothWays<T: Decodable>(
+    _ type: T.Type, from data: Data, sourceLocation: SourceLocation = #_sourceLocation,
+    reading: (Data) throws -> T = { try JSONDocumentDecoding.decode(T.self, from: [UInt8]($0)) },
+    same: (T, T) throws -> Bool
+) throws -> T {
+    let foundation = Result { try JSONDecoder().decode(T.self, from: data) }
+    let own = Result { try reading(data) }
+    let text = String(decoding: data.prefix(2_000), as: UTF8.self)
+    switch (foundation, own) {
+    case let (.success(expected), .success(read)):
+        #expect((try? same(expected, read)) == true, "the library's JSON reader read otherwise: \(text)", sourceLocation: sourceLocation)
+    case let (.failure(expected), .failure(read)):
+        if case let .dataCorrupted(context)? = read as? DecodingError, context.underlyingError is JSONSyntaxError {
+            // Not JSON: the reader checks every string and number as it parses, where
+            // JSONDecoder checks each where it is decoded, so it refuses the same text later,
+            // with whatever error decoding met first.
+        } else if let expected = expected as? DecodingError, let read = read as? DecodingError {
+            let (expectedKind, expectedContext) = expected.parts
+            let (readKind, readContext) = read.parts
+            #expect(expectedKind == readKind, "\(expected)\nthe library's JSON reader: \(read)", sourceLocation: sourceLocation)
+            // JSONDecoder says a number that does not fit its type is "not valid JSON", at no
+            // path; the reader says which number, and where.
+            if !expectedContext.debugDescription.contains("not valid JSON") {
+                #expect(
+                    expectedContext.codingPath.map(\.stringValue) == readContext.codingPath.map(\.stringValue),
+                    "\(expected)\nthe library's JSON reader: \(read)", sourceLocation: sourceLocation
+                )
+            }
+            let foundationWords = [
+                "not valid JSON", "Expected to decode", "No value associated", "Cannot get", "Unkeyed container is at end",
+                "Parsed JSON number", "is not representable", "found null value", "Invalid URL", "not valid Base64",
+            ]
+            if !foundationWords.contains(where: expectedContext.debugDescription.contains) {
+                #expect(expectedContext.debugDescription == readContext.debugDescription, sourceLocation: sourceLocation)
+            }
+        } else {
+            #expect("\(expected)" == "\(read)", sourceLocation: sourceLocation)
+        }
+    case let (.success, .failure(error)):
+        Issue.record("JSONDecoder read it, the library's JSON reader refused it: \(error)\n\(text)", sourceLocation: sourceLocation)
+    case let (.failure(error), .success):
+        Issue.record("JSONDecoder refused it (\(error)), the library's JSON reader read it\n\(text)", sourceLocation: sourceLocation)
+    }
+    return try foundation.get()
+}
+
+extension DecodingError {
+    /// The error's kind, by name, and its context.
+    var parts: (kind: String, context: Context) {
+        switch self {
+        case let .typeMismatch(_, context): ("typeMismatch", context)
+        case let .valueNotFound(_, context): ("valueNotFound", context)
+        case let .keyNotFound(_, context): ("keyNotFound", context)
+        case let .dataCorrupted(context): ("dataCorrupted", context)
+        @unknown default: ("unknown", Context(codingPath: [], debugDescription: ""))
+        }
+    }
 }
 
 /// Checks that `reversion`, made from `a` to `b`, read back from its JSON behaves exactly like

@@ -24,7 +24,7 @@ struct HistoryArchiveDamageRandomizedTests {
             let present = controller.currentVersion
             let bytes = Array(try JSONEncoder().encode(controller.archive))
             // The undamaged archive loads, usable: the check refuses only damage.
-            let intact = try JSONDecoder().decode(HistoryArchive<Board>.self, from: Data(bytes))
+            let intact = try readArchive(HistoryArchive<Board>.self, from: Data(bytes))
             if let problem = usabilityProblem(of: intact, present: present, limit: controller.historyLimit) {
                 Issue.record("seed \(seed), undamaged: \(problem)")
                 continue
@@ -38,7 +38,7 @@ struct HistoryArchiveDamageRandomizedTests {
                 // of the rounds change one letter, which in a step's content (a title, a
                 // label) still decodes, and is found where the step is read.
                 let damaged = round < 40 ? damage(bytes, random: &random) : damageALetter(bytes, random: &random)
-                guard let archive = try? JSONDecoder().decode(HistoryArchive<Board>.self, from: Data(damaged)) else {
+                guard let archive = try? readArchive(HistoryArchive<Board>.self, from: Data(damaged)) else {
                     refused += 1
                     continue
                 }

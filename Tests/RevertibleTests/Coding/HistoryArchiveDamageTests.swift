@@ -77,7 +77,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
                 .replacingOccurrences(of: #""sum":"[0-9a-f]+","#, with: "", options: .regularExpression).utf8)
             #expect(bytes.count < count)
         }
-        return try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(bytes))
+        return try readArchive(HistoryArchive<NotesDocument>.self, from: Data(bytes))
     }
 
     /// Expects `message` to name the step to `version` in the scope at `level`, and what is
@@ -224,7 +224,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
     @Test func theUndamagedArchiveLoadsAndItsScopeEnds() throws {
         let controller = try NotesDocument.issue29Controller()
         let data = try JSONEncoder().encode(controller.archive)
-        let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: data)
+        let archive = try readArchive(HistoryArchive<NotesDocument>.self, from: data)
         try archive.validate(present: controller.currentVersion)
         let loaded = ValueVersioningController(controller.currentVersion)
         try loaded.restoreHistory(from: archive)
@@ -247,7 +247,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         ]
         for text in damaged {
             #expect(text != json)
-            let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(text.utf8))
+            let archive = try readArchive(HistoryArchive<NotesDocument>.self, from: Data(text.utf8))
             let loaded = ValueVersioningController(controller.currentVersion)
             #expect(throws: HistoryArchiveError.self) { try loaded.restoreHistory(from: archive) }
             #expect(loaded.scopeLevel == 0 && !loaded.hasUndo)
@@ -273,7 +273,7 @@ struct NotesDocument: Versionable, Hashable, Sendable, Codable {
         let unlisted = json.replacingOccurrences(of: #""branches":[[0,1,2]]"#, with: #""branches":[]"#)
             .replacingOccurrences(of: #""branches":[[0,2,1]]"#, with: #""branches":[]"#)
         #expect(unlisted != json)
-        let archive = try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: Data(unlisted.utf8))
+        let archive = try readArchive(HistoryArchive<NotesDocument>.self, from: Data(unlisted.utf8))
 
         let whole = ValueVersioningController(document)
         let error = #expect(throws: HistoryArchiveError.self) { try whole.restoreHistory(from: archive) }

@@ -7,7 +7,7 @@ import Testing
 struct HistoryArchiveRestoreTests {
 
     private func roundTrip(_ archive: HistoryArchive<NotesDocument>) throws -> HistoryArchive<NotesDocument> {
-        try JSONDecoder().decode(HistoryArchive<NotesDocument>.self, from: JSONEncoder().encode(archive))
+        try readArchive(HistoryArchive<NotesDocument>.self, from: JSONEncoder().encode(archive))
     }
 
     /// Bug 2: with a limit of 2, the limit folds the open scope's first step into its start;

@@ -4,8 +4,11 @@ import UndoableReducer
 
 /// `history-save`: saving and loading a history of K one-title edits on N items, three ways.
 ///
-/// - `archive`: the controller's ``HistoryArchive`` as JSON (the diffs), loaded back with
+/// - `archive`: the controller's ``HistoryArchive`` as JSON (the diffs), read back with
+///   `HistoryArchive(json:)` (the library's own JSON reader) and loaded with
 ///   `restoreHistory(from:)`.
+/// - `archive-foundation`: the same, read with Foundation's `JSONDecoder` (what `archive`
+///   measured before session 15).
 /// - `snapshot`: a copy of the whole list per step, as JSON. It would take K × the list (33 GB
 ///   at N = K = 10,000), so it runs the first `min(K, 20)` steps and reports per step.
 /// - `replay`: the actions (position and new title), loaded by replaying them through the
@@ -24,7 +27,7 @@ struct HistorySave: Scenario {
     static let restore = FigureColumn(key: "restore_ns_per_step", header: "restore ns/step")
 
     let name = "history-save"
-    let impls = ["archive", "snapshot", "replay"]
+    let impls = ["archive", "archive-foundation", "snapshot", "replay"]
     let figures = [bytes, save, load, restore]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
@@ -39,7 +42,8 @@ struct HistorySave: Scenario {
         let start = TreeTodoState(items: TreeArray(initial.items))
         do {
             switch impl {
-            case "archive": return try archive(start, plan: plan, final: final)
+            case "archive": return try archive(start, plan: plan, final: final, foundation: false)
+            case "archive-foundation": return try archive(start, plan: plan, final: final, foundation: true)
             case "snapshot": return try snapshots(start, plan: plan, final: final)
             case "replay": return try replay(start, plan: plan, final: final)
             default: throw BenchmarkFailure("history-save has no implementation '\(impl)'")
@@ -51,7 +55,7 @@ struct HistorySave: Scenario {
         }
     }
 
-    private func archive(_ start: TreeTodoState, plan: TitleEditPlan, final: TreeTodoState) throws -> RunOutcome {
+    private func archive(_ start: TreeTodoState, plan: TitleEditPlan, final: TreeTodoState, foundation: Bool) throws -> RunOutcome {
         let controller = VersioningController(start)
         var state = start
         for edit in plan.edits {
@@ -63,7 +67,9 @@ struct HistorySave: Scenario {
         var loadTime = Stopwatch()
         var restoreTime = Stopwatch()
         let loaded = try loadTime.measure {
-            let archive = try JSONDecoder().decode(HistoryArchive<TreeTodoState>.self, from: data)
+            let archive = foundation
+                ? try JSONDecoder().decode(HistoryArchive<TreeTodoState>.self, from: data)
+                : try HistoryArchive<TreeTodoState>(json: data)
             let loaded = VersioningController(state)
             try restoreTime.measure { () throws(HistoryArchiveError) in try loaded.restoreHistory(from: archive) }
             return loaded

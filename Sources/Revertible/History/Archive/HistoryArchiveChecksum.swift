@@ -10,10 +10,13 @@
 /// changes from one process to the next), and so do a keyed container's keys; everything else
 /// counts in the order it is encoded. Values are FNV-1a hashed and combined with a
 /// SplitMix64-style mix: a checksum against accidental damage, not a defence against forgery.
-struct HistoryArchiveChecksum {
+///
+/// `package`, so that the fuzz targets compare two decoded values whatever order their sets
+/// encode their members in (their encodings alone differ from one instance to the next).
+package struct HistoryArchiveChecksum {
 
     /// The checksum of `value`'s encoding.
-    static func of(_ value: some Encodable) throws -> UInt64 {
+    package static func of(_ value: some Encodable) throws -> UInt64 {
         let root = ChecksumNode()
         try value.encode(to: ChecksumEncoder(node: root))
         return root.digest

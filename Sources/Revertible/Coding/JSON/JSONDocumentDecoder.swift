@@ -1,0 +1,566 @@
+import Foundation
+
+/// A `Decoder` over a parsed ``JSONDocument``: what `JSONDecoder` with its default options
+/// reads, read the same way (the same values, the same kinds of errors at the same coding
+/// paths), without parsing any value twice or copying any container.
+///
+/// Like `JSONDecoder`'s defaults: `Data` is read from Base64, `URL` from its string,
+/// `Decimal` from the number's text, `Date` by its own `Decodable` conformance; an integer
+/// type reads a number with a fraction or an exponent only when its value is an integer it
+/// holds; a key that appears twice in an object reads as its first value.
+///
+/// `package`, so that the fuzz targets (one package with the library) compare it with
+/// `JSONDecoder` on any type.
+package enum JSONDocumentDecoding {
+
+    /// Parses `bytes` and decodes a `T` from it.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` as its underlying
+    ///   error when `bytes` is not JSON, or whatever `T`'s decoding throws.
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not valid JSON (\(error)).", underlyingError: error
+            ))
+        }
+        return try JSONDocumentDecoder(document: document, index: 0, path: nil).unwrap(T.self)
+    }
+}
+
+/// Where a value lies in the document, as a list linked back to the root: built one key at a
+/// time as decoding goes down, turned into an array only when asked for (in an error).
+final class JSONCodingPath: @unchecked Sendable {
+    let parent: JSONCodingPath?
+    let key: any CodingKey
+    let depth: Int
+
+    init(parent: JSONCodingPath?, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+        self.depth = (parent?.depth ?? 0) + 1
+    }
+
+    static func array(_ path: JSONCodingPath?) -> [any CodingKey] {
+        guard let path else { return [] }
+        var keys = [any CodingKey]()
+        keys.reserveCapacity(path.depth)
+        var link: JSONCodingPath? = path
+        while let current = link {
+            keys.append(current.key)
+            link = current.parent
+        }
+        return keys.reversed()
+    }
+
+    static func appending(_ key: any CodingKey, to path: JSONCodingPath?) -> [any CodingKey] {
+        array(path) + [key]
+    }
+}
+
+/// The key of an array's element, as `JSONDecoder` names it.
+struct JSONIndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+
+    init(index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+struct JSONDocumentDecoder: Decoder {
+    let document: JSONDocument
+    /// The index of the value decoded.
+    let index: Int
+    let path: JSONCodingPath?
+
+    var codingPath: [any CodingKey] { JSONCodingPath.array(path) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// `codingPath.count`, without building the path (see `DecodedNode`).
+    var codingDepth: Int { path?.depth ?? 0 }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let value = document.values[index]
+        guard value.kind == .object else {
+            throw mismatch([String: Any].self, value, codingPath: codingPath)
+        }
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(document: document, object: index, path: path))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let value = document.values[index]
+        guard value.kind == .array else {
+            throw mismatch([Any].self, value, codingPath: codingPath)
+        }
+        return JSONUnkeyedContainer(document: document, array: index, path: path)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        JSONSingleValueContainer(decoder: self)
+    }
+
+    /// A `T`, through its conformance or, for the types `JSONDecoder` reads its own way, as it does.
+    @inline(__always)
+    func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == String.self { return try document.decodeString(at: index, codingPath: codingPath) as! T }
+        if T.self == Int.self { return try document.decodeInteger(Int.self, at: index, codingPath: codingPath) as! T }
+        if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
+        if T.self == Bool.self { return try document.decodeBool(at: index, codingPath: codingPath) as! T }
+        if T.self == Data.self { return try decodeData() as! T }
+        if T.self == URL.self { return try decodeURL() as! T }
+        if T.self == Decimal.self { return try decodeDecimal() as! T }
+        return try T(from: self)
+    }
+
+    private func decodeData() throws -> Data {
+        let string = try document.decodeString(at: index, codingPath: codingPath)
+        guard let data = Data(base64Encoded: string) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."
+            ))
+        }
+        return data
+    }
+
+    private func decodeURL() throws -> URL {
+        let string = try document.decodeString(at: index, codingPath: codingPath)
+        guard let url = URL(string: string) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Invalid URL string."
+            ))
+        }
+        return url
+    }
+
+    private func decodeDecimal() throws -> Decimal {
+        let value = document.values[index]
+        guard value.kind == .number else {
+            throw document.expected(Decimal.self, at: index, codingPath: codingPath)
+        }
+        let text = String(decoding: document.text(of: value), as: UTF8.self)
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal."
+            ))
+        }
+        return decimal
+    }
+}
+
+/// The error for a value of the wrong kind, as `JSONDecoder` reports it.
+private func mismatch(_ type: Any.Type, _ value: JSONDocument.Value, codingPath: [any CodingKey]) -> DecodingError {
+    if value.kind == .null {
+        let what = type == [String: Any].self ? "keyed decoding container" : type == [Any].self ? "unkeyed decoding container" : "value of type \(type)"
+        return .valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Cannot get \(what) -- found null value instead"
+        ))
+    }
+    let found = switch value.kind {
+    case .null: "null"
+    case .false, .true: "bool"
+    case .number: "number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "a dictionary"
+    }
+    return .typeMismatch(type, DecodingError.Context(
+        codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."
+    ))
+}
+
+// MARK: - Scalars
+
+extension JSONDocument {
+
+    func expected(_ type: Any.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]) -> DecodingError {
+        mismatch(type, values[index], codingPath: codingPath())
+    }
+
+    @inline(__always)
+    func decodeString(at index: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard values[index].kind == .string else { throw expected(String.self, at: index, codingPath: codingPath()) }
+        return string(at: index)
+    }
+
+    @inline(__always)
+    func decodeBool(at index: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        switch values[index].kind {
+        case .true: return true
+        case .false: return false
+        default: throw expected(Bool.self, at: index, codingPath: codingPath())
+        }
+    }
+
+    /// An integer: its digits read directly (refused when `T` does not hold them), or a
+    /// number with a fraction or an exponent read as a `Double` and kept when `T` holds it
+    /// exactly, as `JSONDecoder` reads them.
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> T {
+        let value = values[index]
+        guard value.kind == .number else { throw expected(T.self, at: index, codingPath: codingPath()) }
+        let text: String
+        if value.flags & Value.isNotInteger == 0 {
+            if let integer = plainInteger(T.self, value) { return integer }
+            // Digits alone that `T` does not hold: refused, never rounded through a `Double`.
+            text = String(decoding: self.text(of: value), as: UTF8.self)
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
+            ))
+        }
+        text = String(decoding: self.text(of: value), as: UTF8.self)
+        guard let double = Double(text), double.isFinite else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(), debugDescription: "Number \(text) is not representable in Swift."
+            ))
+        }
+        guard let integer = T(exactly: double) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
+            ))
+        }
+        return integer
+    }
+
+    /// The integer of a number of digits alone, or `nil` if `T` does not hold it.
+    @inline(__always)
+    private func plainInteger<T: FixedWidthInteger>(_ type: T.Type, _ value: Value) -> T? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = Int(value.start)
+            let end = Int(value.end)
+            let negative = value.flags & Value.isNegative != 0
+            if negative { offset += 1 }
+            var result: T = 0
+            while offset < end {
+                let digit = T(truncatingIfNeeded: buffer[offset] &- UInt8(ascii: "0"))
+                let (scaled, overflow) = result.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                let (sum, overflowed) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+                guard !overflowed else { return nil }
+                result = sum
+                offset += 1
+            }
+            return result
+        }
+    }
+
+    /// A floating-point number, refused (as `JSONDecoder` refuses it) when it is too large
+    /// for `T`, or so small that it would read as zero when it is not.
+    func decodeFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
+        let value = values[index]
+        guard value.kind == .number else { throw expected(T.self, at: index, codingPath: codingPath()) }
+        let text = String(decoding: text(of: value), as: UTF8.self)
+        guard let number = T(text), number.isFinite, number != 0 || !hasNonzeroDigit(value) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath(), debugDescription: "Number \(text) is not representable in Swift."
+            ))
+        }
+        return number
+    }
+
+    /// Whether a number's digits before its exponent are not all zero.
+    private func hasNonzeroDigit(_ value: Value) -> Bool {
+        for byte in text(of: value) {
+            if byte | 0x20 == UInt8(ascii: "e") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
+    }
+}
+
+// MARK: - Containers
+
+struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let document: JSONDocument
+    let object: Int
+    let path: JSONCodingPath?
+
+    var codingPath: [any CodingKey] { JSONCodingPath.array(path) }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var seen: Set<String> = []
+        forEachMember { keyIndex, _ in
+            let name = document.string(at: keyIndex)
+            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+        }
+        return keys
+    }
+
+    @inline(__always)
+    private func forEachMember(_ body: (_ key: Int, _ value: Int) -> Void) {
+        let values = document.values
+        var member = object + 1
+        for _ in 0..<Int(values[object].count) {
+            body(member, member + 1)
+            member = Int(values[member + 1].next)
+        }
+    }
+
+    /// The index of the value under `key`, the first if the key appears more than once.
+    @inline(__always)
+    private func valueIndex(_ key: Key) -> Int? {
+        document.member(key.stringValue, of: object)
+    }
+
+    private func required(_ key: Key) throws -> Int {
+        guard let index = valueIndex(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
+            ))
+        }
+        return index
+    }
+
+    private func link(_ key: Key) -> JSONCodingPath { JSONCodingPath(parent: path, key: key) }
+
+    private func keyPath(_ key: Key) -> [any CodingKey] { JSONCodingPath.appending(key, to: path) }
+
+    func contains(_ key: Key) -> Bool { valueIndex(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        document.values[try required(key)].kind == .null
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let index = try required(key)
+        return try document.decodeBool(at: index, codingPath: keyPath(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let index = try required(key)
+        guard document.values[index].kind == .string else { throw document.expected(String.self, at: index, codingPath: keyPath(key)) }
+        return document.string(at: index)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floating(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try floating(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        let index = try required(key)
+        return try document.decodeInteger(T.self, at: index, codingPath: keyPath(key))
+    }
+
+    private func floating<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
+        try document.decodeFloatingPoint(T.self, at: try required(key), codingPath: keyPath(key))
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let index = try required(key)
+        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        guard document.values[index].kind == .string else { throw document.expected(String.self, at: index, codingPath: keyPath(key)) }
+        return document.string(at: index)
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        return try document.decodeInteger(Int.self, at: index, codingPath: keyPath(key))
+    }
+
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        return try document.decodeInteger(UInt64.self, at: index, codingPath: keyPath(key))
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        return try document.decodeInteger(Int64.self, at: index, codingPath: keyPath(key))
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
+        return try document.decodeBool(at: index, codingPath: keyPath(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try required(key)
+        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let index = try required(key)
+        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(named: JSONSuperKey())
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(named: key)
+    }
+
+    private func superDecoder(named key: some CodingKey) throws -> any Decoder {
+        let found = document.member(key.stringValue, of: object)
+        guard let found else {
+            // `JSONDecoder` decodes an absent super value as `null`.
+            return JSONDocumentDecoder(document: try JSONDocument(Array("null".utf8)), index: 0, path: JSONCodingPath(parent: path, key: key))
+        }
+        return JSONDocumentDecoder(document: document, index: found, path: JSONCodingPath(parent: path, key: key))
+    }
+}
+
+/// The key of `superDecoder()`.
+private struct JSONSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { return nil }
+}
+
+struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
+    let document: JSONDocument
+    let path: JSONCodingPath?
+    let count: Int?
+    private(set) var currentIndex = 0
+    /// The index of the current element's value.
+    private var element: Int
+
+    init(document: JSONDocument, array: Int, path: JSONCodingPath?) {
+        self.document = document
+        self.path = path
+        self.count = Int(document.values[array].count)
+        self.element = array + 1
+    }
+
+    var codingPath: [any CodingKey] { JSONCodingPath.array(path) }
+    var isAtEnd: Bool { currentIndex >= count! }
+
+    private func link() -> JSONCodingPath { JSONCodingPath(parent: path, key: JSONIndexKey(index: currentIndex)) }
+
+    private func indexPath() -> [any CodingKey] { JSONCodingPath.appending(JSONIndexKey(index: currentIndex), to: path) }
+
+    /// The current element's index, or the error `JSONDecoder` throws at the end.
+    private func current(_ type: Any.Type) throws -> Int {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, DecodingError.Context(
+                codingPath: JSONCodingPath.appending(JSONIndexKey(index: currentIndex), to: path),
+                debugDescription: "Unkeyed container is at end."
+            ))
+        }
+        return element
+    }
+
+    private mutating func advance() {
+        element = Int(document.values[element].next)
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let index = try current(Never.self)
+        guard document.values[index].kind == .null else { return false }
+        advance()
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let value = try document.decodeBool(at: try current(Bool.self), codingPath: indexPath())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: String.Type) throws -> String {
+        let value = try document.decodeString(at: try current(String.self), codingPath: indexPath())
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Double.Type) throws -> Double { try floating() }
+    mutating func decode(_ type: Float.Type) throws -> Float { try floating() }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+    private mutating func integer<T: FixedWidthInteger>() throws -> T {
+        let value = try document.decodeInteger(T.self, at: try current(T.self), codingPath: indexPath())
+        advance()
+        return value
+    }
+
+    private mutating func floating<T: BinaryFloatingPoint & LosslessStringConvertible>() throws -> T {
+        let value = try document.decodeFloatingPoint(T.self, at: try current(T.self), codingPath: indexPath())
+        advance()
+        return value
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try JSONDocumentDecoder(document: document, index: try current(T.self), path: link()).unwrap(T.self)
+        advance()
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try JSONDocumentDecoder(document: document, index: try current(KeyedDecodingContainer<NestedKey>.self), path: link())
+            .container(keyedBy: NestedKey.self)
+        advance()
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try JSONDocumentDecoder(document: document, index: try current((any UnkeyedDecodingContainer).self), path: link())
+            .unkeyedContainer()
+        advance()
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = JSONDocumentDecoder(document: document, index: try current((any Decoder).self), path: link())
+        advance()
+        return decoder
+    }
+}
+
+struct JSONSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: JSONDocumentDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    private var document: JSONDocument { decoder.document }
+    private var index: Int { decoder.index }
+
+    func decodeNil() -> Bool { document.values[index].kind == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try document.decodeBool(at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: String.Type) throws -> String { try document.decodeString(at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try document.decodeFloatingPoint(Double.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { try document.decodeFloatingPoint(Float.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try document.decodeInteger(Int.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try document.decodeInteger(Int8.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try document.decodeInteger(Int16.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try document.decodeInteger(Int32.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try document.decodeInteger(Int64.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try document.decodeInteger(UInt.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try document.decodeInteger(UInt8.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try document.decodeInteger(UInt16.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try document.decodeInteger(UInt32.self, at: index, codingPath: decoder.codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try document.decodeInteger(UInt64.self, at: index, codingPath: decoder.codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unwrap(T.self) }
+}
