@@ -115,23 +115,21 @@ struct JSONDocumentDecoder: Decoder {
     }
 
     private func decodeData() throws -> Data {
-        let string = try document.decodeString(at: index, codingPath: codingPath)
-        guard let data = Data(base64Encoded: string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."
-            ))
-        }
-        return data
+        try decodeString(as: { Data(base64Encoded: $0) }, refusing: "Encountered Data is not valid Base64.")
     }
 
     private func decodeURL() throws -> URL {
+        try decodeString(as: { URL(string: $0) }, refusing: "Invalid URL string.")
+    }
+
+    /// A value `JSONDecoder` reads from a string, refused with its words when `convert` makes
+    /// none of it.
+    private func decodeString<Converted>(as convert: (String) -> Converted?, refusing description: String) throws -> Converted {
         let string = try document.decodeString(at: index, codingPath: codingPath)
-        guard let url = URL(string: string) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath, debugDescription: "Invalid URL string."
-            ))
+        guard let value = convert(string) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: description))
         }
-        return url
+        return value
     }
 
     private func decodeDecimal() throws -> Decimal {
