@@ -303,65 +303,79 @@ private struct Parser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
-        try parseContainer(.array, closing: UInt8(ascii: "]"), depth: depth) { parser throws(JSONSyntaxError) in
-            try parser.parseValue(depth: depth)
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
-        try parseContainer(.object, closing: UInt8(ascii: "}"), depth: depth) { parser throws(JSONSyntaxError) in
-            guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "\"") else {
-                throw parser.unexpected("a key")
-            }
-            try parser.parseString()
-            parser.skipSpace()
-            guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: ":") else {
-                throw parser.unexpected("':'")
-            }
-            parser.position += 1
-            parser.skipSpace()
-            try parser.parseValue(depth: depth)
-        }
-    }
-
-    /// An array or an object, whose `member` (an element, or a key and its value) reads one
-    /// member: members are separated by commas, and one comma may follow the last, as
-    /// `JSONDecoder` allows.
-    private mutating func parseContainer(
-        _ kind: JSONDocument.Kind,
-        closing: UInt8,
-        depth: Int,
-        member: (inout Parser) throws(JSONSyntaxError) -> Void
-    ) throws(JSONSyntaxError) {
         guard depth < JSONDocument.maximumDepth else {
             throw JSONSyntaxError("arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", at: position)
         }
         let index = values.count
-        append(kind, start: position, end: position)
+        append(.array, start: position, end: position)
         position += 1
         skipSpace()
-        let separator = "',' or '\(Character(Unicode.Scalar(closing)))'"
         var count: UInt32 = 0
-        if position < bytes.count, bytes[position] == closing {
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
         } else {
             while true {
-                try member(&self)
+                try parseValue(depth: depth)
                 count += 1
                 skipSpace()
-                guard position < bytes.count else { throw unexpected(separator) }
+                guard position < bytes.count else { throw unexpected("',' or ']'") }
                 if bytes[position] == UInt8(ascii: ",") {
                     position += 1
                     skipSpace()
-                    if position < bytes.count, bytes[position] == closing {
+                    // One comma after the last element, as `JSONDecoder` allows.
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                         position += 1
                         break
                     }
-                } else if bytes[position] == closing {
+                } else if bytes[position] == UInt8(ascii: "]") {
                     position += 1
                     break
                 } else {
-                    throw unexpected(separator)
+                    throw unexpected("',' or ']'")
+                }
+            }
+        }
+        values[index].count = count
+        values[index].next = UInt32(truncatingIfNeeded: values.count)
+        values[index].end = UInt32(truncatingIfNeeded: position)
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
+        guard depth < JSONDocument.maximumDepth else {
+            throw JSONSyntaxError("arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", at: position)
+        }
+        let index = values.count
+        append(.object, start: position, end: position)
+        position += 1
+        skipSpace()
+        var count: UInt32 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a key") }
+                try parseString()
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':'") }
+                position += 1
+                skipSpace()
+                try parseValue(depth: depth)
+                count += 1
+                skipSpace()
+                guard position < bytes.count else { throw unexpected("',' or '}'") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipSpace()
+                    // One comma after the last member, as `JSONDecoder` allows.
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        break
+                    }
+                } else if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    break
+                } else {
+                    throw unexpected("',' or '}'")
                 }
             }
         }
