@@ -129,7 +129,7 @@ struct JSONDocumentTests {
         try expectRoundTrip([UInt8.max])
         try expectRoundTrip([Int16.min, Int16.max])
         try expectRoundTrip([UInt32.max])
-        try expectRoundTrip([0.1, -0.0, 1e-300, 5e-324, 1.7976931348623157e308, 123456.789, -2.5e-10, 1 / 3])
+        try expectRoundTrip([0.1, -0.0, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 123456.789, -2.5e-10, 1 / 3])
         try expectRoundTrip([Float(0.1), -Float.greatestFiniteMagnitude, Float.leastNonzeroMagnitude, 3.5])
         for text in ["1.0", "1e2", "1E2", "-0", "-0.0", "1.5", "1e-400", "0e5", "100000000000000000000", "9223372036854775807",
                      "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
