@@ -328,9 +328,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let index = try required(key)
-        guard document.values[index].kind == .string else { throw document.expected(String.self, at: index, codingPath: keyPath(key)) }
-        return document.string(at: index)
+        try document.decodeString(at: try required(key), codingPath: keyPath(key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floating(key) }
@@ -368,8 +366,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let index = valueIndex(key), document.values[index].kind != .null else { return nil }
-        guard document.values[index].kind == .string else { throw document.expected(String.self, at: index, codingPath: keyPath(key)) }
-        return document.string(at: index)
+        return try document.decodeString(at: index, codingPath: keyPath(key))
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
