@@ -246,7 +246,7 @@ package struct HistoryScope<Value, Annotation> {
         let oldestBranchDepth = branching.map { depth(of: $0) }.min() ?? depth(of: current)
         var path: Set<HistoryVersion> = [current]
         var version = current
-        while depth(of: version) > oldestBranchDepth, let step = steps[version] {
+        while let step = steps[version], step.depth > oldestBranchDepth {
             version = step.parent
             path.insert(version)
         }
