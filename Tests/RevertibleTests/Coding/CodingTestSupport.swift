@@ -69,6 +69,12 @@ func readBothWays<T: Decodable>(
             #expect("\(expected)" == "\(read)", sourceLocation: sourceLocation)
         }
     case let (.success, .failure(error)):
+        // The one deliberate difference, as the archive fuzz target allows it: the reader
+        // checks every string and number as it parses, where JSONDecoder checks only those it
+        // decodes (not those under a key it ignores), so it may refuse more, as not JSON.
+        if case let .dataCorrupted(context)? = error as? DecodingError, context.underlyingError is JSONSyntaxError {
+            break
+        }
         Issue.record("JSONDecoder read it, the library's JSON reader refused it: \(error)\n\(text)", sourceLocation: sourceLocation)
     case let (.failure(error), .success):
         Issue.record("JSONDecoder refused it (\(error)), the library's JSON reader read it\n\(text)", sourceLocation: sourceLocation)
