@@ -10,6 +10,7 @@ public final class EncodedHistoryStepStore<Value: Codable & Sendable>: HistorySt
         var outline: Data?
         var steps: [HistoryVersion: (scope: Int, parent: HistoryVersion, bytes: Data)] = [:]
         var reads = 0
+        var childListReads = 0
         var writes = 0
     }
 
@@ -19,6 +20,8 @@ public final class EncodedHistoryStepStore<Value: Codable & Sendable>: HistorySt
 
     /// How many steps were read since the store was made.
     public var stepReads: Int { rows.with { $0.reads } }
+    /// How many times the versions after a version were listed.
+    public var childListReads: Int { rows.with { $0.childListReads } }
     /// How many times ``write(_:)`` saved changes.
     public var writes: Int { rows.with { $0.writes } }
     /// How many steps the store holds.
@@ -51,7 +54,10 @@ public final class EncodedHistoryStepStore<Value: Codable & Sendable>: HistorySt
     }
 
     public func versions(after parent: HistoryVersion) -> [HistoryVersion] {
-        rows.with { $0.steps.filter { $0.value.parent == parent }.map(\.key) }
+        rows.with { rows in
+            rows.childListReads += 1
+            return rows.steps.filter { $0.value.parent == parent }.map(\.key)
+        }
     }
 
     public func versions(inScope level: Int) -> [HistoryVersion] {

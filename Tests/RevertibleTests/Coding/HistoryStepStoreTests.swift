@@ -74,6 +74,41 @@ struct HistoryStepStoreTests {
         #expect(readsByLength[5_000]! <= 10, "\(readsByLength)")
     }
 
+    @Test("Saved after every change, as an app that saves as it goes: the next change reads nothing back from the store")
+    func savingAsItGoesReadsNothingBack() throws {
+        let (controller, store) = try saved(100)
+        let before = (steps: store.stepReads, lists: store.childListReads)
+        for value in 101...200 {
+            controller.append(value)
+            try controller.saveHistory(to: store)
+        }
+        #expect(store.stepReads == before.steps)
+        #expect(store.childListReads == before.lists)
+        // An undo reads what it crosses; the change after it, made on a branch, goes on from
+        // there and is saved like any other.
+        try controller.undo(to: .steps(2))
+        controller.append(-1)
+        try controller.saveHistory(to: store)
+        controller.append(-2)
+        try controller.saveHistory(to: store)
+        // The history so saved is the one a controller kept whole makes.
+        let whole = VersioningController(0)
+        for value in 1...200 { whole.append(value) }
+        try whole.undo(to: .steps(2))
+        whole.append(-1)
+        whole.append(-2)
+        let reopened = VersioningController(-2)
+        try reopened.openHistory(from: store)
+        #expect(reopened.undoCount == whole.undoCount)
+        #expect(reopened.redoCount == whole.redoCount)
+        let lazy = try #require(try store.wholeArchive()?.validated(present: -2))
+        let kept = try #require(HistoryArchive(whole.archive).validated(present: -2))
+        #expect(lazy.steps.map(\.version) == kept.steps.map(\.version))
+        #expect(lazy.steps.map(\.parent) == kept.steps.map(\.parent))
+        try reopened.undo(to: .steps(reopened.undoCount))
+        #expect(reopened.currentVersion == 0)
+    }
+
     @Test("Saving writes only what changed, and a reopened history goes on where it was")
     func savingWritesTheChanges() throws {
         let (controller, store) = try saved(300)

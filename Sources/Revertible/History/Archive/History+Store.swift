@@ -167,6 +167,12 @@ extension History {
     package mutating func attach(_ store: any HistoryStepStore<Value>, outline: HistoryArchive<Value>.Outline) {
         let source = HistoryStepSource<Value, Annotation>(store: store, outline: outline)
         for level in scopes.indices {
+            // The step next to each scope's present, as held in memory or as read and checked
+            // before: what the next command reads first, not read back.
+            let current = scopes[level].current
+            if let step = scopes[level].steps.heldStep(current) ?? storage?.source.checkedStep(current, inScope: level) {
+                source.remember(step, inScope: level)
+            }
             let count = scopes[level].steps.count
             scopes[level].attach(source, level: level, count: count)
         }

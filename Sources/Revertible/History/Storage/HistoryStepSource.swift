@@ -135,6 +135,9 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
 
     /// The saved versions that follow `parent` in the scope at `level`, oldest first.
     func children(of parent: HistoryVersion, inScope level: Int) -> [HistoryVersion] {
+        // A child is newer than its parent and older than the next version: the newest version
+        // has none saved (the step next to the present, after a record), so nothing is read.
+        guard nextVersion.rawValue > 1, parent.rawValue < nextVersion.rawValue - 1 else { return [] }
         let known = cache.withLockUnchecked { $0.children[parent] }
         let versions: [HistoryVersion]
         if let known {
@@ -156,6 +159,26 @@ final class HistoryStepSource<Value, Annotation>: Sendable {
             return []
         }
         return children
+    }
+
+    /// Whether the store may hold a step leading to `version`: only versions older than the
+    /// outline's next version were saved.
+    func mayHold(_ version: HistoryVersion) -> Bool {
+        version < nextVersion
+    }
+
+    /// Keeps `step`, which the history held in memory and has just written to the store, as
+    /// read and checked: the step next to the present is not read back by the next command.
+    func remember(_ step: Step, inScope level: Int) {
+        cache.withLockUnchecked { $0.keep(.step(Entry(step: step, scopeLevel: level, placeChecked: true)), for: step.version) }
+    }
+
+    /// The step leading to `version` as this source read and fully checked it, without
+    /// reading the store.
+    func checkedStep(_ version: HistoryVersion, inScope level: Int) -> Step? {
+        guard case let .step(entry)? = cache.withLockUnchecked({ $0.steps[version] }),
+              entry.placeChecked, entry.scopeLevel == level else { return nil }
+        return entry.step
     }
 
     /// The versions the store lists for the scope at `level`, oldest first, unread.

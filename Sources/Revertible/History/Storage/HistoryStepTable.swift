@@ -93,8 +93,9 @@ struct HistoryStepTable<Value, Annotation> {
         }
         set {
             let (index, found) = position(of: version)
-            if source != nil {
-                let existed = found || savedStep(version) != nil
+            if let source {
+                // A version made since the store was written was never saved there: not read.
+                let existed = found || source.mayHold(version) && savedStep(version) != nil
                 if newValue == nil, existed {
                     removed.insert(version)
                     sourcedCount -= 1
@@ -134,6 +135,12 @@ struct HistoryStepTable<Value, Annotation> {
         } else {
             self[step.version] = step
         }
+    }
+
+    /// The step leading to `version` if the table holds it in memory; the source is not read.
+    func heldStep(_ version: HistoryVersion) -> Step? {
+        let (index, found) = position(of: version)
+        return found ? entries[index] : nil
     }
 
     /// The depth of the step leading to `version`, without copying the step out.
