@@ -177,6 +177,48 @@ struct ServerStoreTests {
         #expect(store.stepRowsRead - before >= 2_001)
     }
 
+    @Test("In a shell, a command after the process's own last one reads neither the list's rows nor its steps again, and still sees what others wrote since")
+    func shellKeepsWhatItWrote() throws {
+        let conninfo = try ThrowawayPostgres.newDatabase()
+        let store = TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100)
+        let session = TodoSession(storage: store, style: Style.plain)
+        for title in ["a", "b", "c"] { _ = try session.run(.add(title: title)) }
+        func reads(_ command: Command) throws -> (items: Int, steps: Int) {
+            let (items, steps) = (store.itemRowsRead, store.stepRowsRead)
+            _ = try session.run(command)
+            return (store.itemRowsRead - items, store.stepRowsRead - steps)
+        }
+        // Near the ends and in the middle alike: the list and the history as alice's last
+        // command wrote them.
+        #expect(try reads(.edit(position: .position(2), title: "B")) == (0, 0))
+        #expect(try reads(.done(position: .position(1))) == (0, 0))
+        #expect(try reads(.add(title: "d")) == (0, 0))
+        // Undo reaches a step this process has not read since: that step, its parent and the
+        // versions after it, as on a history just opened.
+        let undo = try reads(.undo(.steps(1)))
+        #expect(undo.items == 0)
+        #expect(undo.steps <= 3, "\(undo.steps)")
+
+        // Bob adds an item, and someone in psql renames one (the schema's trigger gives the
+        // list a new version): alice's next command reads the list again and absorbs both.
+        _ = try TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "bob", historyLimit: 100), style: Style.plain).run(.add(title: "e"))
+        let admin = try PostgresConnection(conninfo)
+        try admin.query("UPDATE items SET title = 'see' WHERE title = 'c'")
+        let after = try reads(.done(position: .position(3)))
+        #expect(after.items == 4)
+        #expect(try store.readList().items.map { "\($0.title)\($0.isDone ? "+" : "")" } == ["a+", "B", "see+", "e"])
+        // Her undo takes back her own last change only, around theirs.
+        _ = try session.run(.undo(.steps(1)))
+        #expect(try store.readList().items.map { "\($0.title)\($0.isDone ? "+" : "")" } == ["a+", "B", "see", "e"])
+        // Another process of hers, in between, is seen too: her row no longer holds what this
+        // one wrote, so the history is read again.
+        _ = try TodoSession(storage: TodoServerStore(conninfo: conninfo, author: "alice", historyLimit: 100), style: Style.plain).run(.undo(.steps(1)))
+        #expect(try reads(.redo(.steps(1))).steps > 0)
+        #expect(try store.readList().items.map { "\($0.title)\($0.isDone ? "+" : "")" } == ["a+", "B", "see", "e"])
+        _ = try session.run(.redo(.steps(1)))
+        #expect(try store.readList().items.map { "\($0.title)\($0.isDone ? "+" : "")" } == ["a+", "B", "see+", "e"])
+    }
+
     @Test("A step found damaged where a command first reads it is the history's damage, in plain words; nothing is written, and the steps after it still undo")
     func damagedStepIsTheHistorysDamage() throws {
         let (todo, conninfo) = try Sandbox.onNewServerDatabase()

@@ -18,7 +18,9 @@ import UndoableReducer
 ///
 /// `@unchecked Sendable`: the protocol asks for it because a history may cross threads, but a
 /// server command runs on one thread from its first read to its last write, and these rows
-/// are made per transaction and read only inside it.
+/// are read only inside a transaction on their connection: made for one, and kept for the
+/// next command of the same process only once that one committed (see
+/// `TodoServerStore.keptHistory`).
 final class PersonHistoryRows: HistoryStepStore, @unchecked Sendable {
     typealias Value = TodoList
 
@@ -41,6 +43,11 @@ final class PersonHistoryRows: HistoryStepStore, @unchecked Sendable {
         self.author = author
         savedOutline = outline
         self.counted = counted
+    }
+
+    /// Whether these rows read through `connection` and have met no failure of the server.
+    func reads(through connection: PostgresConnection) -> Bool {
+        self.connection === connection && serverFailure == nil
     }
 
     // MARK: The store the library reads

@@ -52,9 +52,22 @@ public final class TodoServerStore: TodoStorage {
     private var cachedState: UndoableState<TodoList>?
     /// The list's version as `readList` last read it, for `noteListed`.
     private var lastReadVersion: Int64?
+    /// The list with its order keys as this process last read or committed it, and the
+    /// list's version then. A shell runs many commands: while the version is unchanged
+    /// (every write bumps it, `todo`'s own and, through the schema's trigger, anyone's in
+    /// psql), the next command takes the list from here instead of reading every row again.
+    private var knownList: KnownList?
+    /// The caller's history as this process's last command committed it: the next command
+    /// starts from it, instead of decoding the outline and reading the steps next to the
+    /// present again, while the caller's row still holds what that command wrote. Taken by
+    /// the command that uses it, so an attempt that fails leaves none behind.
+    private var keptHistory: KeptHistory?
     /// How many rows of `steps` this store has read, in all: a command reads the rows of the
     /// steps it crosses, not the caller's whole history, which the tests check by this count.
     private(set) var stepRowsRead = 0
+    /// How many rows of `items` this store has read whole (``loadItems(_:)``), in all: a
+    /// command after this process's own last one reads none, which the tests check.
+    private(set) var itemRowsRead = 0
     /// How many rows of `listings` this store has read and written, in all: a command after
     /// a stale `list` reads and writes what its change needs, which the tests check by these.
     private(set) var listingRowsRead = 0
@@ -165,11 +178,12 @@ public final class TodoServerStore: TodoStorage {
     // MARK: Reading
 
     public func readList() throws(TodoError) -> TodoList {
-        let (list, version) = try transaction(readOnly: true) { connection in
-            (try Self.loadItems(connection).list, try Self.listVersion(connection))
+        let versions = try transaction(readOnly: true) { connection in
+            try ListVersions(connection, known: self.knownList) { self.itemRowsRead += $0 }
         }
-        lastReadVersion = version
-        return list
+        lastReadVersion = versions.version
+        knownList = versions.known
+        return versions.current
     }
 
     public func readState() throws(TodoError) -> UndoableState<TodoList> {
@@ -307,16 +321,20 @@ public final class TodoServerStore: TodoStorage {
         onConflict: ConflictPolicy,
         _ change: (TodoStore) throws(TodoError) -> Result
     ) throws(TodoError) -> Result {
-        let (result, skipped, state) = try transaction(readOnly: false) { connection -> (Result, [SkippedPart], UndoableState<TodoList>) in
+        let (result, skipped, state, known, kept) = try transaction(readOnly: false) {
+            connection -> (Result, [SkippedPart], UndoableState<TodoList>, KnownList?, KeptHistory?) in
             // Once per attempt: a transaction the server refuses as conflicting runs again
             // from here (see `transaction`), on the list as it is then, with a fresh store;
             // what the command says is only returned, and shown after the commit.
-            if nearTheEnds, let done = try self.modifyNearTheEnds(connection, appliesSavedSteps: appliesSavedSteps, change) {
-                return (done.result, [], done.state)
+            // Taken, so that an attempt that fails leaves none behind.
+            let previous = self.keptHistory
+            self.keptHistory = nil
+            if nearTheEnds, let done = try self.modifyNearTheEnds(connection, appliesSavedSteps: appliesSavedSteps, kept: previous, change) {
+                return (done.result, [], done.state, done.known, done.kept)
             }
-            let versions = try ListVersions(connection)
+            let versions = try ListVersions(connection, known: self.knownList) { self.itemRowsRead += $0 }
             let (current, keys) = (versions.current, versions.keys)
-            let own = try self.loadOwn(connection, versions, whole: false)
+            let own = try self.loadOwn(connection, versions, whole: false, kept: previous)
             self.lastListing = own.listing
             let store = TodoStore(
                 initialState: own.history?.state ?? UndoableState(current),
@@ -345,7 +363,7 @@ public final class TodoServerStore: TodoStorage {
                     throw TodoError.badInput(Self.describe(skipped, refused: true))
                 }
             }
-            let written = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, recordingAuthors: !appliesSavedSteps, connection)
+            let (written, writtenKeys) = try self.writeItems(before: current, keys: keys, after: after, version: versions.version, recordingAuthors: !appliesSavedSteps, connection)
             // The caller's own change moves the positions they know of as it moves the list;
             // what others changed since their last `list` stays unknown to them. A listing
             // that is the list now is kept as the list's version (the common case: nobody
@@ -384,10 +402,13 @@ public final class TodoServerStore: TodoStorage {
             )
             state.historyWasSaved(to: rows)
             if written != versions.version { try self.trimLog(connection, version: written) }
-            return (result, skipped, state)
+            let kept = KeptHistory(text: history.state, seenVersion: written, opened: OpenedHistory(state: state, rows: rows, readWhole: false))
+            return (result, skipped, state, KnownList(version: written, list: after, keys: writtenKeys), kept)
         }
         // Kept only once committed: an attempt the server refused wrote nothing.
         cachedState = state
+        knownList = known
+        keptHistory = kept
         lastSkipped = skipped
         if !skipped.isEmpty { notice(Self.describe(skipped, refused: false)) }
         return result
@@ -407,16 +428,19 @@ public final class TodoServerStore: TodoStorage {
     private func modifyNearTheEnds<Result>(
         _ connection: PostgresConnection,
         appliesSavedSteps: Bool,
+        kept: KeptHistory?,
         _ change: (TodoStore) throws(TodoError) -> Result
-    ) throws -> (result: Result, state: UndoableState<TodoList>)? {
+    ) throws -> (result: Result, state: UndoableState<TodoList>, known: KnownList?, kept: KeptHistory?)? {
         let (version, floor) = try Self.listVersionAndFloor(connection)
+        // The list this process knows, when it is the list now: whole, so nothing is read.
+        let known = knownList.flatMap { $0.version == version ? PartialList(list: $0.list, keys: $0.keys, placeholders: Placeholders()) : nil }
         // A listing kept as rows (`listing_count`) is read at its ends too: nobody wrote since
         // the caller's last command, so what their change does to it is found near the ends.
         guard let own = try connection.query(
             "SELECT state, seen_version, listing IS NULL, listing_version, listing_count, horizon_version FROM histories WHERE author = $1", [person]
         ).first, let text = own[0], own[1] == String(version), own[2] == "t",
         own[4] != nil || own[3] == nil || own[3] == String(version),
-        let ends = try Self.loadEnds(connection, rows: Self.endRows) else { return nil }
+        let ends = try known ?? Self.loadEnds(connection, rows: Self.endRows) else { return nil }
         let listingCount = try Self.number(own[4], "listing_count")
         horizonVersion = try Self.number(own[5], "horizon_version")
         let versions = ListVersions(current: ends.list, keys: ends.keys, version: version, floor: floor, connection: connection)
@@ -425,7 +449,11 @@ public final class TodoServerStore: TodoStorage {
         // a transaction it has aborted.
         let opened: OpenedHistory
         do {
-            opened = try decodeState(text, of: person, seenVersion: version, whole: false, connection) { versions }
+            if known != nil, let kept, kept.text == text, kept.seenVersion == version, kept.opened.rows.reads(through: connection) {
+                opened = kept.opened
+            } else {
+                opened = try decodeState(text, of: person, seenVersion: version, whole: false, connection) { versions }
+            }
         } catch let error as PostgresError {
             throw error
         } catch {
@@ -454,7 +482,7 @@ public final class TodoServerStore: TodoStorage {
             guard let plan = try ListingRows.planOnEnds(after: after.present, changes: items, placeholders: ends.placeholders, author: person, connection) else { return nil }
             listingPlan = plan
         }
-        let written = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
+        let (written, writtenKeys) = try writeItems(before: before.present, keys: ends.keys, after: after.present, version: version, recordingAuthors: !appliesSavedSteps, connection)
         let outline = try opened.rows.write(history)
         after.historyWasSaved(to: opened.rows)
         // As on the whole list: one's own change moves one's listing with it, and someone
@@ -473,7 +501,10 @@ public final class TodoServerStore: TodoStorage {
             )
         }
         if written != version { try trimLog(connection, version: written) }
-        return (result, after)
+        // Read whole, the list and the history are known as they are now.
+        guard known != nil else { return (result, after, nil, nil) }
+        let keptNow = KeptHistory(text: outline, seenVersion: written, opened: OpenedHistory(state: after, rows: opened.rows, readWhole: false))
+        return (result, after, KnownList(version: written, list: after.present, keys: writtenKeys), keptNow)
     }
 
     /// The list read at its ends only, `nil` when it is short enough to read whole.
@@ -603,11 +634,21 @@ public final class TodoServerStore: TodoStorage {
         let floor: Int64
         private let connection: PostgresConnection
 
-        init(_ connection: PostgresConnection) throws {
-            (current, keys) = try TodoServerStore.loadItems(connection)
+        /// The list as it is in `connection`'s transaction: `known` when it is of the
+        /// version the server holds, else read row by row.
+        init(_ connection: PostgresConnection, known: KnownList? = nil, counted: ((Int) -> Void)? = nil) throws {
             (version, floor) = try TodoServerStore.listVersionAndFloor(connection)
+            if let known, known.version == version {
+                (current, keys) = (known.list, known.keys)
+            } else {
+                (current, keys) = try TodoServerStore.loadItems(connection)
+                counted?(current.items.count)
+            }
             self.connection = connection
         }
+
+        /// The list as this process now knows it.
+        var known: KnownList { KnownList(version: version, list: current, keys: keys) }
 
         init(current: TodoList, keys: [Int64], version: Int64, floor: Int64, connection: PostgresConnection) {
             self.current = current
@@ -658,9 +699,25 @@ public final class TodoServerStore: TodoStorage {
         }
     }
 
+    /// The caller's history as a command committed it, with the `state` text and
+    /// `seen_version` it wrote in their row.
+    struct KeptHistory {
+        let text: String
+        let seenVersion: Int64
+        let opened: OpenedHistory
+    }
+
+    /// A version of the list, with each item's order key.
+    struct KnownList {
+        let version: Int64
+        let list: TodoList
+        let keys: [Int64]
+    }
+
     /// The caller's saved history and last listing, if they have used this list before; the
-    /// history read `whole` or one step at a time (see ``decodeState(_:of:seenVersion:whole:_:_:)``).
-    private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions, whole: Bool) throws -> OwnHistory {
+    /// history read `whole` or one step at a time (see ``decodeState(_:of:seenVersion:whole:_:_:)``),
+    /// or `kept` when their row still holds what that history's command wrote.
+    private func loadOwn(_ connection: PostgresConnection, _ versions: ListVersions, whole: Bool, kept: KeptHistory? = nil) throws -> OwnHistory {
         guard let row = try connection.query(
             "SELECT state, listing, seen_version, listing_version, listing_count, horizon_version FROM histories WHERE author = $1", [person]
         ).first else {
@@ -669,8 +726,12 @@ public final class TodoServerStore: TodoStorage {
         }
         var own = OwnHistory()
         horizonVersion = try Self.number(row[5], "horizon_version")
-        if let text = row[0] {
-            let opened = try decodeState(text, of: person, seenVersion: row[2].flatMap { Int64($0) }, whole: whole, connection) { versions }
+        let seenVersion = row[2].flatMap { Int64($0) }
+        if let kept, !whole, let text = row[0], text == kept.text, seenVersion == kept.seenVersion, kept.seenVersion >= versions.floor,
+           kept.opened.rows.reads(through: connection) {
+            own.history = kept.opened
+        } else if let text = row[0] {
+            let opened = try decodeState(text, of: person, seenVersion: seenVersion, whole: whole, connection) { versions }
             if opened.beyondHorizon {
                 // Rebased: a fresh history on the list as it is, which replaces every row of
                 // the old one when the command writes.
@@ -751,9 +812,11 @@ public final class TodoServerStore: TodoStorage {
     /// A move through the history (undo, redo, goto, rollback) records no author: it writes
     /// back values someone wrote before, whose author is the one who wrote them, and a row
     /// naming the mover would hide that person from a later skip note.
-    private func writeItems(before: TodoList, keys: [Int64], after: TodoList, version: Int64, recordingAuthors: Bool, _ connection: PostgresConnection) throws -> Int64 {
+    private func writeItems(
+        before: TodoList, keys: [Int64], after: TodoList, version: Int64, recordingAuthors: Bool, _ connection: PostgresConnection
+    ) throws -> (version: Int64, keys: [Int64]) {
         let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
-        guard !changes.isEmpty else { return version }
+        guard !changes.isEmpty else { return (version, keys) }
         let next = version + 1
         try connection.query("UPDATE list_version SET version = $1::bigint", [String(next)])
         // Delivered at commit only, and not at all if the transaction is rolled back or run
@@ -806,7 +869,7 @@ public final class TodoServerStore: TodoStorage {
         // not hide whose value is in the way. An item not written kept its title and done
         // mark. Rows deleted and inserted again were given a new key: moved, for `todo watch`
         // to say who moved them (the `position` field, which no skip note asks about).
-        guard recordingAuthors else { return next }
+        guard recordingAuthors else { return (next, changes.keys) }
         var fields: [(UUID, String, String?)] = []
         let rekeyed = Set(changes.deleted)
         for id in wanted {
@@ -824,7 +887,7 @@ public final class TodoServerStore: TodoStorage {
                 [id.uuidString, field, person, value]
             )
         }
-        return next
+        return (next, changes.keys)
     }
 
     /// `part` with who changed it: the person whose value the item holds in `current`, else
