@@ -818,10 +818,13 @@ public final class TodoServerStore: TodoStorage {
         let changes = ItemChanges(before: before.items, beforeKeys: keys, after: after.items)
         guard !changes.isEmpty else { return (version, keys) }
         let next = version + 1
-        try connection.query("UPDATE list_version SET version = $1::bigint", [String(next)])
-        // Delivered at commit only, and not at all if the transaction is rolled back or run
-        // again: `todo watch` and the shell hear of committed changes only (ChangeFeed).
-        try connection.query("SELECT pg_notify($1, $2)", [ChangeFeed.channel, String(next)])
+        // The notice is delivered at commit only, and not at all if the transaction is rolled
+        // back or run again: `todo watch` and the shell hear of committed changes only
+        // (ChangeFeed). One statement with the new version, one round trip.
+        try connection.query(
+            "WITH bumped AS (UPDATE list_version SET version = $1::bigint RETURNING version) SELECT pg_notify($2, version::text) FROM bumped",
+            [String(next), ChangeFeed.channel]
+        )
         // The items written, as they were and as they are: only these, never the whole list.
         var afterIndex: [UUID: Int] = [:]
         for position in changes.inserted + changes.updated { afterIndex[after.items[position].id] = position }
@@ -1010,6 +1013,10 @@ public final class TodoServerStore: TodoStorage {
                 try ServerSchema.prepare(fresh, name: displayName)
                 prepared = true
             }
+            // The todo logs its own writes of items; the schema's trigger logs anyone else's
+            // (see `ServerSchema`), and stays out of the way of this connection, which only
+            // the todo's commands use: set once for the session, not in every transaction.
+            try fresh.query("SELECT set_config('todo.writer', 'todo', false)")
             connection = fresh
             sessionLockTimeout = nil
             return fresh
@@ -1064,12 +1071,6 @@ public final class TodoServerStore: TodoStorage {
                 }
                 try connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE")
                 began = true
-                if !readOnly {
-                    // The todo logs its own writes of items; the schema's trigger logs anyone
-                    // else's (see `ServerSchema`), and stays out of the way for the rest of
-                    // this transaction only.
-                    try connection.query("SELECT set_config('todo.writer', 'todo', true)")
-                }
                 let result = try body(connection)
                 committing = true
                 try connection.query("COMMIT")
