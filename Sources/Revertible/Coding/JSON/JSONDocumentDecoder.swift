@@ -18,15 +18,20 @@ package enum JSONDocumentDecoding {
     /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` as its underlying
     ///   error when `bytes` is not JSON, or whatever `T`'s decoding throws.
     package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let document: JSONDocument
+        try JSONDocumentDecoder(document: document(from: bytes), index: 0, path: nil).unwrap(T.self)
+    }
+
+    /// Parses `bytes`, refused as `JSONDecoder` refuses a text that is not JSON.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with a ``JSONSyntaxError`` as its underlying error.
+    static func document(from bytes: [UInt8]) throws -> JSONDocument {
         do {
-            document = try JSONDocument(bytes)
+            return try JSONDocument(bytes)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not valid JSON (\(error)).", underlyingError: error
             ))
         }
-        return try JSONDocumentDecoder(document: document, index: 0, path: nil).unwrap(T.self)
     }
 }
 
@@ -148,7 +153,7 @@ struct JSONDocumentDecoder: Decoder {
 }
 
 /// The error for a value of the wrong kind, as `JSONDecoder` reports it.
-private func mismatch(_ type: Any.Type, _ value: JSONDocument.Value, codingPath: [any CodingKey]) -> DecodingError {
+func mismatch(_ type: Any.Type, _ value: JSONDocument.Value, codingPath: [any CodingKey]) -> DecodingError {
     if value.kind == .null {
         let what = type == [String: Any].self ? "keyed decoding container" : type == [Any].self ? "unkeyed decoding container" : "value of type \(type)"
         return .valueNotFound(type, DecodingError.Context(
