@@ -88,6 +88,10 @@ import TestSupport
                 }
                 for _ in 0..<10 {
                     let damaged = Data(damage(Array(data), random: &random))
+                    // Not JSON to the library's parser, which checks every string as it parses
+                    // (`JSONDecoder` only those it decodes) and so may refuse more, only as not
+                    // JSON: the readers of the pieces never see it.
+                    if (try? JSONDocument(Array(damaged))) == nil { continue }
                     let outcome = isStep ? Result { _ = try readStep(damaged) } : Result { _ = try readOutline(damaged) }
                     if case .success = outcome { read += 1 } else { refused += 1 }
                 }
