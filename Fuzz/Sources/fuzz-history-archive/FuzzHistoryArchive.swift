@@ -31,8 +31,9 @@
 //   loads again, equal (`UndoableState`'s `==`).
 //
 // Both loads share the bytes, so an input that reaches deep in one reaches deep in the other.
-// Each input is also read by the library's own JSON reader (`HistoryArchive(json:)`), which
-// must read exactly what `JSONDecoder` reads (`compareReaders`).
+// Each input is also read by the library's own JSON reader, through `Decoder` and as
+// `HistoryArchive(json:)` reads an archive, which must read exactly what `JSONDecoder` reads
+// (`compareReaders`, `compareArchiveReaders`).
 //
 // Seeds: real saved histories (scopes, tags, branches, a limit, long lists), written by this
 // very executable when FUZZ_WRITE_SEEDS names a directory (see `writeSeeds`):
@@ -322,12 +323,39 @@ func compareReaders(_ data: Data, saved: Saved?) {
     if readArchive != savedArchive { violation("the library's JSON reader read another archive") }
 }
 
+/// The history alone, read by `JSONDecoder` as `HistoryArchive(json:)` reads it, with the
+/// present left unread.
+struct SavedHistory: Decodable {
+    var history: HistoryArchive<Model>
+}
+
+/// `HistoryArchive(json:)`'s reading (the archive's own shapes straight from the parsed text,
+/// not through `Decoder`) against `JSONDecoder`'s, of the history alone: the same archive, or
+/// both refuse it (the reader may refuse more only as not JSON, as above).
+func compareArchiveReaders(_ data: Data) {
+    let saved = try? JSONDecoder().decode(SavedHistory.self, from: data).history
+    let read: HistoryArchive<Model>
+    do {
+        read = try JSONDocumentDecoding.decodeArchive(HistoryArchive<Model>.self, underKey: "history", from: [UInt8](data))
+    } catch {
+        guard saved != nil else { return }
+        if case let .dataCorrupted(context)? = error as? DecodingError, context.underlyingError is JSONSyntaxError { return }
+        violation("JSONDecoder read the history, HistoryArchive(json:)'s reader refused it: \(error)")
+    }
+    guard let saved else { violation("JSONDecoder refused the history, HistoryArchive(json:)'s reader read it") }
+    guard let readSum = try? HistoryArchiveChecksum.of(read), let savedSum = try? HistoryArchiveChecksum.of(saved) else {
+        violation("a read archive does not save")
+    }
+    if readSum != savedSum { violation("HistoryArchive(json:)'s reader read another archive") }
+}
+
 // MARK: - The entry point
 
 func fuzz(_ data: Data) {
     // Whether the input holds damage that a loaded history finds only where it reads it.
     let saved = try? JSONDecoder().decode(Saved.self, from: data)
     compareReaders(data, saved: saved)
+    compareArchiveReaders(data)
     let damaged = saved.map { (try? $0.history.validate(present: $0.present)) == nil } ?? true
 
     // 1. As an `UndoableState`.

@@ -168,9 +168,11 @@ extension IdentifiedChangeContent {
         }
         var editedOld = Set<Int>()
         var editedNew = Set<Int>()
+        // One edit cannot repeat a position: the sets (two allocations) only for more.
+        let mayRepeat = edits.count > 1
         for edit in edits {
             guard (0..<oldCount).contains(edit.oldIndex), (0..<newCount).contains(edit.newIndex),
-                  editedOld.insert(edit.oldIndex).inserted, editedNew.insert(edit.newIndex).inserted else {
+                  !mayRepeat || editedOld.insert(edit.oldIndex).inserted, !mayRepeat || editedNew.insert(edit.newIndex).inserted else {
                 return "an edit out of range or repeated"
             }
             if let position = newIndices.sortedPosition(of: edit.newIndex) {

@@ -33,7 +33,7 @@
 // exactly, or throws `ReversionError.attemptingToRevertWrongVersion` and changes nothing.
 
 /// The keys of a saved reversion.
-private enum ReversionCodingKey: String, CodingKey {
+enum ReversionCodingKey: String, CodingKey {
     case format = "v"
     case inverted = "inv"
     case change = "c"
@@ -78,14 +78,32 @@ extension Reversion: Decodable where Root: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: ReversionCodingKey.self)
         let format = try container.decode(Int.self, forKey: .format)
-        guard format == reversionFormat else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container,
-                debugDescription: "reversion format \(format) is not supported (this library reads format \(reversionFormat))"
-            )
+        if let problem = reversionFormatProblem(format) {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: problem)
         }
         let isInverted = try container.decodeIfPresent(Bool.self, forKey: .inverted) ?? false
         let node = try container.decode(DecodedNode<Root>.self, forKey: .change).node
+        self.init(node: node, isInverted: isInverted)
+    }
+}
+
+/// What is wrong with a reversion's saved format number, or `nil`: both readers' check.
+func reversionFormatProblem(_ format: Int) -> String? {
+    format == reversionFormat ? nil : "reversion format \(format) is not supported (this library reads format \(reversionFormat))"
+}
+
+extension Reversion where Root: Decodable {
+
+    /// Reads a reversion's envelope straight from a parsed JSON object, as
+    /// ``init(from:)`` reads it (the same fields in the same order, the same checks and
+    /// errors); its tree of changes is read through `Decoder`.
+    init(reading reversion: JSONObjectReader<ReversionCodingKey>) throws {
+        let format = try reversion.integer(Int.self, .format)
+        if let problem = reversionFormatProblem(format) {
+            throw reversion.corrupted(problem, at: .format)
+        }
+        let isInverted = try reversion.boolIfPresent(.inverted) ?? false
+        let node = try reversion.decode(DecodedNode<Root>.self, .change).node
         self.init(node: node, isInverted: isInverted)
     }
 }

@@ -181,6 +181,24 @@ struct JSONDocumentTests {
         expectSameReading(Dictionary<String, Int>.self, #"{"\u0061":1}"#)
     }
 
+    @Test("UUIDs read as JSONDecoder reads them: the canonical form directly, any other through UUID's decoding")
+    func uuids() throws {
+        try expectRoundTrip(UUID())
+        try expectRoundTrip([UUID(), UUID()])
+        for text in [
+            "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "e621E1F8-c36c-495A-93fc-0C247A3E6E5F",
+            "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
+            "E621E1F8-C36C-495A-93FC_0C247A3E6E5F", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G",
+            "-621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E-F", " E621E1F8-C36C-495A-93FC-0C247A3E6E5",
+            "", "E621E1F8",
+        ] {
+            expectSameReading(UUID.self, "\"\(text)\"")
+        }
+        expectSameReading(UUID.self, #""\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)
+        expectSameReading(UUID.self, "5")
+        expectSameReading(UUID.self, "null")
+    }
+
     private struct Keyed: Decodable, Equatable {
         var a: Int
         var b: String?

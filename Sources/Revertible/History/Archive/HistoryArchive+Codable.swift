@@ -27,21 +27,23 @@ extension HistoryArchive: Codable where Value: Codable {
     /// The format written; a newer one is refused rather than misread.
     static var format: Int { 1 }
 
-    private enum Keys: String, CodingKey { case format, outline, steps }
+    typealias Keys = ArchiveCodingKey
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let format = try container.decode(Int.self, forKey: .format)
-        guard format <= Self.format else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container,
-                debugDescription: "history format \(format) is newer than this program's (\(Self.format))"
-            )
+        if let problem = Self.formatProblem(format) {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: problem)
         }
         self.init(
             outline: try container.decode(Outline.self, forKey: .outline),
             steps: try container.decode([Step].self, forKey: .steps)
         )
+    }
+
+    /// What is wrong with a saved format number, or `nil`: both readers' check.
+    static func formatProblem(_ format: Int) -> String? {
+        format <= Self.format ? nil : "history format \(format) is newer than this program's (\(Self.format))"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,7 +56,7 @@ extension HistoryArchive: Codable where Value: Codable {
 
 extension HistoryArchive.Step: Codable where Value: Codable {
 
-    fileprivate enum Keys: String, CodingKey { case v, parent, scope, label, time, count, change, sum, depth, author, undoes, redoes, superseded }
+    typealias Keys = ArchiveStepCodingKey
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -73,7 +75,7 @@ extension HistoryArchive.Step: Codable where Value: Codable {
         // loading a long archive about as much as decoding it. The history that reads the
         // step compares it, once (see `matchesSavedChecksum`).
         if let saved = try container.decodeIfPresent(String.self, forKey: .sum) {
-            savedChecksum = UInt64(saved, radix: 16).map(HistoryArchive.SavedChecksum.saved) ?? .unreadable
+            savedChecksum = HistoryArchive.SavedChecksum(savedText: saved)
         }
     }
 
@@ -132,23 +134,70 @@ extension HistoryArchive.Step: Codable where Value: Codable {
         let undoes = try container.decodeIfPresent(UInt64.self, forKey: .undoes)
         let redoes = try container.decodeIfPresent(UInt64.self, forKey: .redoes)
         let isSuperseded = try container.decodeIfPresent(Bool.self, forKey: .superseded) ?? false
-        guard let author = try container.decodeIfPresent(HistoryAuthor.self, forKey: .author) else {
+        let author = try container.decodeIfPresent(HistoryAuthor.self, forKey: .author)
+        do {
+            return try authorship(author: author, undoes: undoes, redoes: redoes, isSuperseded: isSuperseded)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: error.key, in: container, debugDescription: error.message)
+        }
+    }
+
+    /// The step's authorship from its saved fields, checked: both readers' check. Read in
+    /// this order (`undoes`, `redoes`, `superseded`, `author`), so both meet a damaged field
+    /// first in the same place.
+    static func authorship(
+        author: HistoryAuthor?, undoes: UInt64?, redoes: UInt64?, isSuperseded: Bool
+    ) throws(ArchiveFieldProblem<Keys>) -> StepAuthorship? {
+        guard let author else {
             guard undoes == nil, redoes == nil, !isSuperseded else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .author, in: container,
-                    debugDescription: "a step made by an author's undo or redo names no author"
-                )
+                throw ArchiveFieldProblem(.author, "a step made by an author's undo or redo names no author")
             }
             return nil
         }
         guard undoes == nil || redoes == nil else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .redoes, in: container,
-                debugDescription: "a step both undoes and redoes a step"
-            )
+            throw ArchiveFieldProblem(.redoes, "a step both undoes and redoes a step")
         }
         let move: AuthorMove? = if let undoes { .undo(HistoryVersion(undoes)) } else { redoes.map { .redo(HistoryVersion($0)) } }
         return StepAuthorship(author: author, move: move, isSuperseded: isSuperseded)
+    }
+}
+
+// The keys of the archive's own shapes: top-level, not nested in the generic archive, so that
+// they are the same type for every `Value` (a nested type's metadata depends on `Value`, and
+// code reading it is specialized for no `Value`).
+
+/// The keys of an archive.
+enum ArchiveCodingKey: String, CodingKey { case format, outline, steps }
+/// The keys of a step.
+enum ArchiveStepCodingKey: String, CodingKey { case v, parent, scope, label, time, count, change, sum, depth, author, undoes, redoes, superseded }
+/// The keys of an outline.
+enum ArchiveOutlineCodingKey: String, CodingKey { case next, scopes, tags, count, absorbed, newest }
+/// The keys of one of an outline's scopes.
+enum ArchiveScopeCodingKey: String, CodingKey { case floor, depth, time, current, start, branches, moved, steps }
+/// The keys of a scope's dropped start.
+enum ArchiveStartCodingKey: String, CodingKey { case v, change, label, count, time, author }
+/// The keys of a tag and the version it names.
+enum ArchiveTagCodingKey: String, CodingKey { case tag, v }
+
+/// What is wrong with one of the archive's own fields, found by a check both readers share
+/// (`Decodable` and the JSON reader): each turns it into its `DecodingError` at `key`.
+struct ArchiveFieldProblem<Key: CodingKey>: Error {
+    /// The field the problem is reported at.
+    let key: Key
+    /// What is wrong, in the words of the error.
+    let message: String
+
+    init(_ key: Key, _ message: String) {
+        self.key = key
+        self.message = message
+    }
+}
+
+extension HistoryArchive.SavedChecksum {
+
+    /// What a saved `sum` says: 16 hexadecimal digits, or (anything else) an unreadable sum.
+    init(savedText text: String) {
+        self = UInt64(text, radix: 16).map(Self.saved) ?? .unreadable
     }
 }
 
@@ -181,10 +230,10 @@ extension HistoryArchive.Step {
 
 extension HistoryArchive.Outline: Codable where Value: Codable {
 
-    private enum Keys: String, CodingKey { case next, scopes, tags, count, absorbed, newest }
-    private enum ScopeKeys: String, CodingKey { case floor, depth, time, current, start, branches, moved, steps }
-    private enum StartKeys: String, CodingKey { case v, change, label, count, time, author }
-    private enum TagKeys: String, CodingKey { case tag, v }
+    typealias Keys = ArchiveOutlineCodingKey
+    typealias ScopeKeys = ArchiveScopeCodingKey
+    typealias StartKeys = ArchiveStartCodingKey
+    typealias TagKeys = ArchiveTagCodingKey
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -205,13 +254,10 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
                 )
             }
             let branches = try scope.decode([[UInt64]].self, forKey: .branches).map { list in
-                guard let parent = list.first, list.count > 2 else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .branches, in: scope,
-                        debugDescription: "a branch list names a version and at least two branches"
-                    )
+                guard let branch = Self.branchOrder(list) else {
+                    throw DecodingError.dataCorruptedError(forKey: .branches, in: scope, debugDescription: Self.branchListProblem)
                 }
-                return (parent: HistoryVersion(parent), children: list.dropFirst().map(HistoryVersion.init))
+                return branch
             }
             var moved: [(tag: HistoryTag, version: HistoryVersion)] = []
             if scope.contains(.moved) {
@@ -247,6 +293,16 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
             newestTime: try container.decodeIfPresent(Int64.self, forKey: .newest).map(Duration.nanoseconds)
         )
     }
+
+    /// A saved branch list read as a version and its branches, or `nil` when it names fewer
+    /// than two branches (see ``branchListProblem``): both readers' check.
+    static func branchOrder(_ list: [UInt64]) -> (parent: HistoryVersion, children: [HistoryVersion])? {
+        guard let parent = list.first, list.count > 2 else { return nil }
+        return (parent: HistoryVersion(parent), children: list.dropFirst().map(HistoryVersion.init))
+    }
+
+    /// Why a branch list ``branchOrder(_:)`` refuses is refused.
+    static var branchListProblem: String { "a branch list names a version and at least two branches" }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
