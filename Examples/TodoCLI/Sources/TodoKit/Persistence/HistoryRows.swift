@@ -82,7 +82,7 @@ final class HistoryRows: HistoryStepStore, @unchecked Sendable {
             throw HistoryRowDamage("the history's outline holds a number out of range")
         }
         do {
-            return try JSONDecoder().decode(HistoryArchive<TodoList>.Outline.self, from: bytes)
+            return try HistoryArchive<TodoList>.Outline(json: bytes)
         } catch {
             throw HistoryRowDamage("the history's outline cannot be decoded")
         }
@@ -124,7 +124,7 @@ final class HistoryRows: HistoryStepStore, @unchecked Sendable {
         if let bytes, !JSONNumberCheck.isSound(bytes) {
             throw HistoryRowDamage("history step \(version) holds a number out of range")
         }
-        guard let bytes, let step = try? JSONDecoder().decode(HistoryArchive<TodoList>.Step.self, from: bytes) else {
+        guard let bytes, let step = try? HistoryArchive<TodoList>.Step(json: bytes) else {
             throw HistoryRowDamage("history step \(version) cannot be decoded")
         }
         return step

@@ -106,7 +106,7 @@ final class PersonHistoryRows: HistoryStepStore, @unchecked Sendable {
         guard JSONNumberCheck.isSound(bytes) else {
             throw HistoryRowDamage("history step \(version) holds a number out of range")
         }
-        guard let step = try? JSONDecoder().decode(HistoryArchive<TodoList>.Step.self, from: bytes),
+        guard let step = try? HistoryArchive<TodoList>.Step(json: bytes),
               step.version.rawValue == UInt64(bitPattern: version) else {
             throw HistoryRowDamage("history step \(version) cannot be decoded")
         }
