@@ -307,3 +307,46 @@ enum V4 {
         }
     }
 }
+
+/// A history of random edits, undos, redos, tags, scopes pushed, popped and abandoned,
+/// sometimes under a limit, some scopes left open.
+func randomBoardHistory(seed: UInt64, random: inout SeededGenerator) -> VersioningController<Board, Board, HistoryError> {
+    var factory = BoardFactory(seed: seed)
+    var board = factory.board()
+    let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 2...6, using: &random)
+    let controller = VersioningController(board, historyLimit: limit)
+    for index in 0..<Int.random(in: 4...24, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: board = (try? controller.undo()) ?? board
+        case 1: board = (try? controller.redo()) ?? board
+        case 2: controller.tag("t\(index)")
+        case 3 where controller.scopeLevel < 3: controller.pushNewScope()
+        case 4 where controller.scopeLevel > 0:
+            try? controller.popCurrentScope()
+            board = controller.currentVersion
+        case 5 where controller.scopeLevel > 0:
+            board = (try? controller.undoAndPopCurrentScope()) ?? controller.currentVersion
+        default:
+            board = factory.edit(board)
+            controller.append(board)
+        }
+    }
+    return controller
+}
+
+/// One to three bytes changed, inserted or removed.
+func damageJSON(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
+    var damaged = bytes
+    // Bytes a JSON edit would plausibly bring: digits, letters, quotes, brackets.
+    let alphabet = Array(#"0123456789abcdefnrtuvxyz"{}[]:,.-\ "#.utf8)
+    for _ in 0..<Int.random(in: 1...3, using: &random) where !damaged.isEmpty {
+        let at = Int.random(in: 0..<damaged.count, using: &random)
+        let byte = Bool.random(using: &random) ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: damaged[at] = byte
+        case 1: damaged.insert(byte, at: at)
+        default: damaged.remove(at: at)
+        }
+    }
+    return damaged
+}

@@ -20,7 +20,7 @@ struct HistoryArchiveDamageRandomizedTests {
         var accepted = 0
         for seed in RandomizedTesting.seeds(defaultIterations: 24) {
             var random = SeededGenerator(seed: seed)
-            let controller = randomHistory(seed: seed, random: &random)
+            let controller = randomBoardHistory(seed: seed, random: &random)
             let present = controller.currentVersion
             let bytes = Array(try JSONEncoder().encode(controller.archive))
             // The undamaged archive loads, usable: the check refuses only damage.
@@ -37,7 +37,7 @@ struct HistoryArchiveDamageRandomizedTests {
                 // Most damage breaks the JSON or the structure, which loading refuses: a third
                 // of the rounds change one letter, which in a step's content (a title, a
                 // label) still decodes, and is found where the step is read.
-                let damaged = round < 40 ? damage(bytes, random: &random) : damageALetter(bytes, random: &random)
+                let damaged = round < 40 ? damageJSON(bytes, random: &random) : damageALetter(bytes, random: &random)
                 guard let archive = try? readArchive(HistoryArchive<Board>.self, from: Data(damaged)) else {
                     refused += 1
                     continue
@@ -77,55 +77,12 @@ struct HistoryArchiveDamageRandomizedTests {
         #expect(refused + accepted > 0)
     }
 
-    /// A history of random edits, undos, redos, tags, scopes pushed, popped and abandoned,
-    /// sometimes under a limit, some scopes left open.
-    private func randomHistory(seed: UInt64, random: inout SeededGenerator) -> VersioningController<Board, Board, HistoryError> {
-        var factory = BoardFactory(seed: seed)
-        var board = factory.board()
-        let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 2...6, using: &random)
-        let controller = VersioningController(board, historyLimit: limit)
-        for index in 0..<Int.random(in: 4...24, using: &random) {
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0: board = (try? controller.undo()) ?? board
-            case 1: board = (try? controller.redo()) ?? board
-            case 2: controller.tag("t\(index)")
-            case 3 where controller.scopeLevel < 3: controller.pushNewScope()
-            case 4 where controller.scopeLevel > 0:
-                try? controller.popCurrentScope()
-                board = controller.currentVersion
-            case 5 where controller.scopeLevel > 0:
-                board = (try? controller.undoAndPopCurrentScope()) ?? controller.currentVersion
-            default:
-                board = factory.edit(board)
-                controller.append(board)
-            }
-        }
-        return controller
-    }
-
     /// One lowercase ASCII letter changed into another.
     private func damageALetter(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
         let letters = bytes.indices.filter { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[$0]) }
         guard let at = letters.randomElement(using: &random) else { return bytes }
         var damaged = bytes
         damaged[at] = UInt8(ascii: "a") + (damaged[at] - UInt8(ascii: "a") + UInt8.random(in: 1...25, using: &random)) % 26
-        return damaged
-    }
-
-    /// One to three bytes changed, inserted or removed.
-    private func damage(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
-        var damaged = bytes
-        // Bytes a JSON edit would plausibly bring: digits, letters, quotes, brackets.
-        let alphabet = Array(#"0123456789abcdefnrtuvxyz"{}[]:,.-\ "#.utf8)
-        for _ in 0..<Int.random(in: 1...3, using: &random) where !damaged.isEmpty {
-            let at = Int.random(in: 0..<damaged.count, using: &random)
-            let byte = Bool.random(using: &random) ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: damaged[at] = byte
-            case 1: damaged.insert(byte, at: at)
-            default: damaged.remove(at: at)
-            }
-        }
         return damaged
     }
 

@@ -28,52 +28,14 @@ import TestSupport
         )
     }
 
-    /// A history of random edits, undos, tags and scopes, some left open, sometimes limited.
-    private func randomHistory(seed: UInt64) -> VersioningController<Board, Board, HistoryError> {
-        var random = SeededGenerator(seed: seed)
-        var factory = BoardFactory(seed: seed)
-        var board = factory.board()
-        let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 2...6, using: &random)
-        let controller = VersioningController(board, historyLimit: limit)
-        for index in 0..<Int.random(in: 4...20, using: &random) {
-            switch Int.random(in: 0..<8, using: &random) {
-            case 0: board = (try? controller.undo()) ?? board
-            case 1: controller.tag("t\(index)")
-            case 2 where controller.scopeLevel < 3: controller.pushNewScope()
-            case 3 where controller.scopeLevel > 0:
-                try? controller.popCurrentScope()
-                board = controller.currentVersion
-            default:
-                board = factory.edit(board)
-                controller.append(board)
-            }
-        }
-        return controller
-    }
-
-    /// One to three bytes changed, inserted or removed.
-    private func damage(_ bytes: [UInt8], random: inout SeededGenerator) -> [UInt8] {
-        var damaged = bytes
-        let alphabet = Array(#"0123456789abcdefnrtuvxyz"{}[]:,.-\ "#.utf8)
-        for _ in 0..<Int.random(in: 1...3, using: &random) where !damaged.isEmpty {
-            let at = Int.random(in: 0..<damaged.count, using: &random)
-            let byte = Bool.random(using: &random) ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: damaged[at] = byte
-            case 1: damaged.insert(byte, at: at)
-            default: damaged.remove(at: at)
-            }
-        }
-        return damaged
-    }
-
     @Test("Each step and the outline of random histories read as JSONDecoder reads them, intact and damaged")
     func randomPieces() throws {
         var read = 0
         var refused = 0
         for seed in RandomizedTesting.seeds(defaultIterations: 12) {
             var random = SeededGenerator(seed: seed &+ 1_000)
-            let archive = randomHistory(seed: seed).archive
+            var history = SeededGenerator(seed: seed)
+            let archive = randomBoardHistory(seed: seed, random: &history).archive
             var pieces: [(data: Data, isStep: Bool)] = [(try JSONEncoder().encode(archive.outline), false)]
             for step in archive.steps {
                 pieces.append((try JSONEncoder().encode(step), true))
@@ -87,7 +49,7 @@ import TestSupport
                     _ = try readOutline(data)
                 }
                 for _ in 0..<10 {
-                    let damaged = Data(damage(Array(data), random: &random))
+                    let damaged = Data(damageJSON(Array(data), random: &random))
                     // Not JSON to the library's parser, which checks every string as it parses
                     // (`JSONDecoder` only those it decodes) and so may refuse more, only as not
                     // JSON: the readers of the pieces never see it.
@@ -104,7 +66,8 @@ import TestSupport
 
     @Test("A step's own fields, damaged, are refused with the library's messages")
     func damagedStepFields() throws {
-        let archive = randomHistory(seed: 7).archive
+        var history = SeededGenerator(seed: 7)
+        let archive = randomBoardHistory(seed: 7, random: &history).archive
         let step = try #require(archive.steps.first)
         let text = String(decoding: try JSONEncoder().encode(step), as: UTF8.self)
         let cases: [(String, String)] = [
