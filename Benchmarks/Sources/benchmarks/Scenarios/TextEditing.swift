@@ -17,7 +17,8 @@ import Revertible
 /// Every text is checked against the plan's, outside the timing.
 ///
 /// `trace` (with `--trace PATH`, see ``EditingTrace``) replays a recorded editing session into
-/// a `TextBuffer` instead, each transaction one step recorded by `append`: `chars` is then the
+/// a `TextBuffer` instead, each transaction one step recorded by `append`
+/// (`trace-transaction`: by `setWithTransaction`): `chars` is then the
 /// number of transactions, and the figures are per transaction (N and K do not apply; no
 /// removals, no grouping). The bare and recorded loops of both are functions of their own, so
 /// that an instruction count names each (`typeBare`, `typeRecorded`).
@@ -42,7 +43,7 @@ struct TextEditing: Scenario {
     static let stringBudget = 500_000_000
 
     let name = "text-editing"
-    let impls = ["string", "text-buffer", "trace"]
+    let impls = ["string", "text-buffer", "trace", "trace-transaction"]
     /// `--trace PATH`: the recorded session the `trace` implementation replays.
     var tracePath: String?
     let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, groupedBytes]
@@ -58,16 +59,16 @@ struct TextEditing: Scenario {
             return .measured(try measure(String.self, plan: TextEditingPlan(bytes: n, characters: characters, seed: seed)))
         case "text-buffer":
             return .measured(try measure(TextBuffer.self, plan: TextEditingPlan(bytes: n, characters: k, seed: seed)))
-        case "trace":
+        case "trace", "trace-transaction":
             guard let tracePath else { return .skipped(reason: "no --trace PATH given") }
-            return .measured(try measureTrace(EditingTrace(path: tracePath)))
+            return .measured(try measureTrace(EditingTrace(path: tracePath), asTransactions: impl == "trace-transaction"))
         default: throw BenchmarkFailure("text-editing has no implementation '\(impl)'")
         }
     }
 
     func warmUp(impl: String, seed: UInt64) throws(BenchmarkFailure) {
         // The trace warms up with the text buffer's plan: a second replay would double its run.
-        _ = try run(impl: impl == "trace" ? "text-buffer" : impl, n: 100_000, k: 100, seed: seed)
+        _ = try run(impl: impl.hasPrefix("trace") ? "text-buffer" : impl, n: 100_000, k: 100, seed: seed)
     }
 
     func configured(by options: Options) -> any Scenario {
@@ -209,9 +210,11 @@ struct TextEditing: Scenario {
                 checks.append(RatioCheck(target: "39", description: "text-buffer recording / bare edit cpu, \(size)", value: (typed - bare) / bare, limit: targeted ? 4 : nil))
             }
             // The same two on a recorded session (`--trace`), per transaction.
-            if let typed = value("trace", Self.typeCPU), let bare = value("trace", Self.bareCPU), bare > 0 {
-                checks.append(RatioCheck(target: "39", description: "trace type cpu with / without history", value: typed / bare, limit: nil))
-                checks.append(RatioCheck(target: "39", description: "trace recording / bare edit cpu", value: (typed - bare) / bare, limit: 4))
+            for impl in ["trace", "trace-transaction"] {
+                if let typed = value(impl, Self.typeCPU), let bare = value(impl, Self.bareCPU), bare > 0 {
+                    checks.append(RatioCheck(target: "39", description: "\(impl) type cpu with / without history", value: typed / bare, limit: nil))
+                    checks.append(RatioCheck(target: "39", description: "\(impl) recording / bare edit cpu", value: (typed - bare) / bare, limit: 4))
+                }
             }
             if let bytes = value("text-buffer", Self.historyBytes) {
                 checks.append(RatioCheck(target: "28.4", description: "text-buffer history B/char, \(size)", value: bytes, limit: 100))

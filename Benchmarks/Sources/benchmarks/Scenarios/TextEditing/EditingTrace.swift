@@ -16,10 +16,15 @@ import Revertible
 /// string there; a transaction's patches apply in order. Other keys (`time`) are ignored.
 /// Applying every transaction to `startContent` must give `endContent`, which the scenario
 /// checks.
+///
+/// The positions are turned into UTF-8 offsets here, before anything is timed (by replaying
+/// the trace once, unless it is all ASCII, where the two are the same): a timed edit is then
+/// the `TextBuffer` edit itself, `replaceUTF8Subrange(_:with:)`, without a search for a scalar
+/// offset, which costs more than the edit.
 struct EditingTrace {
     struct Patch {
-        let position: Int
-        let deleted: Int
+        /// The replaced bytes, in the document before this patch.
+        let range: Range<Int>
         let inserted: String
     }
 
@@ -57,9 +62,24 @@ struct EditingTrace {
                 else {
                     throw BenchmarkFailure("text-editing: a patch of \(path) is not [position, deleted, inserted]")
                 }
-                patchList.append(Patch(position: position, deleted: deleted, inserted: inserted))
+                // Scalar offsets for now; UTF-8 below.
+                patchList.append(Patch(range: position..<(position + deleted), inserted: inserted))
             }
             parsed.append(patchList)
+        }
+        let isASCII = start.utf8.allSatisfy { $0 < 0x80 }
+            && parsed.allSatisfy { $0.allSatisfy { $0.inserted.utf8.allSatisfy { $0 < 0x80 } } }
+        if !isASCII {
+            var replay = TextBuffer(start)
+            for (transaction, patches) in parsed.enumerated() {
+                for (index, patch) in patches.enumerated() {
+                    let lower = replay.index(atUnicodeScalarOffset: patch.range.lowerBound).utf8Offset
+                    let upper = replay.index(atUnicodeScalarOffset: patch.range.upperBound).utf8Offset
+                    let converted = Patch(range: lower..<upper, inserted: patch.inserted)
+                    parsed[transaction][index] = converted
+                    replay.replaceUTF8Subrange(converted.range, with: converted.inserted)
+                }
+            }
         }
         startContent = start
         endContent = end
@@ -68,13 +88,11 @@ struct EditingTrace {
 }
 
 extension TextBuffer {
-    /// Applies one transaction of a trace: each patch finds its scalar offsets and replaces.
+    /// Applies one transaction of a trace.
     @inline(__always)
     mutating func apply(_ transaction: [EditingTrace.Patch]) {
         for patch in transaction {
-            let start = index(atUnicodeScalarOffset: patch.position)
-            let end = patch.deleted == 0 ? start : index(atUnicodeScalarOffset: patch.position + patch.deleted)
-            replaceSubrange(start..<end, with: patch.inserted)
+            replaceUTF8Subrange(patch.range, with: patch.inserted)
         }
     }
 }
@@ -86,7 +104,10 @@ extension TextEditing {
     /// undone. Each loop is a function of its own, never inlined, so that an instruction
     /// count (`valgrind --tool=callgrind`) gives each loop's cost by name:
     /// `EditingTrace.typeBare` and `EditingTrace.typeRecorded`.
-    func measureTrace(_ trace: EditingTrace) throws(BenchmarkFailure) -> [String: Double] {
+    ///
+    /// With `asTransactions`, each transaction is recorded by `setWithTransaction(_:)` instead,
+    /// which applies it to the controller's own version (`typeTransactions`).
+    func measureTrace(_ trace: EditingTrace, asTransactions: Bool = false) throws(BenchmarkFailure) -> [String: Double] {
         let k = trace.transactions.count
 
         var bare = TextBuffer(trace.startContent)
@@ -100,8 +121,15 @@ extension TextEditing {
         var typeTime = Stopwatch()
         var typeCPU = ThreadClock()
         typeTime.measure {
-            typeCPU.measure { EditingTrace.typeRecorded(trace.transactions, into: &document, recordedBy: controller) }
+            typeCPU.measure {
+                if asTransactions {
+                    EditingTrace.typeTransactions(trace.transactions, recordedBy: controller)
+                } else {
+                    EditingTrace.typeRecorded(trace.transactions, into: &document, recordedBy: controller)
+                }
+            }
         }
+        if asTransactions { document = controller.currentVersion }
         let heapAfter = HeapMeter.bytesInUse()
         try check(String(document) == trace.endContent, "text-editing: the trace applied with history does not give its endContent")
         try check(controller.undoCount == k, "text-editing: \(controller.undoCount) steps after \(k) transactions")
@@ -147,6 +175,13 @@ extension EditingTrace {
         for transaction in transactions {
             text.apply(transaction)
             controller.append(text)
+        }
+    }
+
+    @inline(never)
+    static func typeTransactions(_ transactions: [[Patch]], recordedBy controller: ValueVersioningController<TextBuffer>) {
+        for transaction in transactions {
+            controller.setWithTransaction { $0.apply(transaction) }
         }
     }
 }
