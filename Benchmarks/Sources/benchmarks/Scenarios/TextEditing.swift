@@ -68,6 +68,7 @@ struct TextEditing: Scenario {
 
     func warmUp(impl: String, seed: UInt64) throws(BenchmarkFailure) {
         // The trace warms up with the text buffer's plan: a second replay would double its run.
+        if impl.hasPrefix("trace"), tracePath == nil { return }
         _ = try run(impl: impl.hasPrefix("trace") ? "text-buffer" : impl, n: 100_000, k: 100, seed: seed)
     }
 
