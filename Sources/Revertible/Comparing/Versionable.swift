@@ -116,11 +116,21 @@ struct VersionDifference<Root> {
 /// The reversion from `previous` to `value`, and the ignored places at any depth where a
 /// history's copy of `value` must take `value`'s content: for a ``Versionable`` value, from
 /// the one comparison that finds the reversion; for any other value, none.
-@usableFromInline
+///
+/// Inlinable, like the controller's record path that calls it: specialized for a value that
+/// is not `Versionable` (a `TextBuffer`), the comparison is a direct call and the empty list
+/// needs no metadata lookup; run generic, both cost one at every recorded step.
+@inlinable
 func recordedDifference<Value: Revertible>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
-    guard let opener = versionableOpener(of: Value.self) else {
-        return (value.reversion(to: previous), [])
-    }
+    if let difference = openedDifference(value, from: previous) { return difference }
+    return (value.reversion(to: previous), [])
+}
+
+/// The difference of a ``Versionable`` value whose type the caller does not know to be one,
+/// or `nil` for any other value.
+@usableFromInline
+func openedDifference<Value>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
+    guard let opener = versionableOpener(of: Value.self) else { return nil }
     return opener.difference(value, from: previous)
 }
 

@@ -99,7 +99,7 @@ extension History {
     }
 
     /// Runs `command` on the history's own copy of the current version.
-    @discardableResult
+    @usableFromInline @discardableResult
     package mutating func perform(
         _ command: HistoryCommand, policy: HistoryPolicy, onConflict: ConflictPolicy? = nil
     ) -> Result<Bool, HistoryError> {

@@ -36,7 +36,7 @@ extension History {
     }
 
     /// Whether a change marked `mark` starts a group later changes may join.
-    @usableFromInline
+    @inlinable
     func opensGroup(_ mark: GroupMark, policy: HistoryPolicy) -> Bool {
         mark.key != nil || policy.debounceInterval != nil
     }
@@ -44,7 +44,7 @@ extension History {
     /// Folds `value` into the open group, replacing the group's step with the change from the
     /// group's base (or removing it, if the group's changes cancelled out).
     /// `change` is the reversion from `value` back to the current version.
-    @usableFromInline
+    @inlinable
     mutating func extendGroup(with value: Value, by change: Reversion<Value>?, annotation: Annotation, mark: GroupMark) {
         guard var open = group, let step = scopes[top].currentStep else { return }
         // A change equal to the current version adds nothing to the group.

@@ -143,6 +143,7 @@ extension History {
     /// Makes `version`, an earlier version, the current one again for `value`, which equals
     /// it but may differ in ignored places: those come from `value`, found by comparing the
     /// two (a rare path: a group whose changes came back to where it started).
+    @usableFromInline
     mutating func resetReference(to version: Value, adoptingIgnoredPropertiesOf value: Value) {
         reference = version
         adoptIgnoredProperties(recordedDifference(value, from: version).ignored, of: value)

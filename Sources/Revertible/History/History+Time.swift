@@ -2,7 +2,7 @@ extension History {
 
     /// The time of a change read as `reading` on `policy`'s clock: the reading shifted so that
     /// it is never older than a time the history already holds (see ``HistoryTimeline``).
-    @usableFromInline
+    @inlinable
     mutating func stamp(_ reading: Duration, policy: HistoryPolicy) -> Duration {
         if timeline.clock !== policy.clockIdentity {
             // Another clock's readings owe nothing to the last one's offset: a system clock
@@ -21,6 +21,7 @@ extension History {
     }
 
     /// The newest time any version holds, read from every scope; once per loaded history.
+    @usableFromInline
     var newestTime: Duration {
         scopes.reduce(Duration.zero) { newest, scope in
             let steps = scope.steps.values.reduce(scope.floorTime) { max($0, $1.time) }

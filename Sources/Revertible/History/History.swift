@@ -48,9 +48,9 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// Tags and the versions they name, in the order they were given.
     package internal(set) var tagged: [(tag: HistoryTag, version: HistoryVersion)] = []
     /// The identifier the next new version gets.
-    var nextVersion = HistoryVersion(1)
+    @usableFromInline var nextVersion = HistoryVersion(1)
     /// How clock readings become step times that never go backwards (see ``stamp(_:policy:)``).
-    var timeline = HistoryTimeline()
+    @usableFromInline var timeline = HistoryTimeline()
     /// The error of the last command that failed, or `nil` once one succeeds.
     @usableFromInline package var lastError: HistoryError?
     /// The locations the last command's moves found changed by another writer (see
@@ -98,7 +98,7 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     package var currentVersionID: HistoryVersion { scopes[top].current }
 
     /// A new version identifier.
-    @usableFromInline
+    @inlinable
     mutating func makeVersionID() -> HistoryVersion {
         defer { nextVersion.rawValue += 1 }
         return nextVersion

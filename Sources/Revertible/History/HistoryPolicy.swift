@@ -22,7 +22,7 @@ package struct HistoryPolicy: Sendable {
     @usableFromInline
     package var conflictPolicy: ConflictPolicy
     /// Tells the readings of `now` apart from those of any other policy's clock.
-    let clockIdentity: ClockIdentity
+    @usableFromInline let clockIdentity: ClockIdentity
     /// The author of the steps recorded under this policy when the caller names none (a
     /// controller's `author`).
     @usableFromInline
@@ -45,6 +45,7 @@ package struct HistoryPolicy: Sendable {
 /// Which clock, read from which origin, a policy's readings come from: made with each policy,
 /// since two policies of the same clock may measure from different origins (see
 /// ``elapsedTime(on:)``), and a history must know when its readings start afresh.
+@usableFromInline
 final class ClockIdentity: Sendable {}
 
 /// How a history turns clock readings into step times that never go backwards.
@@ -56,13 +57,18 @@ final class ClockIdentity: Sendable {}
 /// shifted by an offset, zero while the clock agrees with the history, and raised just enough
 /// whenever a reading would go back: the first step on a new clock is as old as the newest step
 /// before it, and later steps keep the spacing the new clock measures.
+@usableFromInline
 struct HistoryTimeline: Sendable {
     /// The clock whose readings the offset applies to; `nil` until the first reading.
-    var clock: ClockIdentity?
+    @usableFromInline var clock: ClockIdentity?
     /// What is added to the clock's readings.
-    var offset: Duration = .zero
+    @usableFromInline var offset: Duration = .zero
     /// The newest time given out, or `nil` if not known yet (a history just loaded).
-    var newest: Duration?
+    @usableFromInline var newest: Duration?
+
+    /// Spelled out for `History.stamp`, which clients specialize.
+    @usableFromInline
+    init() {}
 }
 
 /// Whether a recorded change may join the step before it.

@@ -8,13 +8,13 @@ package struct RecordedStep<Value, Annotation> {
     @usableFromInline
     package var reversion: Reversion<Value>
     /// ``changeCount``, saturated at `UInt32.max` (four billion changes in one step).
-    private var storedChangeCount: UInt32
+    @usableFromInline var storedChangeCount: UInt32
     /// The version this step leads to.
     @usableFromInline
     var version: HistoryVersion
-    package var annotation: Annotation
+    @usableFromInline package var annotation: Annotation
     /// ``time`` in whole nanoseconds, clamped to an `Int64` (292 years either way).
-    private var nanoseconds: Int64
+    @usableFromInline var nanoseconds: Int64
     /// The version this step starts from; set when it joins a scope's tree.
     @usableFromInline
     var parent = HistoryVersion(0)
@@ -23,11 +23,12 @@ package struct RecordedStep<Value, Annotation> {
     @usableFromInline
     var depth = 0
     /// Who made the step, and what `undo(by:)` did with it; `nil` for a step without author.
-    var authorship: StepAuthorship?
+    @usableFromInline var authorship: StepAuthorship?
 
     /// Written out, not synthesized: `History.record`, which clients specialize, calls it,
-    /// and a synthesized initializer cannot be `@usableFromInline`.
-    @usableFromInline
+    /// and a synthesized initializer cannot be `@usableFromInline`. Inlinable, with the
+    /// fields it sets: a generic initializer run unspecialized looks up the step's metadata.
+    @inlinable
     init(
         reversion: Reversion<Value>,
         version: HistoryVersion,
@@ -49,12 +50,14 @@ package struct RecordedStep<Value, Annotation> {
     }
 
     /// When the step was recorded (its first change, for a group), to the nanosecond.
+    @usableFromInline
     var time: Duration {
         get { .nanoseconds(nanoseconds) }
         set { nanoseconds = newValue.wholeNanoseconds }
     }
 
     /// How many recorded changes the step holds.
+    @usableFromInline
     var changeCount: Int {
         get { Int(storedChangeCount) }
         set { storedChangeCount = UInt32(clamping: newValue) }

@@ -96,6 +96,7 @@ extension VersioningController {
     /// Makes `value` the tracked value, recorded by `record`: changes the root made before
     /// are recorded first, as their own steps; then `value` is written to the root object, if
     /// there is one, without the root's observation recording the write.
+    @inlinable
     func setTrackedValue(_ value: Value, recording record: (inout History<Value, NoAnnotation>, HistoryPolicy) -> Void) {
         storage.withLockUnchecked { flushPendingChange(&$0) }
         if let object = root.object {

@@ -13,7 +13,7 @@ extension VersioningController {
     /// keeps other writers out.
     ///
     /// - Returns: The new version.
-    @discardableResult
+    @inlinable @discardableResult
     public func setWithTransaction<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
         guard case .value = root else {
             // The root's observation reports the write synchronously and takes the lock, so
@@ -100,6 +100,7 @@ extension VersioningController {
 
     /// The tracked value: the root object's property, or the current version without an object
     /// root; `nil` once an object root is gone.
+    @inlinable
     func trackedValue() -> Value? {
         guard case .object = root else { return currentVersion }
         return root.object?[keyPath: root.keyPath]
@@ -108,6 +109,7 @@ extension VersioningController {
     /// Makes `value` the tracked value as one step of its own: changes the root made before
     /// are recorded first, then `value` is written to the root object, if there is one, and
     /// recorded alone.
+    @inlinable
     func commit(_ value: Value) {
         setTrackedValue(value) { history, policy in
             history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: policy)

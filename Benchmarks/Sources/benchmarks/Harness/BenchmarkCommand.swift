@@ -19,7 +19,9 @@ enum BenchmarkCommand {
             print(Options.usage)
             return 0
         }
-        let scenarios = ScenarioRegistry.all.filter { options.scenarios?.contains($0.name) ?? true }
+        let scenarios = ScenarioRegistry.all
+            .filter { options.scenarios?.contains($0.name) ?? true }
+            .map { $0.configured(by: options) }
 
         var report = Report()
         do {

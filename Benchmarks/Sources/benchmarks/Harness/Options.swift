@@ -19,6 +19,8 @@ struct Options {
     var repetitions: Int?
     /// `--seed`: the seed of every random choice, so runs are reproducible.
     var seed: UInt64 = 0x5EED
+    /// `--trace`: a recorded editing session for `text-editing`'s `trace` implementation.
+    var tracePath: String?
     var showHelp = false
 
     /// Repetitions when `--repeat` is not given: three, because another process can slow any
@@ -29,7 +31,7 @@ struct Options {
 
     static let usage = """
         usage: benchmarks [--n LIST] [--k LIST] [--quick] [--json] [--scenario LIST]
-                          [--impl LIST] [--repeat R] [--seed S]
+                          [--impl LIST] [--repeat R] [--seed S] [--trace PATH]
 
           --n 1000,10000      state sizes (scenario default: 1000,10000,100000)
           --k 1000,10000      steps per run (scenario default: 1000)
@@ -39,6 +41,9 @@ struct Options {
           --impl NAMES        run only these implementations (e.g. revertible,snapshot)
           --repeat R          run each measurement R times and keep the best (default 3, --quick 1)
           --seed S            seed of the random positions and contents (default 24301)
+          --trace PATH        text-editing's `trace` replays this editing trace (JSON of
+                              github.com/josephg/editing-traces, gunzipped), one step a
+                              transaction; skipped without it
 
         Exit status: 0 when every run computed the expected states, 1 when one did not,
         2 on a usage error. Missed performance targets are reported, not failed.
@@ -68,6 +73,7 @@ struct Options {
                 let text = try value()
                 guard let seed = UInt64(text) else { throw UsageError("--seed takes an unsigned integer, not '\(text)'") }
                 options.seed = seed
+            case "--trace": options.tracePath = try value()
             case "--help", "-h": options.showHelp = true
             default: throw UsageError("unknown argument '\(argument)'")
             }

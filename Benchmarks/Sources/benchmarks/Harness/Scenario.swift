@@ -32,6 +32,10 @@ protocol Scenario: Sendable {
     /// The ratios between `results` (this scenario's, from one invocation) worth reporting,
     /// each with its target when there is one.
     func ratios(of results: [BenchmarkResult]) -> [RatioCheck]
+
+    /// This scenario with what it reads from the command line beyond the common flags
+    /// (`text-editing`'s `--trace`); itself by default.
+    func configured(by options: Options) -> any Scenario
 }
 
 extension Scenario {
@@ -39,6 +43,8 @@ extension Scenario {
     func warmUp(impl: String, seed: UInt64) throws(BenchmarkFailure) {}
 
     func ratios(of results: [BenchmarkResult]) -> [RatioCheck] { [] }
+
+    func configured(by options: Options) -> any Scenario { self }
 }
 
 /// What one run produced.

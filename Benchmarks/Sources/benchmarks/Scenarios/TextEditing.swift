@@ -16,6 +16,13 @@ import Revertible
 /// `grouped_bytes_per_char` (the same with each burst grouped into one step by debouncing).
 /// Every text is checked against the plan's, outside the timing.
 ///
+/// `trace` (with `--trace PATH`, see ``EditingTrace``) replays a recorded editing session into
+/// a `TextBuffer` instead, each transaction one step recorded by `append`
+/// (`trace-transaction`: by `setWithTransaction`): `chars` is then the
+/// number of transactions, and the figures are per transaction (N and K do not apply; no
+/// removals, no grouping). The bare and recorded loops of both are functions of their own, so
+/// that an instruction count names each (`typeBare`, `typeRecorded`).
+///
 /// `String` costs O(N) per keystroke (its history compares and copies the whole text), so
 /// it types at most ``stringBudget`` / N characters (20 at least); `chars` says how many each
 /// run typed.
@@ -36,7 +43,9 @@ struct TextEditing: Scenario {
     static let stringBudget = 500_000_000
 
     let name = "text-editing"
-    let impls = ["string", "text-buffer"]
+    let impls = ["string", "text-buffer", "trace", "trace-transaction"]
+    /// `--trace PATH`: the recorded session the `trace` implementation replays.
+    var tracePath: String?
     let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
@@ -50,12 +59,23 @@ struct TextEditing: Scenario {
             return .measured(try measure(String.self, plan: TextEditingPlan(bytes: n, characters: characters, seed: seed)))
         case "text-buffer":
             return .measured(try measure(TextBuffer.self, plan: TextEditingPlan(bytes: n, characters: k, seed: seed)))
+        case "trace", "trace-transaction":
+            guard let tracePath else { return .skipped(reason: "no --trace PATH given") }
+            return .measured(try measureTrace(EditingTrace(path: tracePath), asTransactions: impl == "trace-transaction"))
         default: throw BenchmarkFailure("text-editing has no implementation '\(impl)'")
         }
     }
 
     func warmUp(impl: String, seed: UInt64) throws(BenchmarkFailure) {
-        _ = try run(impl: impl, n: 100_000, k: 100, seed: seed)
+        // The trace warms up with the text buffer's plan: a second replay would double its run.
+        if impl.hasPrefix("trace"), tracePath == nil { return }
+        _ = try run(impl: impl.hasPrefix("trace") ? "text-buffer" : impl, n: 100_000, k: 100, seed: seed)
+    }
+
+    func configured(by options: Options) -> any Scenario {
+        var scenario = self
+        scenario.tracePath = options.tracePath
+        return scenario
     }
 
     // Inlined into each call site, so each text type is measured through specialized code.
@@ -74,11 +94,7 @@ struct TextEditing: Scenario {
         // The same keystrokes without history, on a document of its own (no leaf shared).
         var bare = Text(loading: plan.text)
         var bareCPU = ThreadClock()
-        bareCPU.measure {
-            for (offset, character) in zip(plan.typing, plan.typed) {
-                bare.type(character, atUTF8Offset: offset)
-            }
-        }
+        bareCPU.measure { Self.typeBare(plan, into: &bare) }
         try check(bare.string == plan.typedText, "text-editing: \(Text.self) typed without history does not hold the typed text")
 
         let controller = ValueVersioningController<Text>(document)
@@ -86,12 +102,7 @@ struct TextEditing: Scenario {
         var typeTime = Stopwatch()
         var typeCPU = ThreadClock()
         typeTime.measure {
-            typeCPU.measure {
-                for (offset, character) in zip(plan.typing, plan.typed) {
-                    document.type(character, atUTF8Offset: offset)
-                    controller.append(document)
-                }
-            }
+            typeCPU.measure { Self.typeRecorded(plan, into: &document, recordedBy: controller) }
         }
         let heapAfter = HeapMeter.bytesInUse()
         try check(controller.undoCount == k, "text-editing: \(controller.undoCount) steps after typing \(k) characters")
@@ -155,6 +166,25 @@ struct TextEditing: Scenario {
         return figures
     }
 
+    /// The plan's keystrokes without history. Never inlined, so that an instruction count
+    /// names it (and ``typeRecorded(_:into:recordedBy:)``): recording a step costs the
+    /// difference between the two.
+    @inline(never)
+    static func typeBare<Text: EditableText>(_ plan: TextEditingPlan, into text: inout Text) {
+        for (offset, character) in zip(plan.typing, plan.typed) {
+            text.type(character, atUTF8Offset: offset)
+        }
+    }
+
+    /// The plan's keystrokes, each recorded as a step by `append`.
+    @inline(never)
+    static func typeRecorded<Text: EditableText>(_ plan: TextEditingPlan, into text: inout Text, recordedBy controller: ValueVersioningController<Text>) {
+        for (offset, character) in zip(plan.typing, plan.typed) {
+            text.type(character, atUTF8Offset: offset)
+            controller.append(text)
+        }
+    }
+
     /// Issue 28's targets for the text buffer, against swift-collections' `BigString`
     /// measured on this machine (4.3 µs to type at 10 MB, 6.9 µs at 100 MB): typing ≤ 4 µs
     /// and undo ≤ 6.5 µs at 10 MB, at most 1.5 times those at 100 MB; history ≤ 100 bytes
@@ -179,6 +209,13 @@ struct TextEditing: Scenario {
             if let typed = value("text-buffer", Self.typeCPU), let bare = value("text-buffer", Self.bareCPU), bare > 0 {
                 checks.append(RatioCheck(target: "39", description: "text-buffer type cpu with / without history, \(size)", value: typed / bare, limit: targeted ? 1.5 : nil))
                 checks.append(RatioCheck(target: "39", description: "text-buffer recording / bare edit cpu, \(size)", value: (typed - bare) / bare, limit: targeted ? 4 : nil))
+            }
+            // The same two on a recorded session (`--trace`), per transaction.
+            for impl in ["trace", "trace-transaction"] {
+                if let typed = value(impl, Self.typeCPU), let bare = value(impl, Self.bareCPU), bare > 0 {
+                    checks.append(RatioCheck(target: "39", description: "\(impl) type cpu with / without history", value: typed / bare, limit: nil))
+                    checks.append(RatioCheck(target: "39", description: "\(impl) recording / bare edit cpu", value: (typed - bare) / bare, limit: 4))
+                }
             }
             if let bytes = value("text-buffer", Self.historyBytes) {
                 checks.append(RatioCheck(target: "28.4", description: "text-buffer history B/char, \(size)", value: bytes, limit: 100))

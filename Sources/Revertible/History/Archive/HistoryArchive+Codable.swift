@@ -354,6 +354,7 @@ extension HistoryArchive.Outline: Codable where Value: Codable {
 extension Duration {
 
     /// The duration in whole nanoseconds, clamped to what an `Int64` holds.
+    @usableFromInline
     var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)

@@ -174,12 +174,14 @@ package struct HistoryScope<Value, Annotation> {
     }
 
     /// Replaces the current version's step (a group growing).
+    @inlinable
     mutating func replaceCurrentStep(_ step: RecordedStep<Value, Annotation>) {
         steps[current] = step
     }
 
     /// Removes the current version, a leaf, and moves to its parent (a group that came back
     /// to where it started).
+    @usableFromInline
     mutating func removeCurrentLeaf() {
         guard let parent = steps[current]?.parent else { return }
         removeLeaf(current)
