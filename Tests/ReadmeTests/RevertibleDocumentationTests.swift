@@ -60,6 +60,21 @@ struct RevertibleDocumentationTests {
         #expect(try reopened.undo() == "draft")
     }
 
+    @Test("HistoryArchive.Step(json:) and Outline(json:): the pieces a store saves apart, read by the library's own JSON reader")
+    func readingPiecesJSON() throws {
+        let notes = ValueVersioningController("")
+        notes.append("draft")
+        notes.append("final")
+        let row = try JSONEncoder().encode(notes.archive.steps[0])
+        let step = try HistoryArchive<String>.Step(json: row)
+        #expect(step.version == notes.archive.steps[0].version)
+        let saved = try JSONEncoder().encode(notes.archive.outline)
+        let outline = try HistoryArchive<String>.Outline(json: saved)
+        let reopened = ValueVersioningController("final")
+        try reopened.restoreHistory(from: HistoryArchive(outline: outline, steps: [step, notes.archive.steps[1]]))
+        #expect(try reopened.undo() == "draft")
+    }
+
     @Test("Reversion")
     func reversion() throws {
         var user = User(name: "", imageData: Data())

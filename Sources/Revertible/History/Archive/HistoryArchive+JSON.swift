@@ -50,7 +50,8 @@ extension HistoryArchive.Step where Value: Codable {
     /// same errors for one it refuses, read as ``HistoryArchive/init(json:)`` reads each step.
     ///
     /// ```swift
-    /// let step = try HistoryArchive<Notes>.Step(json: row.data)
+    /// let row = try JSONEncoder().encode(notes.archive.steps[0])
+    /// let step = try HistoryArchive<String>.Step(json: row)
     /// ```
     ///
     /// - Throws: `DecodingError`, as `JSONDecoder` does: `dataCorrupted` when `json` is not
@@ -100,7 +101,8 @@ extension HistoryArchive.Outline where Value: Codable {
     /// ``HistoryArchive/init(json:)`` reads it.
     ///
     /// ```swift
-    /// let outline = try HistoryArchive<Notes>.Outline(json: saved)
+    /// let saved = try JSONEncoder().encode(notes.archive.outline)
+    /// let outline = try HistoryArchive<String>.Outline(json: saved)
     /// ```
     ///
     /// - Throws: `DecodingError`, as `JSONDecoder` does: `dataCorrupted` when `json` is not
