@@ -19,9 +19,9 @@
 public struct Reversion<Root> {
 
     /// The change, described from the newer version to the older one.
-    @usableFromInline let node: any ReversionNode<Root>
+    let node: any ReversionNode<Root>
     /// Whether this reversion replays the change (older to newer) instead of reverting it.
-    @usableFromInline let isInverted: Bool
+    let isInverted: Bool
 
     @usableFromInline
     init(node: any ReversionNode<Root>, isInverted: Bool = false) {
@@ -29,7 +29,6 @@ public struct Reversion<Root> {
         self.isInverted = isInverted
     }
 
-    @usableFromInline
     var direction: ReversionDirection {
         isInverted ? .forward : .backward
     }
