@@ -15,7 +15,6 @@
 public struct Effect<Action: Sendable>: Sendable {
     /// One unit of work. An effect is a flat list of these, so merging is concatenation
     /// and mapping touches each unit once.
-    @usableFromInline
     enum Operation: Sendable {
         /// An action to reduce immediately after the current one, before `send` returns.
         case send(Action)
@@ -23,9 +22,8 @@ public struct Effect<Action: Sendable>: Sendable {
         case run(@Sendable (Send<Action>) async -> Void)
     }
 
-    @usableFromInline let operations: [Operation]
+    let operations: [Operation]
 
-    @usableFromInline
     init(operations: [Operation]) {
         self.operations = operations
     }
