@@ -10,6 +10,7 @@ extension TreeArray {
     /// elements, where it costs little next to the mutation), and by the randomized tests.
     ///
     /// - Complexity: O(*n*).
+    @usableFromInline
     func _invariantCheck() {
         var previousKey: UInt64 = 0
         func check(_ node: Node, isRoot: Bool) {
