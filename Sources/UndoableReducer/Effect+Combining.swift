@@ -30,6 +30,7 @@ extension Effect {
     }
 
     /// ``map(_:)`` of an effect that has operations.
+    @usableFromInline
     func mapNonEmpty<NewAction: Sendable>(
         _ transform: @escaping @Sendable (Action) -> NewAction
     ) -> Effect<NewAction> {

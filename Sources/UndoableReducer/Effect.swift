@@ -15,6 +15,7 @@
 public struct Effect<Action: Sendable>: Sendable {
     /// One unit of work. An effect is a flat list of these, so merging is concatenation
     /// and mapping touches each unit once.
+    @usableFromInline
     enum Operation: Sendable {
         /// An action to reduce immediately after the current one, before `send` returns.
         case send(Action)
@@ -22,8 +23,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case run(@Sendable (Send<Action>) async -> Void)
     }
 
-    let operations: [Operation]
+    @usableFromInline let operations: [Operation]
 
+    @usableFromInline
     init(operations: [Operation]) {
         self.operations = operations
     }

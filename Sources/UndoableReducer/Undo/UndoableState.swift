@@ -72,7 +72,7 @@ struct StepRecord: HistoryAnnotation {
     @usableFromInline var label: String?
     /// The step's base actions, in order (type-erased, so `UndoableState` needs no `Action`
     /// parameter).
-    var actions: [any Sendable]
+    @usableFromInline var actions: [any Sendable]
 
     @usableFromInline
     init(label: String?, actions: [any Sendable]) {
