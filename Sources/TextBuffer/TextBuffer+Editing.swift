@@ -10,6 +10,7 @@ extension TextBuffer {
     }
 
     /// Every edit ends here, with a `String` made in the caller's specialized code.
+    @usableFromInline
     mutating func replaceUTF8Subrange(_ range: Range<Int>, withString replacement: String) {
         checkRange(range)
         var replacement = replacement

@@ -56,6 +56,7 @@ public struct TextBuffer: Sendable {
     }
 
     /// Specialized callers pass a `String`: the generic conversion happens in their module.
+    @usableFromInline
     init(string: String) {
         var string = string
         root = string.withUTF8 { Node.build($0) }
