@@ -125,6 +125,7 @@ extension HistoryScope {
 extension Reversion {
 
     /// A reversion that changes nothing: a step whose every location another writer changed.
+    @usableFromInline
     static var nothing: Reversion {
         Reversion(node: CompositeChange(nodes: []))
     }

@@ -19,9 +19,9 @@
 public struct Reversion<Root> {
 
     /// The change, described from the newer version to the older one.
-    let node: any ReversionNode<Root>
+    @usableFromInline let node: any ReversionNode<Root>
     /// Whether this reversion replays the change (older to newer) instead of reverting it.
-    let isInverted: Bool
+    @usableFromInline let isInverted: Bool
 
     @usableFromInline
     init(node: any ReversionNode<Root>, isInverted: Bool = false) {
@@ -29,6 +29,7 @@ public struct Reversion<Root> {
         self.isInverted = isInverted
     }
 
+    @usableFromInline
     var direction: ReversionDirection {
         isInverted ? .forward : .backward
     }

@@ -18,15 +18,17 @@ package final class Locked<Value>: @unchecked Sendable {
     // Sound to share: `value` is only read or written between `lock()` and `unlock()`, and
     // through the checked API only `sending` values go in or come out, so no reference into
     // it escapes the lock. The unchecked API leaves that proof to its callers.
-    // Touched nowhere else; no inlinable body reaches them, so they are not `@usableFromInline`.
-    let lock = NSLock()
-    var value: Value
+    // Internal only so that clients can inline `withLock`: touched nowhere else.
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
+    @usableFromInline
     package init(_ value: sending Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not take this lock again.
+    @usableFromInline
     package func withLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -37,6 +39,7 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// A lock around `value`, which the caller may still reach: for a value whose sharing the
     /// caller proves (see ``withLockUnchecked(_:)``).
+    @usableFromInline
     package init(unchecked value: Value) {
         self.value = value
     }

@@ -44,6 +44,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
 
     /// See ``admits(_:_:)``: compiled for the element type once a comparison in
     /// this process registered it, else run generically.
+    @usableFromInline
     final func canApply(toTree tree: Tree, _ direction: ReversionDirection) -> Bool {
         if let operations = TreeArrayOperations<Element>.registered {
             return operations.admits(tree, self, direction)
@@ -53,6 +54,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
 
     /// See ``TreeArray/apply(_:_:)``: compiled for the element type once a comparison in
     /// this process registered it, else run generically.
+    @usableFromInline
     final func apply(toTree tree: inout Tree, _ direction: ReversionDirection) {
         apply(to: &tree, direction, with: TreeArrayOperations<Element>.registered)
     }
@@ -72,6 +74,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
     /// where they hold the very same values (a recorded step then keeps no node of its own),
     /// and links the rest to them as twins: the next comparison between the two skips them
     /// instead of reading them again.
+    @usableFromInline
     final func advance(tree: inout Tree, toward newer: Tree) -> Bool {
         let operations = TreeArrayOperations<Element>.registered
         // Edits alone (the common step): when `newer` is exactly what they would make, take
@@ -111,6 +114,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
     /// Each element is a location found by its id (see ``IdentifiedSelective``), through the
     /// tree's identity index, so other writers' inserts, removals and moves elsewhere in the
     /// tree are no conflict.
+    @usableFromInline
     final func applySelectively(
         toTree tree: inout Tree, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
@@ -140,10 +144,12 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
         )
     }
 
+    @usableFromInline
     final func refusedLocation(inTree tree: Tree, _ direction: ReversionDirection) -> LocationName? {
         LocationName.refusedElement(of: edits, in: tree, expectedCount: direction == .backward ? newCount : oldCount, direction)
     }
 
+    @usableFromInline
     final func appendKeyPaths(ofTree paths: inout [PartialKeyPath<Tree>]) {
         for edit in edits {
             let element: WritableKeyPath<Tree, Element> = \Tree.[edit.newIndex]
@@ -364,6 +370,7 @@ extension TreeArrayChange {
         return true
     }
 
+    @usableFromInline
     final func bringsBackOnlyAbsentIDs(inTree tree: TreeArray<Element>, _ direction: ReversionDirection) -> Bool {
         guard let structure else { return true }
         let (current, target) = direction == .backward ? (structure.new, structure.old) : (structure.old, structure.new)
@@ -372,6 +379,7 @@ extension TreeArrayChange {
 
     /// Whether the elements `target` brings back from storage are absent from what stays of
     /// `tree`, asking the identity index, and only when the change brings elements back.
+    @usableFromInline
     func placesNoPresentID(
         _ target: [(index: Int, source: IdentifiedArraySource<Element>)], in tree: TreeArray<Element>,
         removing current: [(index: Int, source: IdentifiedArraySource<Element>)]
