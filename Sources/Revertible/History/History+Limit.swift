@@ -23,6 +23,7 @@ extension History {
     }
 
     /// The work of ``trim(to:)`` once the current scope holds more than `limit` steps.
+    @usableFromInline
     mutating func dropOldestSteps(toLeave limit: Int) {
         var excess = scopes[top].steps.count - max(limit, 0)
         excess -= scopes[top].removeOldestLeavesOffPath(upTo: excess)
