@@ -88,7 +88,7 @@ extension TreeArrayIDTrie {
 /// Holds a trie's place while the trie is written.
 @usableFromInline
 final class TreeArrayIDPlaceholder: Sendable {
-    @usableFromInline init() {}
+    init() {}
 }
 
 @usableFromInline

@@ -6,7 +6,6 @@ extension History {
     /// Debug builds run it after every recorded change and every command on histories small
     /// enough for it to cost little (``checkInvariantsInDebugBuilds()``); the package's
     /// randomized suites run it after every operation whatever the size.
-    @usableFromInline
     package func _invariantCheck() {
         let violations = invariantViolations()
         precondition(violations.isEmpty, "History invariant broken: \(violations.joined(separator: "; "))")

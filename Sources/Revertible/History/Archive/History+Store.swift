@@ -218,7 +218,6 @@ extension History {
     }
 
     /// Whether the history reads its steps from a store.
-    @usableFromInline
     var isStored: Bool { storage != nil }
 
     /// How many reads from the store have failed so far; `0` for a history in memory.

@@ -18,7 +18,6 @@ struct HistoryVersionList: RandomAccessCollection, RangeReplaceableCollection, E
         storage = .many([])
     }
 
-    @usableFromInline
     init(_ versions: [HistoryVersion]) {
         storage = versions.count == 1 ? .one(versions[0]) : .many(versions)
     }
