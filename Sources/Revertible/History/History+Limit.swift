@@ -14,8 +14,9 @@ extension History {
     /// popping the scope still squashes everything it did, and abandoning it still goes back
     /// to where it started, writing only the locations its changes wrote.
     ///
-    /// Inlinable for its first line alone: every command and every recorded step trims, and
-    /// nearly always there is nothing to drop, which the caller then learns without a call.
+    /// Every command and every recorded step trims, from paths clients inline, hence
+    /// `@usableFromInline`; marking it `@inlinable` for its first test (nearly always
+    /// nothing to drop) measured no gain (see the Internals article, "Which marks stay").
     @usableFromInline
     package mutating func trim(to limit: Int?) {
         guard let limit, scopes[top].steps.count > max(limit, 0) else { return }
