@@ -108,17 +108,7 @@ struct TextEditing: Scenario {
         try check(controller.undoCount == k, "text-editing: \(controller.undoCount) steps after typing \(k) characters")
         try check(document.string == plan.typedText, "text-editing: \(Text.self) does not hold the typed text")
 
-        var undoTime = Stopwatch()
-        var undoCPU = ThreadClock()
-        do {
-            try undoTime.measure { () throws(HistoryError) in
-                try undoCPU.measure { () throws(HistoryError) in
-                    for _ in 0..<k { try controller.undo(&document) }
-                }
-            }
-        } catch {
-            throw BenchmarkFailure("text-editing: undo threw \(error)")
-        }
+        let (undoTime, undoCPU) = try Self.undo(k, of: controller, into: &document)
         try check(document.string == plan.text, "text-editing: \(Text.self) undid the typing into something else")
 
         var removeTime = Stopwatch()
@@ -174,6 +164,25 @@ struct TextEditing: Scenario {
         for (offset, character) in zip(plan.typing, plan.typed) {
             text.type(character, atUTF8Offset: offset)
         }
+    }
+
+    /// Undoes `k` steps of `controller` into `document`, timed on the wall clock and in this
+    /// thread's processor time.
+    static func undo<Text: EditableText>(
+        _ k: Int, of controller: ValueVersioningController<Text>, into document: inout Text
+    ) throws(BenchmarkFailure) -> (wall: Stopwatch, cpu: ThreadClock) {
+        var wall = Stopwatch()
+        var cpu = ThreadClock()
+        do {
+            try wall.measure { () throws(HistoryError) in
+                try cpu.measure { () throws(HistoryError) in
+                    for _ in 0..<k { try controller.undo(&document) }
+                }
+            }
+        } catch {
+            throw BenchmarkFailure("text-editing: undo threw \(error)")
+        }
+        return (wall, cpu)
     }
 
     /// The plan's keystrokes, each recorded as a step by `append`.

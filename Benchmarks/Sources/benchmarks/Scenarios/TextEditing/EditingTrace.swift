@@ -134,17 +134,7 @@ extension TextEditing {
         try check(String(document) == trace.endContent, "text-editing: the trace applied with history does not give its endContent")
         try check(controller.undoCount == k, "text-editing: \(controller.undoCount) steps after \(k) transactions")
 
-        var undoTime = Stopwatch()
-        var undoCPU = ThreadClock()
-        do {
-            try undoTime.measure { () throws(HistoryError) in
-                try undoCPU.measure { () throws(HistoryError) in
-                    for _ in 0..<k { try controller.undo(&document) }
-                }
-            }
-        } catch {
-            throw BenchmarkFailure("text-editing: undo threw \(error)")
-        }
+        let (undoTime, undoCPU) = try Self.undo(k, of: controller, into: &document)
         try check(String(document) == trace.startContent, "text-editing: the trace undone is not its startContent")
 
         var figures = [
