@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value type that tracks changes through the key paths it registers, much as `Codable`
 /// types list their coding keys.
 ///
@@ -32,8 +34,16 @@ extension Versionable {
     ///
     /// Only the registered key paths that differ are stored, each with its old and new value
     /// (or, for collections and nested values, only the part that changed).
+    @inlinable
     public func reversion(to previous: Self) -> Reversion<Self>? {
-        difference(from: previous).node.map { Reversion(node: $0) }
+        // Inlinable: the witness a conforming type's module emits is then this comparison
+        // compiled for the type, which is how a controller, whose value is only known to be
+        // `Revertible`, reaches a specialized comparison (see `recordedDifference`).
+        let difference = difference(from: previous)
+        if !difference.ignored.isEmpty {
+            noteIgnoredPlaces(of: Self.self)
+        }
+        return difference.node.map { Reversion(node: $0) }
     }
 
     /// The change from `previous`, and the ignored places passed on the way to it.
@@ -117,21 +127,66 @@ struct VersionDifference<Root> {
 /// history's copy of `value` must take `value`'s content: for a ``Versionable`` value, from
 /// the one comparison that finds the reversion; for any other value, none.
 ///
-/// Inlinable, like the controller's record path that calls it: specialized for a value that
-/// is not `Versionable` (a `TextBuffer`), the comparison is a direct call and the empty list
-/// needs no metadata lookup; run generic, both cost one at every recorded step.
+/// Inlinable, like the controller's record path that calls it: specialized for the value's
+/// type, `reversion(to:)` is a direct call to the type's own witness, which for a
+/// `Versionable` type is ``Versionable/reversion(to:)`` compiled for it where it conforms.
+/// Only the generic comparison returns the ignored places, so a type whose comparisons have
+/// passed one takes it (run generically, it looks up metadata at every step); the witness
+/// says when a comparison did, and the change is then compared again to list them.
 @inlinable
 func recordedDifference<Value: Revertible>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
-    if let difference = openedDifference(value, from: previous) { return difference }
-    return (value.reversion(to: previous), [])
+    guard let comparison = versionableComparison(of: Value.self) else {
+        return (value.reversion(to: previous), [])
+    }
+    if !comparison.hasIgnoredPlaces {
+        let reversion = value.reversion(to: previous)
+        if !comparison.hasIgnoredPlaces { return (reversion, []) }
+    }
+    return comparison.difference(value, from: previous)
 }
 
-/// The difference of a ``Versionable`` value whose type the caller does not know to be one,
-/// or `nil` for any other value.
+/// How the values of a ``Versionable`` type are compared when the caller does not know the
+/// type to be one: `nil` for any other type.
 @usableFromInline
-func openedDifference<Value>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
-    guard let opener = versionableOpener(of: Value.self) else { return nil }
-    return opener.difference(value, from: previous)
+func versionableComparison<Value>(of type: Value.Type) -> VersionableComparison? {
+    versionableComparisons.entry(for: type) {
+        (type as? any Versionable.Type).map { VersionableComparison(opener: openerType(for: $0)) }
+    }
+}
+
+/// Notes that a comparison of `type`'s values passed an ignored place (see
+/// ``recordedDifference(_:from:)``); out of line, and rare.
+@usableFromInline
+func noteIgnoredPlaces<Value: Versionable>(of type: Value.Type) {
+    versionableComparison(of: type)?.noteIgnoredPlaces()
+}
+
+/// Per ``Versionable`` type, kept for the life of the process: how to compare two values
+/// generically, and whether a comparison has passed an ignored place.
+@usableFromInline
+final class VersionableComparison: Sendable {
+    private let opener: any VersionableOpener.Type
+    private let ignoredPlacesSeen = Atomic<Bool>(false)
+
+    fileprivate init(opener: any VersionableOpener.Type) {
+        self.opener = opener
+    }
+
+    /// The generic comparison: the reversion and the ignored places. `Value` is the type this
+    /// entry was made for.
+    @usableFromInline
+    func difference<Value>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+        opener.difference(value, from: previous)
+    }
+
+    /// Whether a comparison of this type's values has listed an ignored place: from then on,
+    /// every comparison is the generic one, which returns them.
+    @usableFromInline
+    var hasIgnoredPlaces: Bool { ignoredPlacesSeen.load(ordering: .relaxed) }
+
+    fileprivate func noteIgnoredPlaces() {
+        ignoredPlacesSeen.store(true, ordering: .relaxed)
+    }
 }
 
 /// Compares two values of a ``Versionable`` type known only at run time.
@@ -147,15 +202,9 @@ private enum VersionableOpening<Opened: Versionable>: VersionableOpener {
     }
 }
 
-/// Per type: its opener, or `nil` when it is not ``Versionable``. Decided once per type: the
-/// dynamic cast costs more than a lookup, and this runs on every recorded change.
-private let versionableOpeners = TypeMemo<(any VersionableOpener.Type)?>()
-
-private func versionableOpener<Value>(of type: Value.Type) -> (any VersionableOpener.Type)? {
-    versionableOpeners.entry(for: type) {
-        (type as? any Versionable.Type).map { openerType(for: $0) }
-    }
-}
+/// Per type: how to compare it, or `nil` when it is not ``Versionable``. Decided once per
+/// type: the dynamic cast costs more than a lookup, and this runs on every recorded change.
+private let versionableComparisons = TypeMemo<VersionableComparison?>()
 
 private func openerType<Opened: Versionable>(for _: Opened.Type) -> any VersionableOpener.Type {
     VersionableOpening<Opened>.self
