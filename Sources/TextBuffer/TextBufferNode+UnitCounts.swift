@@ -54,23 +54,8 @@ extension TextBufferNode {
     /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk: whole children are
     ///   skipped by their counts, and only the leaf reached is read.
     func utf8Offset(after count: Int, of unit: Unit) -> Int? {
-        var node = self
-        var remaining = count
-        var start = 0
-        while !node.isLeaf {
-            // A count at the end of a child is the start of the next one: the same offset.
-            let last = node.children.count - 1
-            var index = 0
-            while index < last {
-                let childCount = node.children[index].node.count(of: unit)
-                if remaining < childCount { break }
-                remaining -= childCount
-                start += node.children[index].byteCount
-                index += 1
-            }
-            node = node.children[index].node
-        }
-        return node.bytes.withUnsafeBufferPointer { bytes in
+        let (leaf, remaining, start) = descend(to: count, by: { $0.node.count(of: unit) }, summing: { $0.byteCount })
+        return leaf.bytes.withUnsafeBufferPointer { bytes in
             var passed = 0
             var offset = 0
             while passed < remaining, offset < bytes.count {
@@ -87,20 +72,34 @@ extension TextBufferNode {
     ///
     /// - Complexity: O(log *n* + *c*), where *c* is the size of a chunk.
     func count(of unit: Unit, before offset: Int) -> Int {
+        let (leaf, remaining, result) = descend(to: offset, by: { $0.byteCount }, summing: { $0.node.count(of: unit) })
+        let counts = leaf.bytes.withUnsafeBufferPointer { Node.unitCounts(of: UnsafeBufferPointer(rebasing: $0[..<remaining])) }
+        return result + (unit == .utf16 ? counts.utf16 : counts.scalars)
+    }
+
+    /// The leaf that `position` falls in, counted by `measure` of each child, with what is
+    /// left of `position` in that leaf and the sum of `other` over the children passed.
+    /// Both conversions walk this way; they differ only in which count they walk by (units
+    /// or bytes) and which they add up (the other).
+    private func descend(
+        to position: Int, by measure: (Slot) -> Int, summing other: (Slot) -> Int
+    ) -> (leaf: Node, remaining: Int, passed: Int) {
         var node = self
-        var remaining = offset
-        var result = 0
+        var remaining = position
+        var passed = 0
         while !node.isLeaf {
+            // A position at the end of a child is the start of the next one: the same offset.
             let last = node.children.count - 1
             var index = 0
-            while index < last, remaining >= node.children[index].byteCount {
-                remaining -= node.children[index].byteCount
-                result += node.children[index].node.count(of: unit)
+            while index < last {
+                let size = measure(node.children[index])
+                if remaining < size { break }
+                remaining -= size
+                passed += other(node.children[index])
                 index += 1
             }
             node = node.children[index].node
         }
-        let counts = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: UnsafeBufferPointer(rebasing: $0[..<remaining])) }
-        return result + (unit == .utf16 ? counts.utf16 : counts.scalars)
+        return (node, remaining, passed)
     }
 }
