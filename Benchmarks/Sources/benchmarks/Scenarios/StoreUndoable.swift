@@ -10,14 +10,18 @@ import UndoableReducer
 /// Implementations: `undoable` (this package), `snapshot-undoable` (a redux-undo-style
 /// higher-order reducer keeping past and future as full states) and `plain` (the reducer
 /// alone, no history: the floor; undo and redo are sent as a no-op action); `undoable-tree` and
-/// `plain-tree` are the same on the items in a `TreeArray`.
+/// `plain-tree` are the same on the items in a `TreeArray`. `plain-tree-shared` is `plain-tree`
+/// with one more copy of the state kept and moved to each new state after its action, as a
+/// history's own copy of the present is: every write copies the path of chunks the copy
+/// shares, and moving the copy frees the old path. It is the floor of any history that keeps
+/// such a copy while the reducer runs (issue 39).
 struct StoreUndoable: Scenario {
 
     static let nsPerAction = FigureColumn(key: "ns_per_action", header: "ns/action")
     static let historyBytes = FigureColumn(key: "history_bytes_per_step", header: "history B/step")
 
     let name = "store-undoable"
-    let impls = ["undoable", "snapshot-undoable", "plain", "undoable-tree", "plain-tree"]
+    let impls = ["undoable", "snapshot-undoable", "plain", "undoable-tree", "plain-tree", "plain-tree-shared"]
     let figures = [nsPerAction, historyBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
@@ -40,6 +44,7 @@ struct StoreUndoable: Scenario {
         case "undoable-tree": return try runUndoable(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "plain": return try runPlain(TodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "plain-tree": return try runPlain(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k)
+        case "plain-tree-shared": return try runPlain(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k, keepingACopy: true)
         case "snapshot-undoable":
             let reducer = SnapshotUndoable(base: BenchmarkTodos<TodoState>())
             let store = Store(initialState: SnapshotUndoable<BenchmarkTodos<TodoState>>.State(present: TodoState(detached: initial)), reducer: reducer)
@@ -83,17 +88,23 @@ struct StoreUndoable: Scenario {
         return .measured(figures)
     }
 
-    /// The reducer alone on `State`, undo and redo sent as no-ops: the floor.
+    /// The reducer alone on `State`, undo and redo sent as no-ops: the floor. With
+    /// `keepingACopy`, a copy of the state shares its storage while each action runs and then
+    /// moves to the new state, as a history's copy of the present does.
     private func runPlain<State: TodoCollectionState>(
-        _: State.Type, impl: String, initial: [TodoItem], plan: StoreUndoablePlan, k: Int
+        _: State.Type, impl: String, initial: [TodoItem], plan: StoreUndoablePlan, k: Int, keepingACopy: Bool = false
     ) throws(BenchmarkFailure) -> RunOutcome {
         let store = Store(initialState: State(detached: initial), reducer: BenchmarkTodos<State>())
+        var kept = keepingACopy ? store.state : nil
         let figures = measure(plan, k: k) { step in
             switch step {
-            case let .base(action): store.send(action)
+            case let .base(action):
+                store.send(action)
+                if keepingACopy { kept = store.state }
             case .undo, .redo: store.send(.noop)
             }
         }
+        try check(!keepingACopy || kept?.itemArray == store.state.itemArray, "\(impl): the kept copy is not the last state")
         var expected = initial
         let reducer = BenchmarkTodos<TodoState>()
         var state = TodoState(items: [])
@@ -148,6 +159,12 @@ struct StoreUndoable: Scenario {
             for n in Set(results.map(\.n)).sorted() where n != 1_000_000 {
                 add("9", "undoable-tree / plain-tree ns/action, N=\(n.grouped) K=\(k.grouped)",
                     value("undoable-tree", n, k, Self.nsPerAction), value("plain-tree", n, k, Self.nsPerAction), limit: nil)
+                // Issue 39: what keeping a copy of the present costs a plain reducer, and
+                // what `undoable` costs beyond that floor.
+                add("39", "plain-tree-shared / plain-tree ns/action, N=\(n.grouped) K=\(k.grouped)",
+                    value("plain-tree-shared", n, k, Self.nsPerAction), value("plain-tree", n, k, Self.nsPerAction), limit: nil)
+                add("39", "undoable-tree / plain-tree-shared ns/action, N=\(n.grouped) K=\(k.grouped)",
+                    value("undoable-tree", n, k, Self.nsPerAction), value("plain-tree-shared", n, k, Self.nsPerAction), limit: nil)
                 for impl in ["undoable", "snapshot-undoable"] {
                     add("6", "\(impl) / plain ns/action, N=\(n.grouped) K=\(k.grouped)",
                         value(impl, n, k, Self.nsPerAction), value("plain", n, k, Self.nsPerAction), limit: nil)
