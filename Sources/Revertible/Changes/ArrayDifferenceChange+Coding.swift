@@ -46,7 +46,7 @@ extension ChangeFields where Key == NodeCodingKey {
     /// wrote: `makePosition` gets each one's index and its entry, to read the rest from.
     func decodePositions<Position>(
         forKey key: NodeCodingKey,
-        makePosition: (_ index: Int, _ entry: ChangeFields<Reader, PositionCodingKey>) throws -> Position
+        makePosition: (_ index: Int, _ entry: ChangeFields<PositionCodingKey>) throws -> Position
     ) throws -> [Position] {
         try objects(forKey: key, keyedBy: PositionCodingKey.self) { entry in
             try makePosition(try entry.decodeCount(forKey: .index), entry)
@@ -58,7 +58,7 @@ extension DecodedNode {
 
     /// Elements inserted into and removed from an array: the location must hold an array of
     /// `Decodable` elements.
-    static func arrayDifferenceChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func arrayDifferenceChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, arrayType) = try container.decodeLocation(in: Root.self, holding: (any ArrayDifferenceDecoding.Type).self) {
             "array elements were saved at \($0.name.text), which now holds \($0.valueType), not an array of Decodable elements"
         }
@@ -68,14 +68,14 @@ extension DecodedNode {
 
 /// Opens an array type found at run time, to reach its element type.
 protocol ArrayDifferenceDecoding {
-    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
 
     /// Indices must ascend strictly within their version, and both versions must keep the
     /// same number of unchanged elements: what rebuilding the array relies on.
-    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let removals = try decodePositions(from: container, forKey: .removed, at: path.name.text)
         let insertions = try decodePositions(from: container, forKey: .added, at: path.name.text)
@@ -89,7 +89,7 @@ extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
     }
 
     private static func decodePositions(
-        from container: ChangeFields<some ChangeReader, NodeCodingKey>,
+        from container: ChangeFields<NodeCodingKey>,
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, element: Element)] {

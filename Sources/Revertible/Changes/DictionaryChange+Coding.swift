@@ -29,7 +29,7 @@ extension DecodedNode {
 
     /// Entries inserted, removed and updated: the location must hold a dictionary whose keys
     /// and values are `Decodable`.
-    static func dictionaryChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func dictionaryChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, dictionaryType) = try container.decodeLocation(in: Root.self, holding: (any DictionaryChangeDecoding.Type).self) {
             "dictionary entries were saved at \($0.name.text), which now holds \($0.valueType), not a dictionary of Decodable keys and values"
         }
@@ -39,7 +39,7 @@ extension DecodedNode {
 
 /// Opens a dictionary type found at run time, to reach its key and value types.
 protocol DictionaryChangeDecoding {
-    static func dictionaryChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func dictionaryChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Dictionary: DictionaryChangeDecoding where Key: Decodable, Value: Decodable & Equatable {
@@ -47,7 +47,7 @@ extension Dictionary: DictionaryChangeDecoding where Key: Decodable, Value: Deco
     /// Each key appears once (applying writes each entry after checking all of them, so a
     /// repeated key could find its entry gone), and the counts must agree with the inserts
     /// and removals.
-    static func dictionaryChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func dictionaryChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let location = path.name.text
         var keys = Set<Key>()

@@ -11,7 +11,7 @@ extension DecodedNode {
 
     /// The changes of an array of identifiable values: the location must hold an array of
     /// `Decodable`, identifiable, versionable elements with `Decodable` ids.
-    static func identifiedArrayChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func identifiedArrayChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, arrayType) = try container.decodeLocation(in: Root.self, holding: (any IdentifiedArrayChangeDecoding.Type).self) {
             "identifiable elements were saved at \($0.name.text), which now holds \($0.valueType), not an array of Decodable, Identifiable, Versionable elements with Decodable ids"
         }
@@ -21,12 +21,12 @@ extension DecodedNode {
 
 /// Opens an array type found at run time, to reach its identifiable element type.
 protocol IdentifiedArrayChangeDecoding {
-    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Array: IdentifiedArrayChangeDecoding where Element: Identifiable & Versionable & Decodable, Element.ID: Decodable {
 
-    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let content = try IdentifiedChangeContent<Element>(from: container, at: path.name.text)
         return IdentifiedArrayChange(
@@ -82,7 +82,7 @@ struct IdentifiedChangeContent<Element: Identifiable & Versionable> {
 extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodable {
 
     /// Reads the content and checks everything checking and applying rely on.
-    init(from container: ChangeFields<some ChangeReader, NodeCodingKey>, at location: String) throws {
+    init(from container: ChangeFields<NodeCodingKey>, at location: String) throws {
         let edits = try container.objects(forKey: .edits, keyedBy: EditCodingKey.self) { entry in
             IdentifiedArrayEdit<Element>(
                 oldIndex: try entry.decodeCount(forKey: .oldIndex),
@@ -111,7 +111,7 @@ extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodabl
     }
 
     private static func decodeSide(
-        from container: ChangeFields<some ChangeReader, NodeCodingKey>,
+        from container: ChangeFields<NodeCodingKey>,
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, source: IdentifiedArraySource<Element>)] {

@@ -14,7 +14,7 @@ extension DecodedNode {
 
     /// The whole value of a type that ignores some properties: `Root` must be a `Decodable`
     /// ``Versionable`` type, and the properties it ignores now are the ones left alone.
-    static func ignoringValueChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func ignoringValueChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         guard let rootType = Root.self as? any (Versionable & Decodable).Type else {
             throw container.corrupted("a whole \(Root.self) was saved, but \(Root.self) is not a Decodable Versionable type", at: .kind)
         }

@@ -8,7 +8,7 @@ extension InvertedChange: EncodableReversionNode {
 extension DecodedNode {
 
     /// A change applied the other way round; it writes where its base writes.
-    static func invertedChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func invertedChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let base = try container.node(Root.self, forKey: .child)
         return DecodedNode(InvertedChange(base.node), at: base.location)
     }

@@ -9,7 +9,7 @@ extension KeyPathChange: EncodableReversionNode {
 extension DecodedNode {
 
     /// A change inside a property: the child is read as a change of the property's type.
-    static func keyPathChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func keyPathChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let path = try container.decodeKeyPath(in: Root.self)
         func make<Value>(_: Value.Type) throws -> DecodedNode {
             let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>

@@ -23,7 +23,7 @@ extension DecodedNode {
     /// A run of bytes replaced in a `String` or `Data`. The run must lie inside both versions
     /// and leave the same number of bytes after it in each, so checking a value of the
     /// expected length never reads past its end.
-    static func rangeChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func rangeChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, valueType) = try container.decodeLocation(in: Root.self, holding: (any DecodableRun.Type).self) {
             "a run of bytes was saved at \($0.name.text), which now holds \($0.valueType), not a String or Data"
         }
@@ -31,7 +31,7 @@ extension DecodedNode {
     }
 
     private static func rangeChange<Value: ByteSpliceable & Decodable>(
-        of type: Value.Type, at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>
+        of type: Value.Type, at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>
     ) throws -> DecodedNode {
         let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
         let offset = try container.decodeCount(forKey: .offset)

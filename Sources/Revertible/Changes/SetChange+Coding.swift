@@ -13,7 +13,7 @@ extension DecodedNode {
 
     /// Members added to and removed from a set: the location must hold a set of `Decodable`
     /// members.
-    static func setChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func setChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, setType) = try container.decodeLocation(in: Root.self, holding: (any SetChangeDecoding.Type).self) {
             "set members were saved at \($0.name.text), which now holds \($0.valueType), not a set of Decodable members"
         }
@@ -23,13 +23,13 @@ extension DecodedNode {
 
 /// Opens a set type found at run time, to reach its member type.
 protocol SetChangeDecoding {
-    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Set: SetChangeDecoding where Element: Decodable {
 
     /// Members must be distinct, added and removed disjoint, and the counts must agree.
-    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let added = try container.decodeValue([Element].self, forKey: .added, at: path.name.text)
         let removed = try container.decodeValue([Element].self, forKey: .removed, at: path.name.text)

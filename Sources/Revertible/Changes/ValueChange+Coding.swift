@@ -13,7 +13,7 @@ private typealias DecodableValue = Decodable & Equatable
 extension DecodedNode {
 
     /// A whole value replaced: the value type is the location's, which must be `Decodable`.
-    static func valueChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func valueChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let (path, valueType) = try container.decodeLocation(in: Root.self, holding: (any DecodableValue.Type).self) {
             "the value at \($0.name.text), a \($0.valueType), is not Decodable"
         }

@@ -1,40 +1,56 @@
 /// One object of a saved change, read by its own keys from a ``ChangeReader``: what each
 /// kind's reading is written against, with the checks every kind shares.
-struct ChangeFields<Reader: ChangeReader, Key: CodingKey> {
-    let reader: Reader
+///
+/// Its forwarding methods are always inlined, so that code generic over the user's types
+/// calls them with the key type known, never looking up this type's metadata at run time.
+struct ChangeFields<Key: CodingKey> {
+    let reader: ChangeReader
 
-    init(_ reader: Reader) {
+    @inline(__always)
+    init(_ reader: ChangeReader) {
         self.reader = reader
     }
 
     var codingPath: [any CodingKey] { reader.codingPath }
 
-    func contains(_ key: Key) -> Bool { reader.contains(key) }
+    @inline(__always)
+    func contains(_ key: Key) -> Bool { reader.contains(AnyChangeKey(key)) }
 
-    func decodeString(forKey key: Key) throws -> String { try reader.string(forKey: key) }
+    @inline(__always)
+    func decodeString(forKey key: Key) throws -> String { try reader.string(forKey: AnyChangeKey(key)) }
 
-    func decodeBoolIfPresent(forKey key: Key) throws -> Bool? { try reader.boolIfPresent(forKey: key) }
+    @inline(__always)
+    func decodeBoolIfPresent(forKey key: Key) throws -> Bool? { try reader.boolIfPresent(forKey: AnyChangeKey(key)) }
 
     /// The object under `key`, which must be there, read by its keys.
-    func object<Nested: CodingKey>(forKey key: Key, keyedBy type: Nested.Type) throws -> ChangeFields<Reader, Nested> {
-        ChangeFields<Reader, Nested>(try reader.object(forKey: key))
+    @inline(__always)
+    func object<Nested: CodingKey>(forKey key: Key, keyedBy type: Nested.Type) throws -> ChangeFields<Nested> {
+        ChangeFields<Nested>(try reader.object(forKey: AnyChangeKey(key)))
     }
 
     /// Each object of the array under `key`, in order, read by its keys.
+    @inline(__always)
     func objects<Nested: CodingKey, Element>(
-        forKey key: Key, keyedBy type: Nested.Type, _ read: (ChangeFields<Reader, Nested>) throws -> Element
+        forKey key: Key, keyedBy type: Nested.Type, _ read: (ChangeFields<Nested>) throws -> Element
     ) throws -> [Element] {
-        try reader.objects(forKey: key) { try read(ChangeFields<Reader, Nested>($0)) }
+        var list = try reader.list(forKey: AnyChangeKey(key))
+        var elements: [Element] = []
+        while !list.isAtEnd {
+            elements.append(try read(ChangeFields<Nested>(try list.nextObject())))
+        }
+        return elements
     }
 
     /// The change under `key`, a change of `Root`.
+    @inline(__always)
     func node<Root>(_ root: Root.Type, forKey key: Key) throws -> DecodedNode<Root> {
-        try reader.node(Root.self, forKey: key)
+        try reader.node(Root.self, forKey: AnyChangeKey(key))
     }
 
     /// A change's children.
+    @inline(__always)
     func nodes<Root>(_ root: Root.Type, forKey key: Key) throws -> [DecodedNode<Root>] {
-        try reader.nodes(Root.self, forKey: key)
+        try reader.nodes(Root.self, forKey: AnyChangeKey(key))
     }
 
     /// An error for content that does not fit, at `key` when given, as
@@ -45,9 +61,10 @@ struct ChangeFields<Reader: ChangeReader, Key: CodingKey> {
 
     /// Reads a value, naming `location` if it does not fit `Value` (a property whose type
     /// changed since the value was saved).
+    @inline(__always)
     func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, at location: String) throws -> Value {
         do {
-            return try reader.decode(Value.self, forKey: key)
+            return try reader.decode(Value.self, forKey: AnyChangeKey(key))
         } catch let error as DecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath + [key],
@@ -58,8 +75,9 @@ struct ChangeFields<Reader: ChangeReader, Key: CodingKey> {
     }
 
     /// Reads a count or an index: never negative.
+    @inline(__always)
     func decodeCount(forKey key: Key) throws -> Int {
-        let count = try reader.integer(forKey: key)
+        let count = try reader.integer(forKey: AnyChangeKey(key))
         guard count >= 0 else { throw corrupted("\(count) is negative", at: key) }
         return count
     }

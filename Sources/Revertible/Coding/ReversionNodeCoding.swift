@@ -94,7 +94,7 @@ struct DecodedNode<Root>: Decodable {
         // more than building the path.)
         let depth = (decoder as? JSONDocumentDecoder)?.codingDepth ?? decoder.codingPath.count
         try Self.checkDepth(depth, codingPath: decoder.codingPath)
-        self = try Self.read(from: ChangeFields(DecoderChangeReader(decoder.container(keyedBy: AnyChangeKey.self))))
+        self = try Self.read(from: ChangeFields(.decoder(decoder.container(keyedBy: AnyChangeKey.self))))
     }
 
     /// Refuses a node nested deeper than ``maximumDepth``.
@@ -108,7 +108,7 @@ struct DecodedNode<Root>: Decodable {
     }
 
     /// Reads a node of any kind, by its kind's reading.
-    static func read(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func read(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         switch try container.decodeKind() {
         case .value: try valueChange(from: container)
         case .path: try keyPathChange(from: container)

@@ -18,7 +18,7 @@ extension DecodedNode {
 
     /// A run of text replaced in a ``TextBuffer``: `Root` must be `TextBuffer`, and the run
     /// must lie inside both versions.
-    static func textBufferChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func textBufferChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let offset = try container.decodeCount(forKey: .offset)
         let oldPart = try container.decodeString(forKey: .old)
         let newPart = try container.decodeString(forKey: .new)

@@ -28,7 +28,7 @@ extension DecodedNode {
 
     /// The changes of a ``TreeArray``: `Root` must be a tree of `Decodable` elements with
     /// `Decodable` ids.
-    static func treeArrayChange(from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> DecodedNode {
+    static func treeArrayChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         guard let treeType = Root.self as? any TreeArrayChangeDecoding.Type else {
             throw container.corrupted(
                 "a tree array's changes were saved where \(Root.self) now is, not a TreeArray of Decodable elements with Decodable ids",
@@ -41,12 +41,12 @@ extension DecodedNode {
 
 /// Opens a tree array type found at run time, to reach its element type.
 protocol TreeArrayChangeDecoding {
-    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension TreeArray: TreeArrayChangeDecoding where Element: Identifiable & Versionable & Decodable, Element.ID: Decodable {
 
-    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<some ChangeReader, NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let content = try IdentifiedChangeContent<Element>(from: container, at: "\\\(Self.self).self")
         let change = TreeArrayChangeNode<Self, Element>(
             at: nil, edits: IdentifiedArrayEdits(content.edits), structure: content.structure,
