@@ -110,7 +110,9 @@ extension ChangeFields where Key == NodeCodingKey {
 
     /// Reads the key path under `p`, resolved in `Root`, and the type it holds as `Opened`
     /// (the metatype of what the kind needs there); refused with `refusal`'s words when the
-    /// type is not one.
+    /// type is not one. Inlined, so that the cast is to the caller's metatype, not to one
+    /// looked up at run time.
+    @inline(__always)
     func decodeLocation<Root, Opened>(
         in root: Root.Type, holding opened: Opened.Type, refusal: (ResolvedKeyPath) -> String
     ) throws -> (path: ResolvedKeyPath, type: Opened) {

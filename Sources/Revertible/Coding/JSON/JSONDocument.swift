@@ -425,9 +425,10 @@ extension JSONDocument {
                     for _ in 0..<Int(values[object].count) {
                         let name = values[member]
                         if keyIsASCII && name.flags == 0 {
-                            // Plain ASCII both: equal exactly when their bytes are.
-                            if Int(name.end - name.start) == keyBytes.count,
-                               keyBytes.count == 0 || memcmp(bytes.baseAddress! + Int(name.start), keyBytes.baseAddress!, keyBytes.count) == 0 {
+                            // Plain ASCII both: equal exactly when their bytes are. Compared
+                            // here, not by `memcmp`: keys are a few bytes, and the call cost more.
+                            if Int(name.end &- name.start) == keyBytes.count,
+                               areEqual(bytes.baseAddress! + Int(name.start), keyBytes.baseAddress, count: keyBytes.count) {
                                 return member + 1
                             }
                         } else if string(at: member) == String(decoding: keyBytes, as: UTF8.self) {
@@ -440,6 +441,17 @@ extension JSONDocument {
             }
         }
     }
+}
+
+/// Whether the `count` bytes at `first` and at `second` are equal.
+@inline(__always)
+private func areEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>?, count: Int) -> Bool {
+    var offset = 0
+    while offset < count {
+        guard first[offset] == second.unsafelyUnwrapped[offset] else { return false }
+        offset += 1
+    }
+    return true
 }
 
 /// Writes the unescaped content of a checked string into `output`, which is at least as long;

@@ -109,12 +109,13 @@ struct JSONDocumentDecoder: Decoder {
     /// A `T`, through its conformance or, for the types `JSONDecoder` reads its own way, as it does.
     @inline(__always)
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-        if let leaf = try document.decodeLeaf(T.self, at: index, codingPath: codingPath) { return leaf }
-        if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
-        if T.self == Data.self { return try decodeData() as! T }
-        if T.self == URL.self { return try decodeURL() as! T }
-        if T.self == Decimal.self { return try decodeDecimal() as! T }
-        return try T(from: self)
+        try document.decodeLeaf(T.self, at: index, codingPath: codingPath) {
+            if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
+            if T.self == Data.self { return try decodeData() as! T }
+            if T.self == URL.self { return try decodeURL() as! T }
+            if T.self == Decimal.self { return try decodeDecimal() as! T }
+            return try T(from: self)
+        }
     }
 
     private func decodeData() throws -> Data {
@@ -198,14 +199,18 @@ extension JSONDocument {
         return isCanonical ? UUID(uuid: uuid) : nil
     }
 
-    /// A value of a common leaf type, read to what its `Decodable` conformance reads over
-    /// this document: `String`, `Int`, `Bool`, `Double`, and a `UUID` in the form
+    /// A value of a common leaf type, read here to what its `Decodable` conformance reads
+    /// over this document: `String`, `Int`, `Bool`, `Double`, and a `UUID` in the form
     /// `UUID.uuidString` writes (36 characters, hexadecimal digits of either case, hyphens
-    /// where it puts them); `nil` for any other type, or a `UUID` written otherwise, which
-    /// `UUID`'s own decoding accepts or refuses as `JSONDecoder` does. (`UUID(uuidString:)`
-    /// scans with `sscanf`, which cost a tree array's step 8% of its load.)
+    /// where it puts them); a value of any other type, or a `UUID` written otherwise (which
+    /// `UUID`'s own decoding accepts or refuses as `JSONDocument` does), by `otherwise`.
+    /// (`UUID(uuidString:)` scans with `sscanf`, which cost a tree array's step 8% of its
+    /// load.) No `T?` on the way: in code generic over `T`, its metadata is looked up at run
+    /// time.
     @inline(__always)
-    func decodeLeaf<T>(_ type: T.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> T? {
+    func decodeLeaf<T>(
+        _ type: T.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey], otherwise: () throws -> T
+    ) throws -> T {
         if T.self == String.self { return unsafeBitCast(try decodeString(at: index, codingPath: codingPath()), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: index, codingPath: codingPath()), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index, codingPath: codingPath()), to: T.self) }
@@ -214,10 +219,11 @@ extension JSONDocument {
         }
         if T.self == UUID.self {
             let value = values[index]
-            guard value.kind == .string, value.flags == 0, let uuid = canonicalUUID(value) else { return nil }
-            return unsafeBitCast(uuid, to: T.self)
+            if value.kind == .string, value.flags == 0, let uuid = canonicalUUID(value) {
+                return unsafeBitCast(uuid, to: T.self)
+            }
         }
-        return nil
+        return try otherwise()
     }
 
     func expected(_ type: Any.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]) -> DecodingError {

@@ -102,8 +102,9 @@ struct JSONObjectReader<Key: CodingKey> {
     /// (built only for an error); any other through its conformance.
     @inline(__always)
     private func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
-        if let leaf = try document.decodeLeaf(T.self, at: index, codingPath: keyPath(key)) { return leaf }
-        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+        try document.decodeLeaf(T.self, at: index, codingPath: keyPath(key)) {
+            try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+        }
     }
 
     /// The object under `key`, which must be there.
