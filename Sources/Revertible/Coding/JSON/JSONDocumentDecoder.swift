@@ -271,7 +271,63 @@ extension JSONDocument {
                 codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
             ))
         }
+        // From 2^53 on, a `Double` no longer holds every integer: `JSONDecoder` then takes the
+        // number's own digits, its fraction dropped, and so does this.
+        if T.bitWidth > 53, integer.magnitude >= T.Magnitude(1) << 53 {
+            guard let exact = truncatedInteger(T.self, value) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
+                ))
+            }
+            return exact
+        }
         return integer
+    }
+
+    /// The integer part of a number with a fraction or an exponent, from its digits (rounded
+    /// toward zero), or `nil` if `T` does not hold it, or if its significant digits do not
+    /// fit in a `UInt64` (which `JSONDecoder` refuses).
+    private func truncatedInteger<T: FixedWidthInteger>(_ type: T.Type, _ value: Value) -> T? {
+        let text = self.text(of: value)
+        var digits: [UInt8] = []
+        var pointAt: Int?
+        var exponent = 0
+        var index = text.startIndex
+        let negative = text[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                pointAt = digits.count
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                // Checked when parsed: a sign at most, then digits. Larger exponents were
+                // refused above, by the `Double`.
+                guard let read = Int(String(decoding: text[(index + 1)...], as: UTF8.self)), abs(read) < 1_000 else { return nil }
+                exponent = read
+                break
+            } else {
+                digits.append(byte &- UInt8(ascii: "0"))
+            }
+            index += 1
+        }
+        var significand: UInt64 = 0
+        for digit in digits.drop(while: { $0 == 0 }).reversed().drop(while: { $0 == 0 }).reversed() {
+            let (scaled, overflow) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) = scaled.addingReportingOverflow(UInt64(digit))
+            guard !overflow, !overflowed else { return nil }
+            significand = sum
+        }
+        let integerDigits = (pointAt ?? digits.count) + exponent
+        guard integerDigits <= digits.count + 40 else { return nil }
+        var result: T = 0
+        for position in 0..<max(integerDigits, 0) {
+            let digit = T(position < digits.count ? digits[position] : 0)
+            let (scaled, overflow) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            guard !overflow, !overflowed else { return nil }
+            result = sum
+        }
+        return result
     }
 
     /// The integer of a number of digits alone, or `nil` if `T` does not hold it.
