@@ -9,19 +9,19 @@
 /// unspecialized, inside code generic over the user's types, and cost more than it saved.
 enum ChangeReader {
     case json(JSONObjectReader<AnyChangeKey>)
-    case decoder(KeyedDecodingContainer<AnyChangeKey>)
+    case decoder(DecoderContainer)
 
     var codingPath: [any CodingKey] {
         switch self {
         case let .json(object): object.codingPath
-        case let .decoder(container): container.codingPath
+        case let .decoder(box): box.container.codingPath
         }
     }
 
     func contains(_ key: AnyChangeKey) -> Bool {
         switch self {
         case let .json(object): object.contains(key)
-        case let .decoder(container): container.contains(key)
+        case let .decoder(box): box.container.contains(key)
         }
     }
 
@@ -30,21 +30,21 @@ enum ChangeReader {
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: AnyChangeKey) throws -> Value {
         switch self {
         case let .json(object): try object.decode(Value.self, key)
-        case let .decoder(container): try container.decode(Value.self, forKey: key)
+        case let .decoder(box): try box.container.decode(Value.self, forKey: key)
         }
     }
 
     func string(forKey key: AnyChangeKey) throws -> String {
         switch self {
         case let .json(object): try object.string(key)
-        case let .decoder(container): try container.decode(String.self, forKey: key)
+        case let .decoder(box): try box.container.decode(String.self, forKey: key)
         }
     }
 
     func integer(forKey key: AnyChangeKey) throws -> Int {
         switch self {
         case let .json(object): try object.integer(Int.self, key)
-        case let .decoder(container): try container.decode(Int.self, forKey: key)
+        case let .decoder(box): try box.container.decode(Int.self, forKey: key)
         }
     }
 
@@ -52,7 +52,7 @@ enum ChangeReader {
     func boolIfPresent(forKey key: AnyChangeKey) throws -> Bool? {
         switch self {
         case let .json(object): try object.boolIfPresent(key)
-        case let .decoder(container): try container.decodeIfPresent(Bool.self, forKey: key)
+        case let .decoder(box): try box.container.decodeIfPresent(Bool.self, forKey: key)
         }
     }
 
@@ -60,7 +60,7 @@ enum ChangeReader {
     func object(forKey key: AnyChangeKey) throws -> ChangeReader {
         switch self {
         case let .json(object): .json(try object.object(key, keyedBy: AnyChangeKey.self))
-        case let .decoder(container): .decoder(try container.nestedContainer(keyedBy: AnyChangeKey.self, forKey: key))
+        case let .decoder(box): .decoder(DecoderContainer(try box.container.nestedContainer(keyedBy: AnyChangeKey.self, forKey: key)))
         }
     }
 
@@ -68,7 +68,7 @@ enum ChangeReader {
     func list(forKey key: AnyChangeKey) throws -> ChangeListReader {
         switch self {
         case let .json(object): .json(try object.array(key))
-        case let .decoder(container): .decoder(try container.nestedUnkeyedContainer(forKey: key))
+        case let .decoder(box): .decoder(try box.container.nestedUnkeyedContainer(forKey: key))
         }
     }
 
@@ -77,8 +77,8 @@ enum ChangeReader {
         switch self {
         case let .json(object):
             try DecodedNode(json: object.document, at: object.required(key), path: object.link(key))
-        case let .decoder(container):
-            try container.decode(DecodedNode<Root>.self, forKey: key)
+        case let .decoder(box):
+            try box.container.decode(DecodedNode<Root>.self, forKey: key)
         }
     }
 
@@ -94,9 +94,20 @@ enum ChangeReader {
                 nodes.append(try DecodedNode(json: object.document, at: index, path: path))
             }
             return nodes
-        case let .decoder(container):
-            return try container.decode([DecodedNode<Root>].self, forKey: key)
+        case let .decoder(box):
+            return try box.container.decode([DecodedNode<Root>].self, forKey: key)
         }
+    }
+}
+
+/// A `Decoder`'s keyed container, boxed: `KeyedDecodingContainer` is the standard library's,
+/// whose layout is not known when this is compiled, so an enum holding it copied itself through
+/// the runtime (`swift_getEnumCaseMultiPayload`), which cost the direct reading too.
+final class DecoderContainer {
+    let container: KeyedDecodingContainer<AnyChangeKey>
+
+    init(_ container: KeyedDecodingContainer<AnyChangeKey>) {
+        self.container = container
     }
 }
 
@@ -122,7 +133,7 @@ enum ChangeListReader {
         case var .decoder(list):
             let object = try list.nestedContainer(keyedBy: AnyChangeKey.self)
             self = .decoder(list)
-            return .decoder(object)
+            return .decoder(DecoderContainer(object))
         }
     }
 }

@@ -94,7 +94,7 @@ struct DecodedNode<Root>: Decodable {
         // more than building the path.)
         let depth = (decoder as? JSONDocumentDecoder)?.codingDepth ?? decoder.codingPath.count
         try Self.checkDepth(depth, codingPath: decoder.codingPath)
-        self = try Self.read(from: ChangeFields(.decoder(decoder.container(keyedBy: AnyChangeKey.self))))
+        self = try Self.read(from: ChangeFields(.decoder(DecoderContainer(decoder.container(keyedBy: AnyChangeKey.self)))))
     }
 
     /// Refuses a node nested deeper than ``maximumDepth``.
