@@ -9,8 +9,7 @@ enum PositionCodingKey: String, CodingKey {
 extension ArrayDifferenceChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.diff, forKey: .kind)
-        let location = try container.encodeKeyPath(keyPath)
+        let location = try container.encodeKind(.diff, at: keyPath)
         for (positions, key) in [(removals, NodeCodingKey.removed), (insertions, .added)] {
             try container.encodePositions(positions, forKey: key, index: \.index) { position, entry in
                 try entry.encodeValue(position.element, forKey: .element, at: location)
@@ -41,21 +40,17 @@ extension KeyedEncodingContainer where Key == NodeCodingKey {
     }
 }
 
-extension KeyedDecodingContainer where Key == NodeCodingKey {
+extension ChangeFields where Key == NodeCodingKey {
 
     /// Reads the list of array positions under `key` that ``KeyedEncodingContainer/encodePositions(_:forKey:index:encodeRest:)``
     /// wrote: `makePosition` gets each one's index and its entry, to read the rest from.
     func decodePositions<Position>(
         forKey key: NodeCodingKey,
-        makePosition: (_ index: Int, _ entry: KeyedDecodingContainer<PositionCodingKey>) throws -> Position
+        makePosition: (_ index: Int, _ entry: ChangeFields<PositionCodingKey>) throws -> Position
     ) throws -> [Position] {
-        var list = try nestedUnkeyedContainer(forKey: key)
-        var positions: [Position] = []
-        while !list.isAtEnd {
-            let entry = try list.nestedContainer(keyedBy: PositionCodingKey.self)
-            positions.append(try makePosition(try entry.decodeCount(forKey: .index), entry))
+        try objects(forKey: key, keyedBy: PositionCodingKey.self) { entry in
+            try makePosition(try entry.decodeCount(forKey: .index), entry)
         }
-        return positions
     }
 }
 
@@ -63,10 +58,9 @@ extension DecodedNode {
 
     /// Elements inserted into and removed from an array: the location must hold an array of
     /// `Decodable` elements.
-    static func arrayDifferenceChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let path = try container.decodeKeyPath(in: Root.self)
-        guard let arrayType = path.valueType as? any ArrayDifferenceDecoding.Type else {
-            throw container.corrupted("array elements were saved at \(path.name.text), which now holds \(path.valueType), not an array of Decodable elements", at: .path)
+    static func arrayDifferenceChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let (path, arrayType) = try container.decodeLocation(in: Root.self, holding: (any ArrayDifferenceDecoding.Type).self) {
+            "array elements were saved at \($0.name.text), which now holds \($0.valueType), not an array of Decodable elements"
         }
         return DecodedNode(try arrayType.arrayDifferenceChange(at: path, from: container), at: path.name.components)
     }
@@ -74,14 +68,14 @@ extension DecodedNode {
 
 /// Opens an array type found at run time, to reach its element type.
 protocol ArrayDifferenceDecoding {
-    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
 
     /// Indices must ascend strictly within their version, and both versions must keep the
     /// same number of unchanged elements: what rebuilding the array relies on.
-    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func arrayDifferenceChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let removals = try decodePositions(from: container, forKey: .removed, at: path.name.text)
         let insertions = try decodePositions(from: container, forKey: .added, at: path.name.text)
@@ -95,7 +89,7 @@ extension Array: ArrayDifferenceDecoding where Element: Decodable & Equatable {
     }
 
     private static func decodePositions(
-        from container: KeyedDecodingContainer<NodeCodingKey>,
+        from container: ChangeFields<NodeCodingKey>,
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, element: Element)] {

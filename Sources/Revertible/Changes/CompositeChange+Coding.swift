@@ -15,11 +15,11 @@ extension DecodedNode {
     /// to another): then checking them all before writing any is enough, because writing one
     /// cannot change what another checked. A comparison never makes overlapping children, so
     /// a file that has them was not written by one.
-    static func compositeChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let children = try container.decodeNodes(Root.self, forKey: .child)
+    static func compositeChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let children = try container.nodes(Root.self, forKey: .child)
         // Empty only when marked so: a step whose every location another writer had changed
         // when it was undone or redone (see `History.apply(_:_:to:)`) moves, changing nothing.
-        let isMarkedEmpty = try container.decodeIfPresent(Bool.self, forKey: .nothing) == true
+        let isMarkedEmpty = try container.decodeBoolIfPresent(forKey: .nothing) == true
         guard !children.isEmpty || isMarkedEmpty else {
             throw container.corrupted("a composite change holds no changes", at: .child)
         }

@@ -1,8 +1,7 @@
 extension IdentifiedArrayChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.ids, forKey: .kind)
-        let location = try container.encodeKeyPath(keyPath)
+        let location = try container.encodeKind(.ids, at: keyPath)
         try IdentifiedChangeContent(edits: edits, structure: structure, oldCount: oldCount, newCount: newCount)
             .encode(into: &container, at: location)
     }
@@ -12,13 +11,9 @@ extension DecodedNode {
 
     /// The changes of an array of identifiable values: the location must hold an array of
     /// `Decodable`, identifiable, versionable elements with `Decodable` ids.
-    static func identifiedArrayChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let path = try container.decodeKeyPath(in: Root.self)
-        guard let arrayType = path.valueType as? any IdentifiedArrayChangeDecoding.Type else {
-            throw container.corrupted(
-                "identifiable elements were saved at \(path.name.text), which now holds \(path.valueType), not an array of Decodable, Identifiable, Versionable elements with Decodable ids",
-                at: .path
-            )
+    static func identifiedArrayChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let (path, arrayType) = try container.decodeLocation(in: Root.self, holding: (any IdentifiedArrayChangeDecoding.Type).self) {
+            "identifiable elements were saved at \($0.name.text), which now holds \($0.valueType), not an array of Decodable, Identifiable, Versionable elements with Decodable ids"
         }
         return DecodedNode(try arrayType.identifiedArrayChange(at: path, from: container), at: path.name.components)
     }
@@ -26,12 +21,12 @@ extension DecodedNode {
 
 /// Opens an array type found at run time, to reach its identifiable element type.
 protocol IdentifiedArrayChangeDecoding {
-    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Array: IdentifiedArrayChangeDecoding where Element: Identifiable & Versionable & Decodable, Element.ID: Decodable {
 
-    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func identifiedArrayChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let content = try IdentifiedChangeContent<Element>(from: container, at: path.name.text)
         return IdentifiedArrayChange(
@@ -87,21 +82,18 @@ struct IdentifiedChangeContent<Element: Identifiable & Versionable> {
 extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodable {
 
     /// Reads the content and checks everything checking and applying rely on.
-    init(from container: KeyedDecodingContainer<NodeCodingKey>, at location: String) throws {
-        var editList = try container.nestedUnkeyedContainer(forKey: .edits)
-        var edits: [IdentifiedArrayEdit<Element>] = []
-        while !editList.isAtEnd {
-            let entry = try editList.nestedContainer(keyedBy: EditCodingKey.self)
-            edits.append(IdentifiedArrayEdit(
+    init(from container: ChangeFields<NodeCodingKey>, at location: String) throws {
+        let edits = try container.objects(forKey: .edits, keyedBy: EditCodingKey.self) { entry in
+            IdentifiedArrayEdit<Element>(
                 oldIndex: try entry.decodeCount(forKey: .oldIndex),
                 newIndex: try entry.decodeCount(forKey: .newIndex),
                 id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location),
-                node: try entry.decode(DecodedNode<Element>.self, forKey: .change).node
-            ))
+                node: try entry.node(Element.self, forKey: .change).node
+            )
         }
         var structure: IdentifiedArrayStructure<Element>?
         if container.contains(.structure) {
-            let sides = try container.nestedContainer(keyedBy: NodeCodingKey.self, forKey: .structure)
+            let sides = try container.object(forKey: .structure, keyedBy: NodeCodingKey.self)
             structure = IdentifiedArrayStructure(
                 old: try Self.decodeSide(from: sides, forKey: .old, at: location),
                 new: try Self.decodeSide(from: sides, forKey: .new, at: location)
@@ -119,7 +111,7 @@ extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodabl
     }
 
     private static func decodeSide(
-        from container: KeyedDecodingContainer<NodeCodingKey>,
+        from container: ChangeFields<NodeCodingKey>,
         forKey key: NodeCodingKey,
         at location: String
     ) throws -> [(index: Int, source: IdentifiedArraySource<Element>)] {

@@ -14,14 +14,13 @@ extension DecodedNode {
 
     /// The whole value of a type that ignores some properties: `Root` must be a `Decodable`
     /// ``Versionable`` type, and the properties it ignores now are the ones left alone.
-    static func ignoringValueChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+    static func ignoringValueChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         guard let rootType = Root.self as? any (Versionable & Decodable).Type else {
             throw container.corrupted("a whole \(Root.self) was saved, but \(Root.self) is not a Decodable Versionable type", at: .kind)
         }
         func make<Value: Versionable & Decodable>(_: Value.Type) throws -> DecodedNode {
             let location = "\\\(Value.self).self"
-            let old = try container.decodeValue(Value.self, forKey: .old, at: location)
-            let new = try container.decodeValue(Value.self, forKey: .new, at: location)
+            let (old, new) = try container.decodeOldAndNew(Value.self, at: location)
             guard let node = IgnoringValueChange(from: old, to: new, ignoring: new.ignoredProperties()) as? any ReversionNode<Root> else {
                 throw container.corrupted("\(Value.self) is not \(Root.self)", at: .kind)
             }

@@ -1,16 +1,15 @@
 extension InvertedChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.invert, forKey: .kind)
-        try container.encode(EncodedNode(base), forKey: .child)
+        try container.encodeKind(.invert, around: base)
     }
 }
 
 extension DecodedNode {
 
     /// A change applied the other way round; it writes where its base writes.
-    static func invertedChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let base = try container.decode(DecodedNode.self, forKey: .child)
+    static func invertedChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let base = try container.node(Root.self, forKey: .child)
         return DecodedNode(InvertedChange(base.node), at: base.location)
     }
 }

@@ -1,8 +1,7 @@
 extension KeyPathChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.path, forKey: .kind)
-        try container.encodeKeyPath(keyPath)
+        try container.encodeKind(.path, at: keyPath)
         try container.encode(EncodedNode(child), forKey: .child)
     }
 }
@@ -10,11 +9,11 @@ extension KeyPathChange: EncodableReversionNode {
 extension DecodedNode {
 
     /// A change inside a property: the child is read as a change of the property's type.
-    static func keyPathChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+    static func keyPathChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let path = try container.decodeKeyPath(in: Root.self)
         func make<Value>(_: Value.Type) throws -> DecodedNode {
             let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
-            let child = try container.decode(DecodedNode<Value>.self, forKey: .child)
+            let child = try container.node(Value.self, forKey: .child)
             // Held as a recorded one is, where that is saved alike (a tree array's change).
             if child.node is any SavedAlikeRerooted, let node = child.node.rerooted(at: keyPath) {
                 return DecodedNode(node, at: path.name.components)

@@ -1,8 +1,7 @@
 extension OptionalChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.some, forKey: .kind)
-        try container.encode(EncodedNode(child), forKey: .child)
+        try container.encodeKind(.some, around: child)
     }
 }
 
@@ -10,7 +9,7 @@ extension DecodedNode {
 
     /// A change inside an optional that stays non-`nil`: `Root` must be an optional, and the
     /// child is read as a change of the wrapped type.
-    static func optionalChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+    static func optionalChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         guard let optional = Root.self as? any OptionalChangeDecoding.Type else {
             throw container.corrupted("a change inside an optional was saved where \(Root.self), not an optional, now is", at: .kind)
         }
@@ -20,13 +19,13 @@ extension DecodedNode {
 
 /// Opens an optional type found at run time, to reach its wrapped type.
 protocol OptionalChangeDecoding {
-    static func optionalChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func optionalChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Optional: OptionalChangeDecoding {
 
-    static func optionalChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
-        let child = try container.decode(DecodedNode<Wrapped>.self, forKey: .child)
+    static func optionalChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
+        let child = try container.node(Wrapped.self, forKey: .child)
         guard let node = OptionalChange(wrapping: child.node) as? any ReversionNode<Root> else {
             throw container.corrupted("\(Root.self) is not \(Self.self)", at: .kind)
         }

@@ -1,8 +1,7 @@
 extension RangeChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.range, forKey: .kind)
-        let location = try container.encodeKeyPath(keyPath)
+        let location = try container.encodeKind(.range, at: keyPath)
         try container.encode(offset, forKey: .offset)
         try container.encodeValue(oldPart, forKey: .old, at: location)
         try container.encodeValue(newPart, forKey: .new, at: location)
@@ -16,39 +15,43 @@ extension RangeChange: EncodableReversionNode {
     }
 }
 
+/// What a run of bytes can be saved in.
+private typealias DecodableRun = ByteSpliceable & Decodable
+
 extension DecodedNode {
 
     /// A run of bytes replaced in a `String` or `Data`. The run must lie inside both versions
     /// and leave the same number of bytes after it in each, so checking a value of the
     /// expected length never reads past its end.
-    static func rangeChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let path = try container.decodeKeyPath(in: Root.self)
-        guard let valueType = path.valueType as? any (ByteSpliceable & Decodable).Type else {
-            throw container.corrupted("a run of bytes was saved at \(path.name.text), which now holds \(path.valueType), not a String or Data", at: .path)
+    static func rangeChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let (path, valueType) = try container.decodeLocation(in: Root.self, holding: (any DecodableRun.Type).self) {
+            "a run of bytes was saved at \($0.name.text), which now holds \($0.valueType), not a String or Data"
         }
-        func make<Value: ByteSpliceable & Decodable>(_: Value.Type) throws -> DecodedNode {
-            let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
-            let offset = try container.decodeCount(forKey: .offset)
-            let oldPart = try container.decodeValue(Value.self, forKey: .old, at: path.name.text)
-            let newPart = try container.decodeValue(Value.self, forKey: .new, at: path.name.text)
-            let oldCount = try container.decodeCount(forKey: .oldCount)
-            let newCount = try container.decodeCount(forKey: .newCount)
-            guard offset <= oldCount - oldPart.byteCount, offset <= newCount - newPart.byteCount,
-                  oldCount - oldPart.byteCount == newCount - newPart.byteCount else {
-                throw container.corrupted("the replaced run at \(path.name.text) does not fit the saved lengths", at: .offset)
-            }
-            let context = try container.decodeRunContext(Value.self, offset: offset, run: newPart.byteCount, count: newCount, at: path.name.text)
-            let change = RangeChange(
-                at: keyPath, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount,
-                context: context
-            )
-            return DecodedNode(change, at: path.name.components)
+        return try rangeChange(of: valueType, at: path, from: container)
+    }
+
+    private static func rangeChange<Value: ByteSpliceable & Decodable>(
+        of type: Value.Type, at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>
+    ) throws -> DecodedNode {
+        let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
+        let offset = try container.decodeCount(forKey: .offset)
+        let (oldPart, newPart) = try container.decodeOldAndNew(Value.self, at: path.name.text)
+        let oldCount = try container.decodeCount(forKey: .oldCount)
+        let newCount = try container.decodeCount(forKey: .newCount)
+        guard offset <= oldCount - oldPart.byteCount, offset <= newCount - newPart.byteCount,
+              oldCount - oldPart.byteCount == newCount - newPart.byteCount else {
+            throw container.corrupted("the replaced run at \(path.name.text) does not fit the saved lengths", at: .offset)
         }
-        return try make(valueType)
+        let context = try container.decodeRunContext(Value.self, offset: offset, run: newPart.byteCount, count: newCount, at: path.name.text)
+        let change = RangeChange(
+            at: keyPath, offset: offset, oldPart: oldPart, newPart: newPart, oldCount: oldCount, newCount: newCount,
+            context: context
+        )
+        return DecodedNode(change, at: path.name.components)
     }
 }
 
-extension KeyedDecodingContainer where Key == NodeCodingKey {
+extension ChangeFields where Key == NodeCodingKey {
 
     /// Reads the text kept around a run and its fingerprint, all three or none: an archive
     /// saved before they were kept has none, and its change then sees only changes of the
@@ -63,7 +66,7 @@ extension KeyedDecodingContainer where Key == NodeCodingKey {
         }
         let before = try decodeValue(Part.self, forKey: .before, at: location)
         let after = try decodeValue(Part.self, forKey: .after, at: location)
-        let text = try decode(String.self, forKey: .fingerprint)
+        let text = try decodeString(forKey: .fingerprint)
         guard text.utf8.count == 16, let fingerprint = UInt64(text, radix: 16) else {
             throw corrupted("the fingerprint of the text around the run at \(location) is not 16 hexadecimal digits", at: .fingerprint)
         }

@@ -1,8 +1,7 @@
 extension SetChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.set, forKey: .kind)
-        let location = try container.encodeKeyPath(keyPath)
+        let location = try container.encodeKind(.set, at: keyPath)
         try container.encodeValues(added, forKey: .added, at: location)
         try container.encodeValues(removed, forKey: .removed, at: location)
         try container.encode(oldCount, forKey: .oldCount)
@@ -14,10 +13,9 @@ extension DecodedNode {
 
     /// Members added to and removed from a set: the location must hold a set of `Decodable`
     /// members.
-    static func setChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let path = try container.decodeKeyPath(in: Root.self)
-        guard let setType = path.valueType as? any SetChangeDecoding.Type else {
-            throw container.corrupted("set members were saved at \(path.name.text), which now holds \(path.valueType), not a set of Decodable members", at: .path)
+    static func setChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let (path, setType) = try container.decodeLocation(in: Root.self, holding: (any SetChangeDecoding.Type).self) {
+            "set members were saved at \($0.name.text), which now holds \($0.valueType), not a set of Decodable members"
         }
         return DecodedNode(try setType.setChange(at: path, from: container), at: path.name.components)
     }
@@ -25,13 +23,13 @@ extension DecodedNode {
 
 /// Opens a set type found at run time, to reach its member type.
 protocol SetChangeDecoding {
-    static func setChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension Set: SetChangeDecoding where Element: Decodable {
 
     /// Members must be distinct, added and removed disjoint, and the counts must agree.
-    static func setChange<Root>(at path: ResolvedKeyPath, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func setChange<Root>(at path: ResolvedKeyPath, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let keyPath = try container.writable(path, to: Self.self) as WritableKeyPath<Root, Self>
         let added = try container.decodeValue([Element].self, forKey: .added, at: path.name.text)
         let removed = try container.decodeValue([Element].self, forKey: .removed, at: path.name.text)

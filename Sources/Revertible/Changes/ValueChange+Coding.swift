@@ -1,25 +1,25 @@
 extension ValueChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
-        try container.encode(NodeKind.value, forKey: .kind)
-        let location = try container.encodeKeyPath(keyPath)
+        let location = try container.encodeKind(.value, at: keyPath)
         try container.encodeValue(old, forKey: .old, at: location)
         try container.encodeValue(new, forKey: .new, at: location)
     }
 }
 
+/// What a whole value must be to be read back.
+private typealias DecodableValue = Decodable & Equatable
+
 extension DecodedNode {
 
     /// A whole value replaced: the value type is the location's, which must be `Decodable`.
-    static func valueChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
-        let path = try container.decodeKeyPath(in: Root.self)
-        guard let valueType = path.valueType as? any (Decodable & Equatable).Type else {
-            throw container.corrupted("the value at \(path.name.text), a \(path.valueType), is not Decodable", at: .path)
+    static func valueChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
+        let (path, valueType) = try container.decodeLocation(in: Root.self, holding: (any DecodableValue.Type).self) {
+            "the value at \($0.name.text), a \($0.valueType), is not Decodable"
         }
         func make<Value: Decodable & Equatable>(_: Value.Type) throws -> DecodedNode {
             let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
-            let old = try container.decodeValue(Value.self, forKey: .old, at: path.name.text)
-            let new = try container.decodeValue(Value.self, forKey: .new, at: path.name.text)
+            let (old, new) = try container.decodeOldAndNew(Value.self, at: path.name.text)
             return DecodedNode(ValueChange(at: keyPath, from: old, to: new), at: path.name.components)
         }
         return try make(valueType)

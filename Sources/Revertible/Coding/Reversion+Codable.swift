@@ -94,16 +94,16 @@ func reversionFormatProblem(_ format: Int) -> String? {
 
 extension Reversion where Root: Decodable {
 
-    /// Reads a reversion's envelope straight from a parsed JSON object, as
-    /// ``init(from:)`` reads it (the same fields in the same order, the same checks and
-    /// errors); its tree of changes is read through `Decoder`.
+    /// Reads a reversion straight from a parsed JSON object, as ``init(from:)`` reads it
+    /// (the same fields in the same order, the same checks and errors), its tree of changes
+    /// too (see ``ChangeReader``).
     init(reading reversion: JSONObjectReader<ReversionCodingKey>) throws {
         let format = try reversion.integer(Int.self, .format)
         if let problem = reversionFormatProblem(format) {
             throw reversion.corrupted(problem, at: .format)
         }
         let isInverted = try reversion.boolIfPresent(.inverted) ?? false
-        let node = try reversion.decode(DecodedNode<Root>.self, .change).node
+        let node = try DecodedNode<Root>(json: reversion.document, at: reversion.required(.change), path: reversion.link(.change)).node
         self.init(node: node, isInverted: isInverted)
     }
 }

@@ -1,7 +1,7 @@
 /// The kinds of saved changes, by the short name written in each node's `k` field. Each
 /// kind's fields are listed in `Reversion+Codable.swift`; its coding lives next to the kind,
 /// in `<Kind>+Coding.swift`.
-enum NodeKind: String, Codable {
+enum NodeKind: String, Codable, CaseIterable {
     case value
     case path
     case all
@@ -93,27 +93,36 @@ struct DecodedNode<Root>: Decodable {
         // (A cast to the concrete type: one to a protocol looks its conformance up, which cost
         // more than building the path.)
         let depth = (decoder as? JSONDocumentDecoder)?.codingDepth ?? decoder.codingPath.count
-        guard depth <= Self.maximumDepth else {
+        try Self.checkDepth(depth, codingPath: decoder.codingPath)
+        self = try Self.read(from: ChangeFields(.decoder(DecoderContainer(decoder.container(keyedBy: AnyChangeKey.self)))))
+    }
+
+    /// Refuses a node nested deeper than ``maximumDepth``.
+    static func checkDepth(_ depth: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        guard depth <= maximumDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "changes are nested deeper than \(Self.maximumDepth) levels"
+                codingPath: codingPath(),
+                debugDescription: "changes are nested deeper than \(maximumDepth) levels"
             ))
         }
-        let container = try decoder.container(keyedBy: NodeCodingKey.self)
+    }
+
+    /// Reads a node of any kind, by its kind's reading.
+    static func read(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         switch try container.decodeKind() {
-        case .value: self = try Self.valueChange(from: container)
-        case .path: self = try Self.keyPathChange(from: container)
-        case .all: self = try Self.compositeChange(from: container)
-        case .some: self = try Self.optionalChange(from: container)
-        case .invert: self = try Self.invertedChange(from: container)
-        case .range: self = try Self.rangeChange(from: container)
-        case .set: self = try Self.setChange(from: container)
-        case .dict: self = try Self.dictionaryChange(from: container)
-        case .diff: self = try Self.arrayDifferenceChange(from: container)
-        case .ids: self = try Self.identifiedArrayChange(from: container)
-        case .whole: self = try Self.ignoringValueChange(from: container)
-        case .tree: self = try Self.treeArrayChange(from: container)
-        case .text: self = try Self.textBufferChange(from: container)
+        case .value: try valueChange(from: container)
+        case .path: try keyPathChange(from: container)
+        case .all: try compositeChange(from: container)
+        case .some: try optionalChange(from: container)
+        case .invert: try invertedChange(from: container)
+        case .range: try rangeChange(from: container)
+        case .set: try setChange(from: container)
+        case .dict: try dictionaryChange(from: container)
+        case .diff: try arrayDifferenceChange(from: container)
+        case .ids: try identifiedArrayChange(from: container)
+        case .whole: try ignoringValueChange(from: container)
+        case .tree: try treeArrayChange(from: container)
+        case .text: try textBufferChange(from: container)
         }
     }
 }
@@ -138,9 +147,22 @@ struct ResolvedKeyPath {
 
 extension KeyedEncodingContainer where Key == NodeCodingKey {
 
-    /// Writes `keyPath`'s name under `p`, and returns it for messages about the values there.
+    /// Writes a change's kind and its location under `p`, and returns the location's name
+    /// for messages about the values there.
     @discardableResult
-    mutating func encodeKeyPath(_ keyPath: AnyKeyPath) throws -> String {
+    mutating func encodeKind(_ kind: NodeKind, at keyPath: AnyKeyPath) throws -> String {
+        try encode(kind, forKey: .kind)
+        return try encodeKeyPath(keyPath)
+    }
+
+    /// Writes a change's kind and the one change it holds, under `c`.
+    mutating func encodeKind<Root>(_ kind: NodeKind, around child: any ReversionNode<Root>) throws {
+        try encode(kind, forKey: .kind)
+        try encode(EncodedNode(child), forKey: .child)
+    }
+
+    /// Writes `keyPath`'s name under `p`, and returns it for messages about the values there.
+    private mutating func encodeKeyPath(_ keyPath: AnyKeyPath) throws -> String {
         do {
             let name = try KeyPathName.name(of: keyPath)
             try encode(name.text, forKey: .path)
@@ -183,78 +205,6 @@ func encodable<Value>(_ value: Value, at location: String, codingPath: [any Codi
         ))
     }
     return encodable
-}
-
-extension KeyedDecodingContainer {
-
-    /// An error for content that does not fit, at `key` when given.
-    func corrupted(_ message: String, at key: Key? = nil) -> DecodingError {
-        if let key {
-            return .dataCorruptedError(forKey: key, in: self, debugDescription: message)
-        }
-        return .dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: message))
-    }
-
-    /// Reads a value, naming `location` if it does not fit `Value` (a property whose type
-    /// changed since the value was saved).
-    func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, at location: String) throws -> Value {
-        do {
-            return try decode(Value.self, forKey: key)
-        } catch let error as DecodingError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [key],
-                debugDescription: "the saved value at \(location) is not a \(Value.self): \(error.briefDescription)",
-                underlyingError: error
-            ))
-        }
-    }
-
-    /// Reads a count or an index: never negative.
-    func decodeCount(forKey key: Key) throws -> Int {
-        let count = try decode(Int.self, forKey: key)
-        guard count >= 0 else { throw corrupted("\(count) is negative", at: key) }
-        return count
-    }
-
-    /// Reads a change's children.
-    func decodeNodes<Root>(_ root: Root.Type, forKey key: Key) throws -> [DecodedNode<Root>] {
-        try decode([DecodedNode<Root>].self, forKey: key)
-    }
-}
-
-extension KeyedDecodingContainer where Key == NodeCodingKey {
-
-    /// Reads the node's kind, as `decode(NodeKind.self, forKey: .kind)` does, with the same
-    /// error for a name that is not a kind, without a decoder and container of its own.
-    func decodeKind() throws -> NodeKind {
-        let name = try decode(String.self, forKey: .kind)
-        guard let kind = NodeKind(rawValue: name) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [Key.kind], debugDescription: "Cannot initialize \(NodeKind.self) from invalid \(String.self) value \(name)"
-            ))
-        }
-        return kind
-    }
-
-    /// Reads the key path under `p` and resolves it in `Root`.
-    func decodeKeyPath<Root>(in root: Root.Type) throws -> ResolvedKeyPath {
-        let text = try decode(String.self, forKey: .path)
-        do {
-            let (name, keyPath) = try KeyPathName.resolving(text, in: Root.self)
-            return ResolvedKeyPath(keyPath: keyPath, name: name)
-        } catch {
-            throw corrupted(error.description, at: .path)
-        }
-    }
-
-    /// `path` as a writable key path to `Value`, the type the kind needs there.
-    func writable<Root, Value>(_ path: ResolvedKeyPath, to value: Value.Type) throws -> WritableKeyPath<Root, Value> {
-        guard let keyPath = path.keyPath as? WritableKeyPath<Root, Value> else {
-            let reason = path.valueType == Value.self ? "is not writable (a let)" : "holds \(path.valueType), not \(Value.self)"
-            throw corrupted("the saved location \(path.name.text) \(reason)", at: .path)
-        }
-        return keyPath
-    }
 }
 
 extension DecodingError {

@@ -18,10 +18,10 @@ extension DecodedNode {
 
     /// A run of text replaced in a ``TextBuffer``: `Root` must be `TextBuffer`, and the run
     /// must lie inside both versions.
-    static func textBufferChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+    static func textBufferChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         let offset = try container.decodeCount(forKey: .offset)
-        let oldPart = try container.decode(String.self, forKey: .old)
-        let newPart = try container.decode(String.self, forKey: .new)
+        let oldPart = try container.decodeString(forKey: .old)
+        let newPart = try container.decodeString(forKey: .new)
         let newCount = try container.decodeCount(forKey: .newCount)
         guard offset <= newCount - newPart.utf8.count else {
             throw container.corrupted("the replaced run of text does not fit the saved length", at: .offset)

@@ -7,8 +7,7 @@ extension TreeArrayChangeNode: EncodableReversionNode, SavedAlikeRerooted {
             try encodeTree(into: &container)
             return
         }
-        try container.encode(NodeKind.path, forKey: .kind)
-        try container.encodeKeyPath(keyPath)
+        try container.encodeKind(.path, at: keyPath)
         var child = container.nestedContainer(keyedBy: NodeCodingKey.self, forKey: .child)
         try encodeTree(into: &child)
     }
@@ -29,7 +28,7 @@ extension DecodedNode {
 
     /// The changes of a ``TreeArray``: `Root` must be a tree of `Decodable` elements with
     /// `Decodable` ids.
-    static func treeArrayChange(from container: KeyedDecodingContainer<NodeCodingKey>) throws -> DecodedNode {
+    static func treeArrayChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
         guard let treeType = Root.self as? any TreeArrayChangeDecoding.Type else {
             throw container.corrupted(
                 "a tree array's changes were saved where \(Root.self) now is, not a TreeArray of Decodable elements with Decodable ids",
@@ -42,12 +41,12 @@ extension DecodedNode {
 
 /// Opens a tree array type found at run time, to reach its element type.
 protocol TreeArrayChangeDecoding {
-    static func treeArrayChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root>
+    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root>
 }
 
 extension TreeArray: TreeArrayChangeDecoding where Element: Identifiable & Versionable & Decodable, Element.ID: Decodable {
 
-    static func treeArrayChange<Root>(as root: Root.Type, from container: KeyedDecodingContainer<NodeCodingKey>) throws -> any ReversionNode<Root> {
+    static func treeArrayChange<Root>(as root: Root.Type, from container: ChangeFields<NodeCodingKey>) throws -> any ReversionNode<Root> {
         let content = try IdentifiedChangeContent<Element>(from: container, at: "\\\(Self.self).self")
         let change = TreeArrayChangeNode<Self, Element>(
             at: nil, edits: IdentifiedArrayEdits(content.edits), structure: content.structure,

@@ -9,8 +9,21 @@ func encoded<Root: Encodable>(_ reversion: Reversion<Root>) throws -> Data {
     return try encoder.encode(reversion)
 }
 
-func decoded<Root: Codable>(_ data: Data, as root: Root.Type = Root.self) throws -> Reversion<Root> {
-    try readBothWays(Reversion<Root>.self, from: data) { try HistoryArchiveChecksum.of($0) == HistoryArchiveChecksum.of($1) }
+/// Reads a reversion as `JSONDecoder` does, and checks that the library's JSON reader reads
+/// the same both ways: through `Decoder` (`JSONDocumentDecoding`) and straight from the parsed
+/// text, as `HistoryArchive(json:)` reads each step's (see ``readBothWays(_:from:sourceLocation:reading:same:)``).
+func decoded<Root: Codable>(
+    _ data: Data, as root: Root.Type = Root.self, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Reversion<Root> {
+    let same = { (a: Reversion<Root>, b: Reversion<Root>) in try HistoryArchiveChecksum.of(a) == HistoryArchiveChecksum.of(b) }
+    _ = try? readBothWays(Reversion<Root>.self, from: data, sourceLocation: sourceLocation, reading: readDirectly, same: same)
+    return try readBothWays(Reversion<Root>.self, from: data, sourceLocation: sourceLocation, same: same)
+}
+
+/// Reads a reversion straight from its JSON, its changes too, without `Decoder`.
+func readDirectly<Root: Decodable>(_ data: Data) throws -> Reversion<Root> {
+    let document = try JSONDocumentDecoding.document(from: [UInt8](data))
+    return try Reversion(reading: JSONObjectReader(document, at: 0, path: nil))
 }
 
 /// Reads an archive as `JSONDecoder` does, and checks that `HistoryArchive(json:)` reads the

@@ -133,7 +133,11 @@ struct JSONDocumentTests {
         try expectRoundTrip([Float(0.1), -Float.greatestFiniteMagnitude, Float.leastNonzeroMagnitude, 3.5])
         for text in ["1.0", "1e2", "1E2", "-0", "-0.0", "1.5", "1e-400", "0e5", "100000000000000000000", "9223372036854775807",
                      "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
-                     "18446744073709551616", "1e19", "true", #""1""#, "null"] {
+                     "18446744073709551616", "1e19", "true", #""1""#, "null",
+                     // Past 2^53, where a `Double` holds only some integers: read from the digits.
+                     "179594895143452703.2", "-179594895143452703.7", "9007199254740993.0", "123456789012345678e-1",
+                     "0.9999999999999999999", "1.8e18", "9223372036854775807.0", "10000000000000000000.0",
+                     "9223372036854774784.5", "90071992547409930.00000000000000001", "90071992547409930000e-3"] {
             expectSameReading(Int.self, text)
             expectSameReading(UInt64.self, text)
             expectSameReading(Int8.self, text)

@@ -123,6 +123,66 @@ struct ReversionCodingTests {
         try expectSavedExactly(nested, from: after, to: base, wrong: [after])
     }
 
+    @Test("Every kind of change reads the same straight from JSON as through Decoder")
+    func everyKindReadDirectly() throws {
+        let edits: [(kind: String, edit: (inout Doc) -> Void)] = [
+            ("value", { $0.count = 7 }),
+            ("range", { $0.title = "Grocéries!" }),
+            ("path", { $0.note.count = 5 }),
+            ("some", { $0.maybe?.title += "!" }),
+            ("set", { $0.tags.remove("a"); $0.tags.insert("c") }),
+            ("dict", { $0.table["x"]!.title = "X"; $0.table["y"] = Memo(title: "y", count: 1); $0.counts["one"] = nil }),
+            ("diff", { $0.scores = [3, 9, 1, 2] }),
+            ("ids", { $0.items[0].title = "oat milk"; $0.items.append(Item(id: 2, title: "b", done: false, children: [])) }),
+            ("tree", { $0.rows.insert(Row(id: 3, title: "r3", done: false), at: 0); $0.rows[2].title = "r2!" }),
+            ("whole", { $0.sticky.loose = 4 }),
+            ("all", { $0.count = 2; $0.title = "x" }),
+        ]
+        var kinds = Set<String>()
+        for (kind, edit) in edits {
+            var edited = base
+            edit(&edited)
+            let reversion = try #require(edited.reversion(to: base))
+            #expect(String(decoding: try encoded(reversion), as: UTF8.self).contains("\"k\":\"\(kind)\""), "\(kind)")
+            try expectReadAlike(reversion, from: base, to: edited)
+            try expectReadAlike(reversion.inverted, from: edited, to: base)
+            kinds.insert(kind)
+        }
+        // Inverted inside another change, and a text buffer's change, have roots of their own.
+        var note = base.note
+        note.title = "changed"
+        var after = base
+        after.note = note
+        let inverted = Reversion<Doc>(node: try #require(note.reversion(to: base.note)).inverted.node(at: \Doc.note))
+        try expectReadAlike(inverted, from: after, to: base)
+        kinds.insert("invert")
+        let text = TextBuffer("Hello, world")
+        var typed = text
+        typed.insert("é", atUTF8Offset: 5)
+        try expectReadAlike(try #require(typed.reversion(to: text)), from: text, to: typed)
+        kinds.insert("text")
+        #expect(kinds == Set(NodeKind.allCases.map(\.rawValue)))
+    }
+
+    /// Checks that `reversion`, which reverts `b` to `a`, saved and read straight from the
+    /// JSON reads as through `Decoder` (`JSONDecoder`'s and the library's): the same content,
+    /// which reverts `b` to `a`, and writes the same JSON.
+    private func expectReadAlike<Root: Codable & Equatable>(
+        _ reversion: Reversion<Root>, from a: Root, to b: Root, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let data = try encoded(reversion)
+        let kind = String(decoding: data.prefix(200), as: UTF8.self)
+        let direct: Reversion<Root> = try readDirectly(data)
+        let throughDecoder = try JSONDocumentDecoding.decode(Reversion<Root>.self, from: [UInt8](data))
+        let foundation = try JSONDecoder().decode(Reversion<Root>.self, from: data)
+        #expect(try HistoryArchiveChecksum.of(direct) == HistoryArchiveChecksum.of(throughDecoder), "\(kind)", sourceLocation: sourceLocation)
+        #expect(try HistoryArchiveChecksum.of(direct) == HistoryArchiveChecksum.of(foundation), "\(kind)", sourceLocation: sourceLocation)
+        #expect(try encoded(direct) == data, "\(kind)", sourceLocation: sourceLocation)
+        var value = b
+        try direct.revert(&value)
+        #expect(value == a, "\(kind)", sourceLocation: sourceLocation)
+    }
+
     @Test("A reversion of a whole string, set or array saves its location as \\Type.self")
     func identity() throws {
         let reversion = try #require("héllo wörld".reversion(to: "hello world"))

@@ -303,56 +303,22 @@ private struct Parser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
-        guard depth < JSONDocument.maximumDepth else {
-            throw JSONSyntaxError("arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", at: position)
-        }
-        let index = values.count
-        append(.array, start: position, end: position)
-        position += 1
-        skipSpace()
+        let index = try open(.array, depth: depth)
         var count: UInt32 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-        } else {
-            while true {
+        if !closesEmpty(UInt8(ascii: "]")) {
+            repeat {
                 try parseValue(depth: depth)
                 count += 1
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or ']'") }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipSpace()
-                    // One comma after the last element, as `JSONDecoder` allows.
-                    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                        position += 1
-                        break
-                    }
-                } else if bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    break
-                } else {
-                    throw unexpected("',' or ']'")
-                }
-            }
+            } while try !closesAfterItem(UInt8(ascii: "]"), expected: "',' or ']'")
         }
-        values[index].count = count
-        values[index].next = UInt32(truncatingIfNeeded: values.count)
-        values[index].end = UInt32(truncatingIfNeeded: position)
+        close(index, count: count)
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
-        guard depth < JSONDocument.maximumDepth else {
-            throw JSONSyntaxError("arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", at: position)
-        }
-        let index = values.count
-        append(.object, start: position, end: position)
-        position += 1
-        skipSpace()
+        let index = try open(.object, depth: depth)
         var count: UInt32 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-        } else {
-            while true {
+        if !closesEmpty(UInt8(ascii: "}")) {
+            repeat {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a key") }
                 try parseString()
                 skipSpace()
@@ -361,24 +327,55 @@ private struct Parser {
                 skipSpace()
                 try parseValue(depth: depth)
                 count += 1
-                skipSpace()
-                guard position < bytes.count else { throw unexpected("',' or '}'") }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipSpace()
-                    // One comma after the last member, as `JSONDecoder` allows.
-                    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                        position += 1
-                        break
-                    }
-                } else if bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    break
-                } else {
-                    throw unexpected("',' or '}'")
-                }
-            }
+            } while try !closesAfterItem(UInt8(ascii: "}"), expected: "',' or '}'")
         }
+        close(index, count: count)
+    }
+
+    // The parts arrays and objects share; inlined, so that each loop stays as fast as when it
+    // was written out in full.
+
+    /// Records an array or object from its opening bracket, at `position`, and moves past the
+    /// bracket; returns the container's index.
+    @inline(__always)
+    private mutating func open(_ kind: JSONDocument.Kind, depth: Int) throws(JSONSyntaxError) -> Int {
+        guard depth < JSONDocument.maximumDepth else {
+            throw JSONSyntaxError("arrays and objects nested deeper than \(JSONDocument.maximumDepth) levels", at: position)
+        }
+        let index = values.count
+        append(kind, start: position, end: position)
+        position += 1
+        skipSpace()
+        return index
+    }
+
+    /// Whether the container closes at once, with `closing`; moves past it if so.
+    @inline(__always)
+    private mutating func closesEmpty(_ closing: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element or member: moves past the comma, or the closing bracket, that must
+    /// follow, and says whether the container closed.
+    @inline(__always)
+    private mutating func closesAfterItem(_ closing: UInt8, expected: String) throws(JSONSyntaxError) -> Bool {
+        skipSpace()
+        guard position < bytes.count else { throw unexpected(expected) }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            skipSpace()
+            // One comma after the last element or member, as `JSONDecoder` allows.
+            return closesEmpty(closing)
+        }
+        guard closesEmpty(closing) else { throw unexpected(expected) }
+        return true
+    }
+
+    /// Completes the record of the container at `index`, whose closing bracket is just behind.
+    @inline(__always)
+    private mutating func close(_ index: Int, count: UInt32) {
         values[index].count = count
         values[index].next = UInt32(truncatingIfNeeded: values.count)
         values[index].end = UInt32(truncatingIfNeeded: position)
@@ -428,9 +425,10 @@ extension JSONDocument {
                     for _ in 0..<Int(values[object].count) {
                         let name = values[member]
                         if keyIsASCII && name.flags == 0 {
-                            // Plain ASCII both: equal exactly when their bytes are.
-                            if Int(name.end - name.start) == keyBytes.count,
-                               keyBytes.count == 0 || memcmp(bytes.baseAddress! + Int(name.start), keyBytes.baseAddress!, keyBytes.count) == 0 {
+                            // Plain ASCII both: equal exactly when their bytes are. Compared
+                            // here, not by `memcmp`: keys are a few bytes, and the call cost more.
+                            if Int(name.end &- name.start) == keyBytes.count,
+                               areEqual(bytes.baseAddress! + Int(name.start), keyBytes.baseAddress, count: keyBytes.count) {
                                 return member + 1
                             }
                         } else if string(at: member) == String(decoding: keyBytes, as: UTF8.self) {
@@ -443,6 +441,17 @@ extension JSONDocument {
             }
         }
     }
+}
+
+/// Whether the `count` bytes at `first` and at `second` are equal.
+@inline(__always)
+private func areEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>?, count: Int) -> Bool {
+    var offset = 0
+    while offset < count {
+        guard first[offset] == second.unsafelyUnwrapped[offset] else { return false }
+        offset += 1
+    }
+    return true
 }
 
 /// Writes the unescaped content of a checked string into `output`, which is at least as long;

@@ -109,27 +109,13 @@ struct JSONDocumentDecoder: Decoder {
     /// A `T`, through its conformance or, for the types `JSONDecoder` reads its own way, as it does.
     @inline(__always)
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == String.self { return try document.decodeString(at: index, codingPath: codingPath) as! T }
-        if T.self == Int.self { return try document.decodeInteger(Int.self, at: index, codingPath: codingPath) as! T }
-        if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
-        if T.self == Bool.self { return try document.decodeBool(at: index, codingPath: codingPath) as! T }
-        if T.self == Data.self { return try decodeData() as! T }
-        if T.self == URL.self { return try decodeURL() as! T }
-        if T.self == Decimal.self { return try decodeDecimal() as! T }
-        if T.self == UUID.self { return try decodeUUID() as! T }
-        return try T(from: self)
-    }
-
-    /// A `UUID`: one in the form `UUID.uuidString` writes (36 characters, hexadecimal digits
-    /// of either case, hyphens where it puts them) read here; any other through `UUID`'s own
-    /// decoding, which accepts or refuses it as `JSONDecoder` does. (`UUID(uuidString:)`
-    /// scans with `sscanf`, which cost a tree array's step 8% of its load.)
-    private func decodeUUID() throws -> UUID {
-        let value = document.values[index]
-        if value.kind == .string, value.flags == 0, let uuid = document.canonicalUUID(value) {
-            return uuid
+        try document.decodeLeaf(T.self, at: index, codingPath: codingPath) {
+            if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
+            if T.self == Data.self { return try decodeData() as! T }
+            if T.self == URL.self { return try decodeURL() as! T }
+            if T.self == Decimal.self { return try decodeDecimal() as! T }
+            return try T(from: self)
         }
-        return try UUID(from: self)
     }
 
     private func decodeData() throws -> Data {
@@ -213,6 +199,33 @@ extension JSONDocument {
         return isCanonical ? UUID(uuid: uuid) : nil
     }
 
+    /// A value of a common leaf type, read here to what its `Decodable` conformance reads
+    /// over this document: `String`, `Int`, `Bool`, `Double`, and a `UUID` in the form
+    /// `UUID.uuidString` writes (36 characters, hexadecimal digits of either case, hyphens
+    /// where it puts them); a value of any other type, or a `UUID` written otherwise (which
+    /// `UUID`'s own decoding accepts or refuses as `JSONDocument` does), by `otherwise`.
+    /// (`UUID(uuidString:)` scans with `sscanf`, which cost a tree array's step 8% of its
+    /// load.) No `T?` on the way: in code generic over `T`, its metadata is looked up at run
+    /// time.
+    @inline(__always)
+    func decodeLeaf<T>(
+        _ type: T.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey], otherwise: () throws -> T
+    ) throws -> T {
+        if T.self == String.self { return unsafeBitCast(try decodeString(at: index, codingPath: codingPath()), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: index, codingPath: codingPath()), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index, codingPath: codingPath()), to: T.self) }
+        if T.self == Double.self {
+            return unsafeBitCast(try decodeFloatingPoint(Double.self, at: index, codingPath: codingPath()), to: T.self)
+        }
+        if T.self == UUID.self {
+            let value = values[index]
+            if value.kind == .string, value.flags == 0, let uuid = canonicalUUID(value) {
+                return unsafeBitCast(uuid, to: T.self)
+            }
+        }
+        return try otherwise()
+    }
+
     func expected(_ type: Any.Type, at index: Int, codingPath: @autoclosure () -> [any CodingKey]) -> DecodingError {
         mismatch(type, values[index], codingPath: codingPath())
     }
@@ -258,7 +271,63 @@ extension JSONDocument {
                 codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
             ))
         }
+        // From 2^53 on, a `Double` no longer holds every integer: `JSONDecoder` then takes the
+        // number's own digits, its fraction dropped, and so does this.
+        if T.bitWidth > 53, integer.magnitude >= T.Magnitude(1) << 53 {
+            guard let exact = truncatedInteger(T.self, value) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath(), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."
+                ))
+            }
+            return exact
+        }
         return integer
+    }
+
+    /// The integer part of a number with a fraction or an exponent, from its digits (rounded
+    /// toward zero), or `nil` if `T` does not hold it, or if its significant digits do not
+    /// fit in a `UInt64` (which `JSONDecoder` refuses).
+    private func truncatedInteger<T: FixedWidthInteger>(_ type: T.Type, _ value: Value) -> T? {
+        let text = self.text(of: value)
+        var digits: [UInt8] = []
+        var pointAt: Int?
+        var exponent = 0
+        var index = text.startIndex
+        let negative = text[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                pointAt = digits.count
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                // Checked when parsed: a sign at most, then digits. Larger exponents were
+                // refused above, by the `Double`.
+                guard let read = Int(String(decoding: text[(index + 1)...], as: UTF8.self)), abs(read) < 1_000 else { return nil }
+                exponent = read
+                break
+            } else {
+                digits.append(byte &- UInt8(ascii: "0"))
+            }
+            index += 1
+        }
+        var significand: UInt64 = 0
+        for digit in digits.drop(while: { $0 == 0 }).reversed().drop(while: { $0 == 0 }).reversed() {
+            let (scaled, overflow) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) = scaled.addingReportingOverflow(UInt64(digit))
+            guard !overflow, !overflowed else { return nil }
+            significand = sum
+        }
+        let integerDigits = (pointAt ?? digits.count) + exponent
+        guard integerDigits <= digits.count + 40 else { return nil }
+        var result: T = 0
+        for position in 0..<max(integerDigits, 0) {
+            let digit = T(position < digits.count ? digits[position] : 0)
+            let (scaled, overflow) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) = negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+            guard !overflow, !overflowed else { return nil }
+            result = sum
+        }
+        return result
     }
 
     /// The integer of a number of digits alone, or `nil` if `T` does not hold it.

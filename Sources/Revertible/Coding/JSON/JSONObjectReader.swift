@@ -19,8 +19,13 @@ struct JSONObjectReader<Key: CodingKey> {
         guard value.kind == .object else {
             throw mismatch([String: Any].self, value, codingPath: JSONCodingPath.array(path))
         }
+        self.init(document: document, object: index, path: path)
+    }
+
+    /// An object already checked to be one.
+    init(document: JSONDocument, object: Int, path: JSONCodingPath?) {
         self.document = document
-        self.object = index
+        self.object = object
         self.path = path
     }
 
@@ -69,6 +74,10 @@ struct JSONObjectReader<Key: CodingKey> {
         return try document.decodeInteger(T.self, at: index, codingPath: keyPath(key))
     }
 
+    func string(_ key: Key) throws -> String {
+        try document.decodeString(at: try required(key), codingPath: keyPath(key))
+    }
+
     func stringIfPresent(_ key: Key) throws -> String? {
         guard let index = presentIndex(key) else { return nil }
         return try document.decodeString(at: index, codingPath: keyPath(key))
@@ -81,13 +90,21 @@ struct JSONObjectReader<Key: CodingKey> {
 
     /// A value of the user's (or any `Decodable`), through its conformance.
     func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        let index = try required(key)
-        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+        try decodeValue(T.self, at: try required(key), key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = presentIndex(key) else { return nil }
-        return try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+        return try decodeValue(T.self, at: index, key)
+    }
+
+    /// A common leaf value read here, without the coding path a decoder would be given
+    /// (built only for an error); any other through its conformance.
+    @inline(__always)
+    private func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
+        try document.decodeLeaf(T.self, at: index, codingPath: keyPath(key)) {
+            try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+        }
     }
 
     /// The object under `key`, which must be there.

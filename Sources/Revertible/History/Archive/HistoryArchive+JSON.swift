@@ -7,11 +7,12 @@ extension HistoryArchive where Value: Codable {
     /// same errors for one it refuses, read many times faster.
     ///
     /// The JSON is parsed once, by a reader of the library's own. The archive's own shapes
-    /// (its outline, each step's record, each reversion's envelope) are read straight from
-    /// the parsed text, with the same checks as their `Decodable` conformances (the checks
-    /// are shared); the rest (`Value`, its properties, the changes inside each reversion)
-    /// through their `Decodable` conformances. Read as `JSONDecoder` reads with its default
-    /// options: `Data` as Base64, `URL` as a string, dates by `Date`'s own coding.
+    /// (its outline, each step's record, each reversion and the changes in it) are read
+    /// straight from the parsed text, with the same checks as their `Decodable` conformances
+    /// (the checks are shared); `Value` and the values inside the changes through their
+    /// `Decodable` conformances, except `String`, `Int`, `Double`, `Bool` and `UUID` values,
+    /// read directly to the same values. Read as `JSONDecoder` reads with its default options: `Data` as
+    /// Base64, `URL` as a string, dates by `Date`'s own coding.
     ///
     /// ```swift
     /// let saved = try JSONEncoder().encode(notes.archive)
