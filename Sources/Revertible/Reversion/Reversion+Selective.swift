@@ -10,7 +10,6 @@ extension Reversion {
     ///
     /// - Returns: The conflicts, in the order found; empty when the whole reversion applied.
     ///   With ``ConflictPolicy/refuse``, `value` is unchanged whenever the result is not empty.
-    @usableFromInline
     func revertSelectively(_ value: inout Root, onConflict policy: ConflictPolicy) -> [ReversionConflict] {
         if node.canApply(to: value, direction), node.bringsBackOnlyAbsentIDs(in: value, direction), node.apply(to: &value, direction) {
             return []

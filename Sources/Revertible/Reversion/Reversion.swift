@@ -18,6 +18,10 @@
 /// read through them.
 public struct Reversion<Root> {
 
+    // `node`, `isInverted` and `direction` are marked though no inlinable body names them: so
+    // marked, a release build copies `canRevert` and `revertUnchecked` into the history's
+    // specialized undo and redo (without the marks they were calls; callgrind, session 17).
+
     /// The change, described from the newer version to the older one.
     @usableFromInline let node: any ReversionNode<Root>
     /// Whether this reversion replays the change (older to newer) instead of reverting it.

@@ -67,13 +67,11 @@ protocol ReversionNode<Root>: AnyObject {
 extension ReversionNode {
 
     /// Most changes bring back no element by identity.
-    @usableFromInline
     func bringsBackOnlyAbsentIDs(in value: Root, _ direction: ReversionDirection) -> Bool {
         true
     }
 
     /// A change that cannot be divided is one location: applied whole, or one conflict.
-    @usableFromInline
     func applySelectively(
         to value: inout Root, _ direction: ReversionDirection, onConflict policy: ConflictPolicy,
         conflicts: inout [NodeConflict]
@@ -112,14 +110,12 @@ extension ReversionNode {
     }
 
     /// A node that writes one location refuses there.
-    @usableFromInline
     func refusedLocation(in value: Root, _ direction: ReversionDirection) -> LocationName? {
         var paths: [PartialKeyPath<Root>] = []
         appendKeyPaths(to: &paths)
         return paths.count == 1 ? LocationName(paths[0]) : nil
     }
 
-    @usableFromInline
     func rerooted<Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> (any ReversionNode<Parent>)? {
         nil
     }

@@ -18,17 +18,16 @@ package final class Locked<Value>: @unchecked Sendable {
     // Sound to share: `value` is only read or written between `lock()` and `unlock()`, and
     // through the checked API only `sending` values go in or come out, so no reference into
     // it escapes the lock. The unchecked API leaves that proof to its callers.
-    // Internal only so that clients can inline `withLock`: touched nowhere else.
-    @usableFromInline let lock = NSLock()
-    @usableFromInline var value: Value
+    // Touched only by the methods below. Not `@usableFromInline`: clients call
+    // `withLockUnchecked` out of line with the marks or without them (callgrind, session 17).
+    let lock = NSLock()
+    var value: Value
 
-    @usableFromInline
     package init(_ value: sending Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value. `body` must not take this lock again.
-    @usableFromInline
     package func withLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -39,7 +38,6 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// A lock around `value`, which the caller may still reach: for a value whose sharing the
     /// caller proves (see ``withLockUnchecked(_:)``).
-    @usableFromInline
     package init(unchecked value: Value) {
         self.value = value
     }
@@ -47,6 +45,7 @@ package final class Locked<Value>: @unchecked Sendable {
     /// ``withLock(_:)`` without the compiler's check that values only cross the lock as
     /// `sending`: for a caller that shares non-`Sendable` values on purpose and says at its
     /// declaration why that is sound. `body` must not take this lock again.
+    // Marked because the controller's inlinable entry points call it.
     @usableFromInline
     package func withLockUnchecked<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         lock.lock()
