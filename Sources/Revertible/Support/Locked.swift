@@ -19,7 +19,7 @@ package final class Locked<Value>: @unchecked Sendable {
     // through the checked API only `sending` values go in or come out, so no reference into
     // it escapes the lock. The unchecked API leaves that proof to its callers.
     // Touched only by the methods below. Not `@usableFromInline`: clients call
-    // `withLockUnchecked` out of line with the marks or without them (callgrind, session 17).
+    // `withLockUnchecked` out of line whether these are marked or not (callgrind, session 17).
     let lock = NSLock()
     var value: Value
 
@@ -42,10 +42,11 @@ package final class Locked<Value>: @unchecked Sendable {
         self.value = value
     }
 
+    // Marked because the controller's inlinable entry points call it.
+
     /// ``withLock(_:)`` without the compiler's check that values only cross the lock as
     /// `sending`: for a caller that shares non-`Sendable` values on purpose and says at its
     /// declaration why that is sound. `body` must not take this lock again.
-    // Marked because the controller's inlinable entry points call it.
     @usableFromInline
     package func withLockUnchecked<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         lock.lock()
