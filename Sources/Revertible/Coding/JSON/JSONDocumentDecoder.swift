@@ -109,13 +109,18 @@ struct JSONDocumentDecoder: Decoder {
     /// A `T`, through its conformance or, for the types `JSONDecoder` reads its own way, as it does.
     @inline(__always)
     func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
-        try document.decodeLeaf(T.self, at: index, codingPath: codingPath) {
-            if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
-            if T.self == Data.self { return try decodeData() as! T }
-            if T.self == URL.self { return try decodeURL() as! T }
-            if T.self == Decimal.self { return try decodeDecimal() as! T }
-            return try T(from: self)
-        }
+        try document.decodeLeaf(T.self, at: index, codingPath: codingPath) { try unwrapOtherThanLeaf(T.self) }
+    }
+
+    /// ``unwrap(_:)`` for a value `JSONDocument.decodeLeaf` did not read: for a caller that
+    /// has already asked it (``JSONObjectReader``), so the leaf types are not tested twice.
+    @inline(__always)
+    func unwrapOtherThanLeaf<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == UInt64.self { return try document.decodeInteger(UInt64.self, at: index, codingPath: codingPath) as! T }
+        if T.self == Data.self { return try decodeData() as! T }
+        if T.self == URL.self { return try decodeURL() as! T }
+        if T.self == Decimal.self { return try decodeDecimal() as! T }
+        return try T(from: self)
     }
 
     private func decodeData() throws -> Data {

@@ -103,7 +103,7 @@ struct JSONObjectReader<Key: CodingKey> {
     @inline(__always)
     private func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
         try document.decodeLeaf(T.self, at: index, codingPath: keyPath(key)) {
-            try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrap(T.self)
+            try JSONDocumentDecoder(document: document, index: index, path: link(key)).unwrapOtherThanLeaf(T.self)
         }
     }
 
