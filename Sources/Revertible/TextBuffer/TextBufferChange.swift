@@ -18,11 +18,11 @@ struct TextBufferChangeHeader {
 /// (one path of chunks copied). Advancing a history's copy of the present takes the present's tree whole, so
 /// the copy shares every chunk with the present.
 ///
-/// A history keeps one per typed character, so its size is most of what a keystroke costs:
+/// A history keeps one per typed character, so its size is half of what a keystroke costs:
 /// the four runs of text live in the object itself, after the fixed fields, with their
 /// lengths as variable-length integers (four bytes for a typed character). A typed
-/// character in a long text takes one 80-byte heap block; as four `String`s beside the
-/// fields it took 105 bytes (a 128-byte block).
+/// character in a long text takes one 80-byte heap block (69 bytes asked); as four `String`s
+/// beside the fields it took 104 (a 112-byte block).
 ///
 /// The bytes after the header: the lengths of the old run, of the new run, of the context
 /// before plus one (0 when the change keeps no context) and of the context after (only
