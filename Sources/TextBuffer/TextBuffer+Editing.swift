@@ -17,6 +17,14 @@ extension TextBuffer {
         replacement.withUTF8 { replace(range, with: $0) }
     }
 
+    /// Replaces the text between two UTF-8 offsets, which must fall on scalar boundaries,
+    /// with `bytes`, valid UTF-8: for a history's step, which keeps its runs as bytes, so that
+    /// undo makes no `String` of them.
+    package mutating func replaceUTF8Subrange(_ range: Range<Int>, withUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        checkRange(range)
+        replace(range, with: bytes)
+    }
+
     /// Inserts `string` at a UTF-8 offset, which must fall on a scalar boundary.
     ///
     /// - Complexity: O(log *n* + *k*), where *k* is the length of `string`.

@@ -123,7 +123,9 @@ public struct Reversion<Root> {
 
 // `@unchecked`: `any ReversionNode<Root>` is not `Sendable`, but every node is a final class
 // with only `let` properties (key paths, indices, and values of `Root`'s parts, `Sendable`
-// when `Root` is), made whole before the reversion holds it and never written after.
+// when `Root` is), made whole before the reversion holds it and never written after. A
+// `TextBuffer`'s change keeps its bytes in its own object (a `ManagedBuffer`), written only
+// by the function that makes it.
 extension Reversion: @unchecked Sendable where Root: Sendable {}
 
 extension Reversion: CustomDebugStringConvertible {

@@ -25,16 +25,9 @@ extension TextBuffer: Revertible {
             suffix -= 1
         }
         let around = contextRanges(offset: prefix, length: newCount - suffix - prefix, count: newCount) { isScalarBoundary($0) }
-        let change = TextBufferChange(
-            offset: prefix,
-            oldPart: previous.string(inUTF8Range: prefix..<(oldCount - suffix)),
-            newPart: string(inUTF8Range: prefix..<(newCount - suffix)),
-            newCount: newCount,
-            context: TextRunContext(
-                before: string(inUTF8Range: around.before),
-                after: string(inUTF8Range: around.after),
-                fingerprint: fingerprint(outside: prefix..<(newCount - suffix))
-            )
+        let change = TextBufferChange.recorded(
+            offset: prefix, from: previous, old: prefix..<(oldCount - suffix), to: self, new: prefix..<(newCount - suffix),
+            before: around.before, after: around.after, fingerprint: fingerprint(outside: prefix..<(newCount - suffix))
         )
         return Reversion(node: change)
     }

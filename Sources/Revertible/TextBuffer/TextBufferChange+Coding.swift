@@ -27,7 +27,7 @@ extension DecodedNode {
             throw container.corrupted("the replaced run of text does not fit the saved length", at: .offset)
         }
         let context = try container.decodeRunContext(String.self, offset: offset, run: newPart.utf8.count, count: newCount, at: "the text")
-        let change = TextBufferChange(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount, context: context)
+        let change = TextBufferChange.make(offset: offset, oldPart: oldPart, newPart: newPart, newCount: newCount, context: context)
         guard let node = reversionNode(change, as: Root.self) else {
             throw container.corrupted("a text buffer's changes were saved where \(Root.self) now is, not a TextBuffer", at: .kind)
         }

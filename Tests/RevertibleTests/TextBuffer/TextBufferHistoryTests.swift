@@ -150,6 +150,53 @@ struct TextBufferReversionTests {
         #expect(change.offset == 400_001 && change.oldPart == "" && change.newPart == "é")
     }
 
+    @Test("A typed character's change keeps its runs and context in one small heap block")
+    func typedCharacterBlock() throws {
+        let previous = TextBuffer(String(repeating: "abcdefgh", count: 2_000_000))
+        var current = previous
+        current.insert("é", atUTF8Offset: 9_000_001)
+        let change = try #require(current.reversion(to: previous)?.node as? TextBufferChange)
+        #expect(change.offset == 9_000_001 && change.oldPart == "" && change.newPart == "é")
+        #expect(change.newCount == 16_000_002 && change.oldCount == 16_000_000)
+        let context = try #require(change.context)
+        #expect(context.before == "fghabcdefgha" && context.after == "bcdefghabcde")
+        #expect(context.fingerprint == current.fingerprint(outside: 9_000_001..<9_000_003))
+        // Header, fields and bytes: 16 + 24 + 4 lengths + the run and its context (26 bytes), within the 72
+        // bytes glibc serves from an 80-byte block (four `String`s took a 112-byte one).
+        #expect(MemoryLayout<TextBufferChangeHeader>.size == 24)
+        #expect(change.capacity >= 30)
+        #if os(Linux)
+        // The capacity is what the block holds after the header (glibc's usable size).
+        #expect(change.capacity <= 32)
+        #endif
+    }
+
+    @Test("Runs and contexts longer than a byte's worth of length, and a change without context, round-trip")
+    func longRunsAndNoContext() throws {
+        let old = String(repeating: "ä", count: 300)
+        let new = String(repeating: "x", count: 20_000) + "🙂"
+        let change = TextBufferChange.make(
+            offset: 3, oldPart: old, newPart: new, newCount: 3 + new.utf8.count + 200,
+            context: TextRunContext(before: "abc", after: String(repeating: "z", count: 200), fingerprint: 0x0123_4567_89ab_cdef)
+        )
+        #expect(change.oldPart == old && change.newPart == new && change.offset == 3)
+        #expect(change.oldCount == 3 + old.utf8.count + 200)
+        let context = try #require(change.context)
+        #expect(context.before == "abc" && context.after == String(repeating: "z", count: 200))
+        #expect(context.fingerprint == 0x0123_4567_89ab_cdef)
+
+        let bare = TextBufferChange.make(offset: 1, oldPart: "b", newPart: new, newCount: 2 + new.utf8.count, context: nil)
+        #expect(bare.context == nil && bare.oldPart == "b" && bare.newPart == new)
+        var text = TextBuffer("a" + new + "c")
+        #expect(bare.canApply(to: text, .backward))
+        #expect(!bare.canApply(to: text, .forward))
+        #expect(bare.apply(to: &text, .backward))
+        #expect(String(text) == "abc")
+        #expect(bare.canApply(to: text, .forward))
+        #expect(bare.apply(to: &text, .forward))
+        #expect(String(text) == "a" + new + "c")
+    }
+
     @Test("Versions built apart, cut into chunks at other offsets, still give the smallest run")
     func smallStepsBetweenUnsharedTrees() throws {
         let text = String(repeating: "abcdefgh", count: 100_000)
