@@ -82,12 +82,13 @@ struct IdentifiedChangeContent<Element: Identifiable & Versionable> {
 extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodable {
 
     /// Reads the content and checks everything checking and applying rely on.
-    init(from container: ChangeFields<NodeCodingKey>, at location: String) throws {
+    /// `location` names the array in errors; made only for one.
+    init(from container: ChangeFields<NodeCodingKey>, at location: @autoclosure () -> String) throws {
         let edits = try container.objects(forKey: .edits, keyedBy: EditCodingKey.self) { entry in
             IdentifiedArrayEdit<Element>(
                 oldIndex: try entry.decodeCount(forKey: .oldIndex),
                 newIndex: try entry.decodeCount(forKey: .newIndex),
-                id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location),
+                id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location()),
                 node: try entry.node(Element.self, forKey: .change).node
             )
         }
@@ -95,8 +96,8 @@ extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodabl
         if container.contains(.structure) {
             let sides = try container.object(forKey: .structure, keyedBy: NodeCodingKey.self)
             structure = IdentifiedArrayStructure(
-                old: try Self.decodeSide(from: sides, forKey: .old, at: location),
-                new: try Self.decodeSide(from: sides, forKey: .new, at: location)
+                old: try Self.decodeSide(from: sides, forKey: .old, at: location()),
+                new: try Self.decodeSide(from: sides, forKey: .new, at: location())
             )
         }
         self.init(
@@ -106,21 +107,21 @@ extension IdentifiedChangeContent where Element: Decodable, Element.ID: Decodabl
             newCount: try container.decodeCount(forKey: .newCount)
         )
         if let problem = inconsistency() {
-            throw container.corrupted("the saved changes of \(location) are inconsistent: \(problem)", at: .edits)
+            throw container.corrupted("the saved changes of \(location()) are inconsistent: \(problem)", at: .edits)
         }
     }
 
     private static func decodeSide(
         from container: ChangeFields<NodeCodingKey>,
         forKey key: NodeCodingKey,
-        at location: String
+        at location: @autoclosure () -> String
     ) throws -> [(index: Int, source: IdentifiedArraySource<Element>)] {
         try container.decodePositions(forKey: key) { index, entry in
             if entry.contains(.movedFrom) {
                 let from = try entry.decodeCount(forKey: .movedFrom)
-                return (index, .moved(from: from, id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location)))
+                return (index, .moved(from: from, id: try entry.decodeValue(Element.ID.self, forKey: .id, at: location())))
             }
-            return (index, .stored(try entry.decodeValue(Element.self, forKey: .element, at: location)))
+            return (index, .stored(try entry.decodeValue(Element.self, forKey: .element, at: location())))
         }
     }
 }

@@ -67,7 +67,7 @@ extension ChangeFields where Key == NodeCodingKey {
         let before = try decodeValue(Part.self, forKey: .before, at: location)
         let after = try decodeValue(Part.self, forKey: .after, at: location)
         let text = try decodeString(forKey: .fingerprint)
-        guard text.utf8.count == 16, let fingerprint = UInt64(text, radix: 16) else {
+        guard text.utf8.count == 16, let fingerprint = hexadecimalNumber(text) else {
             throw corrupted("the fingerprint of the text around the run at \(location) is not 16 hexadecimal digits", at: .fingerprint)
         }
         guard before.byteCount <= offset, after.byteCount <= count - offset - run else {
@@ -83,4 +83,21 @@ extension ChangeFields where Key == NodeCodingKey {
 func fingerprintText(_ fingerprint: UInt64) -> String {
     let digits = String(fingerprint, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+}
+
+/// `UInt64(text, radix: 16)`, for the fingerprints and sums a history saves: up to 16
+/// hexadecimal digits are read here, anything else (a sign, more digits, other characters)
+/// by `UInt64`'s own parsing, which was most of the cost of reading one.
+func hexadecimalNumber(_ text: String) -> UInt64? {
+    var text = text
+    let number: UInt64?? = text.withUTF8 { digits in
+        guard (1...16).contains(digits.count) else { return nil }
+        var number: UInt64 = 0
+        for byte in digits {
+            guard let digit = hexDigit(byte) else { return nil }
+            number = number << 4 | UInt64(digit)
+        }
+        return .some(number)
+    }
+    return number ?? UInt64(text, radix: 16)
 }

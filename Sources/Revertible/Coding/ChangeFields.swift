@@ -62,13 +62,13 @@ struct ChangeFields<Key: CodingKey> {
     /// Reads a value, naming `location` if it does not fit `Value` (a property whose type
     /// changed since the value was saved).
     @inline(__always)
-    func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, at location: String) throws -> Value {
+    func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: Key, at location: @autoclosure () -> String) throws -> Value {
         do {
             return try reader.decode(Value.self, forKey: AnyChangeKey(key))
         } catch let error as DecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath + [key],
-                debugDescription: "the saved value at \(location) is not a \(Value.self): \(error.briefDescription)",
+                debugDescription: "the saved value at \(location()) is not a \(Value.self): \(error.briefDescription)",
                 underlyingError: error
             ))
         }
@@ -88,6 +88,12 @@ extension ChangeFields where Key == NodeCodingKey {
     /// Reads the node's kind, with the error `decode(NodeKind.self, forKey: .kind)` throws
     /// for a name that is not a kind.
     func decodeKind() throws -> NodeKind {
+        // From JSON, the name's bytes are compared with the kinds' without making a `String`;
+        // anything else (no name, not a plain string, no kind) is read below, for its error.
+        if case let .json(object) = reader, let index = object.valueIndex(AnyChangeKey(Key.kind)),
+           let kind = object.document.nodeKind(at: index) {
+            return kind
+        }
         let name = try decodeString(forKey: .kind)
         guard let kind = NodeKind(rawValue: name) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(

@@ -93,7 +93,7 @@ struct KeyPathName: Hashable, Sendable {
     /// - Throws: ``KeyPathNameError``, as ``init(parsing:)`` and ``resolve(in:)`` do.
     static func resolving(_ text: String, in root: Any.Type) throws(KeyPathNameError) -> (name: KeyPathName, keyPath: AnyKeyPath) {
         let key = SpellingKey(root: ObjectIdentifier(root), text: text)
-        if let known = cache.withLockUnchecked({ $0.spelled[key] }) {
+        if let known = cache.withLockUnchecked({ $0.spelling(key) }) {
             return known
         }
         let name = try KeyPathName(parsing: text)
@@ -166,6 +166,23 @@ struct KeyPathName: Hashable, Sendable {
         var resolved: [ResolutionKey: AnyKeyPath] = [:]
         var spelled: [SpellingKey: (name: KeyPathName, keyPath: AnyKeyPath)] = [:]
         var fields: [ObjectIdentifier: [String: AnyKeyPath]] = [:]
+        /// The last spellings found, compared before `spelled` is hashed into: a history
+        /// names the same few locations in step after step, and hashing the name cost more
+        /// than comparing it with these.
+        var recentSpellings: [(key: SpellingKey, found: (name: KeyPathName, keyPath: AnyKeyPath))] = []
+        var nextRecent = 0
+
+        mutating func spelling(_ key: SpellingKey) -> (name: KeyPathName, keyPath: AnyKeyPath)? {
+            for recent in recentSpellings where recent.key == key { return recent.found }
+            guard let found = spelled[key] else { return nil }
+            if recentSpellings.count < 4 {
+                recentSpellings.append((key, found))
+            } else {
+                recentSpellings[nextRecent] = (key, found)
+                nextRecent = (nextRecent + 1) % 4
+            }
+            return found
+        }
     }
 
     /// Locked without the `sending` check, as `AnyKeyPath` is not `Sendable`. Sound: every

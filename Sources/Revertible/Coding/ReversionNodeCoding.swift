@@ -17,6 +17,38 @@ enum NodeKind: String, Codable, CaseIterable {
     case text
 }
 
+/// Each kind's name packed as ``JSONDocument/packedName(at:)`` packs it.
+private let packedNodeKinds: [(name: UInt64, kind: NodeKind)] = NodeKind.allCases.map { kind in
+    var name: UInt64 = 0
+    for (offset, byte) in kind.rawValue.utf8.enumerated() { name |= UInt64(byte) << (8 * offset) }
+    return (name, kind)
+}
+
+extension JSONDocument {
+
+    /// The kind named by the string at `index`, or `nil` when it is not a plain string naming
+    /// one: the answer of `NodeKind(rawValue:)`, from the bytes, without making a `String`.
+    func nodeKind(at index: Int) -> NodeKind? {
+        guard let name = packedName(at: index) else { return nil }
+        for entry in packedNodeKinds where entry.name == name { return entry.kind }
+        return nil
+    }
+
+    /// The bytes of a string of one to eight ASCII characters without escapes, as one number
+    /// (the first in the low byte; a string holds no zero byte, so two differ exactly when
+    /// their numbers do), or `nil` for any other value.
+    func packedName(at index: Int) -> UInt64? {
+        let value = values[index]
+        let count = Int(value.end &- value.start)
+        guard value.kind == .string, value.flags == 0, (1...8).contains(count) else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes in
+            var name: UInt64 = 0
+            for offset in 0..<count { name |= UInt64(bytes[Int(value.start) + offset]) << (8 * offset) }
+            return name
+        }
+    }
+}
+
 /// The keys of a saved node. Short, because a history holds many nodes; each kind uses the
 /// ones it needs.
 enum NodeCodingKey: String, CodingKey {

@@ -103,6 +103,86 @@ struct JSONDocumentTests {
         expectSameReading(Int.self, " 1 ")
     }
 
+    /// Keys read by name from a keyed container, several alike in their first bytes.
+    private struct AlikeKeys: Decodable, Equatable {
+        let a: Int?
+        let abcd: Int?
+        let abcde: Int?
+        let abcdf: Int?
+        let abcdefghi: Int?
+        let é: Int?
+    }
+
+    @Test("A key is found as JSONDecoder finds it: its first value when repeated, told from keys alike in their first bytes")
+    func keys() throws {
+        let texts = [
+            #"{"a":1,"a":2}"#, #"{"abcde":1,"abcdf":2,"abcd":3,"abcde":4}"#, #"{"abcdefghj":1,"abcdefghi":2,"abcdefghi":3}"#,
+            #"{"abc":1,"abcdx":2,"ab":3,"abcd":4}"#, #"{"\u0061":1,"a":2}"#, #"{"a":1,"\u0061":2}"#, #"{"abcd\u0065":5,"abcde":6}"#,
+            #"{"é":1,"e\u0301":2}"#, "{\"e\u{301}\":1,\"é\":2}", #"{"":1,"a":2}"#,
+        ]
+        for text in texts {
+            let read = expectSameReading(AlikeKeys.self, text)
+            #expect((try? read.get()) != nil, "\(text) was refused")
+        }
+        let document = try JSONDocument(Array(#"{"abcde":1,"abcdf":2,"abcd":3,"abcdf":4,"x":5}"#.utf8))
+        let found = ["abcdf", "abcd", "abcde", "x", "abcdg", "abc", "abcdfg", ""].map { key in
+            document.member(key, of: 0).map { String(decoding: document.text(of: document.values[$0]), as: UTF8.self) }
+        }
+        #expect(found == ["2", "3", "1", "5", nil, nil, nil, nil])
+    }
+
+    @Test("A change's kind is read from its name's bytes as NodeKind(rawValue:) reads it")
+    func kindNames() throws {
+        let names = NodeKind.allCases.map(\.rawValue) + ["", "Tree", "tre", "trees", "treearray", "valuevalue", "é", "\u{0}"]
+        for name in names {
+            let document = try JSONDocument(Array(try JSONEncoder().encode(name)))
+            #expect(document.nodeKind(at: 0) == NodeKind(rawValue: name), "\(name)")
+        }
+        // Escaped, or not a string: left to the reading that names the problem.
+        #expect(try JSONDocument(Array(#""tr\u0065e""#.utf8)).nodeKind(at: 0) == nil)
+        #expect(try JSONDocument(Array("12".utf8)).nodeKind(at: 0) == nil)
+    }
+
+    @Test("A saved sum or fingerprint is read as UInt64(_:radix: 16) reads it")
+    func hexadecimalNumbers() {
+        var generator = SeededGenerator(seed: 37)
+        var texts = ["", "0", "f", "F", "-0", "+1", "-1", "ffffffffffffffff", "FFFFFFFFFFFFFFFF", "10000000000000000",
+                     "0000000000000000001", "0x1", "g", " 1", "1 ", "٣", "ａ", "12345678abcdef0"]
+        for _ in 0..<200 {
+            texts.append(String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 16, uppercase: Bool.random(using: &generator)))
+        }
+        for text in texts {
+            #expect(hexadecimalNumber(text) == UInt64(text, radix: 16), "\(text)")
+        }
+    }
+
+    @Test("A string is read the same with any character that needs a check at any place among plain ones")
+    func charactersAtEveryPlace() throws {
+        for special in ["\"", "\\", "\u{1}", "\u{1F}", "\u{7F}", "é", "😀", "\u{FFFF}"] {
+            for length in 0..<20 {
+                for place in 0...length {
+                    let plain = String(repeating: "a", count: length)
+                    let sample = String(plain.prefix(place)) + special + String(plain.dropFirst(place))
+                    try expectRoundTrip(sample)
+                }
+            }
+        }
+        // An unescaped control character, a lone continuation byte, or no closing quote: refused
+        // wherever it falls.
+        for length in 0..<20 {
+            for place in 0...length {
+                for bad: [UInt8] in [[0x01], [0x80], [0xC3]] {
+                    var bytes = Array("\"".utf8) + Array(repeating: UInt8(ascii: "b"), count: length) + Array("\"".utf8)
+                    bytes.insert(contentsOf: bad, at: 1 + place)
+                    expectSameReading(String.self, bytes)
+                    #expect(throws: (any Error).self) { try JSONDocument(bytes) }
+                }
+                let open = Array("\"".utf8) + Array(repeating: UInt8(ascii: "c"), count: length)
+                #expect(throws: (any Error).self) { try JSONDocument(open) }
+            }
+        }
+    }
+
     @Test("Strings, escapes and Unicode read as JSONDecoder reads them")
     func strings() throws {
         let samples = [

@@ -204,6 +204,7 @@ private struct Parser {
         let start = position
         var flags: UInt8 = 0
         while true {
+            skipPlainASCII()
             guard position < bytes.count else {
                 throw JSONSyntaxError("the text ends inside a string", at: position)
             }
@@ -223,6 +224,30 @@ private struct Parser {
         }
         append(.string, flags: flags, start: start, end: position)
         position += 1
+    }
+
+    /// Moves past the bytes of a string that need no check (ASCII, not a quote, a backslash or
+    /// a control character), eight at a time, to the first that does, or to where fewer than
+    /// eight are left; most of a string's text is one such run.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while bytes.count - position >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // The high bit of each byte that is a quote, a backslash, below 0x20 or above 0x7F
+            // (the classic tests for a zero byte, and for a byte below a bound): a borrow runs
+            // only upwards, so the lowest bit set is exactly the first such byte.
+            let marks = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word) & highs
+            guard marks == 0 else {
+                position += marks.trailingZeroBitCount >> 3
+                return
+            }
+            position += 8
+        }
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {

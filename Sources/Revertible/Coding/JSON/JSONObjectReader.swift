@@ -54,7 +54,12 @@ struct JSONObjectReader<Key: CodingKey> {
         return index
     }
 
-    func link(_ key: Key) -> JSONCodingPath { JSONCodingPath(parent: path, key: key) }
+    func link(_ key: Key) -> JSONCodingPath {
+        // A change's key is kept as the key it stands for: an `AnyChangeKey`, itself an
+        // existential, does not fit in one and would be boxed, a second allocation a link.
+        if Key.self == AnyChangeKey.self { return JSONCodingPath(parent: path, key: unsafeBitCast(key, to: AnyChangeKey.self).base) }
+        return JSONCodingPath(parent: path, key: key)
+    }
 
     func keyPath(_ key: Key) -> [any CodingKey] { JSONCodingPath.appending(key, to: path) }
 

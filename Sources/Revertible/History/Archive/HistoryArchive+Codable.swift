@@ -193,11 +193,11 @@ struct ArchiveFieldProblem<Key: CodingKey>: Error {
     }
 }
 
-extension HistoryArchive.SavedChecksum {
+extension ArchiveSavedChecksum {
 
     /// What a saved `sum` says: 16 hexadecimal digits, or (anything else) an unreadable sum.
     init(savedText text: String) {
-        self = UInt64(text, radix: 16).map(Self.saved) ?? .unreadable
+        self = hexadecimalNumber(text).map(Self.saved) ?? .unreadable
     }
 }
 

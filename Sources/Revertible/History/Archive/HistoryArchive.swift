@@ -101,15 +101,7 @@ public struct HistoryArchive<Value> {
     }
 
     /// What a decoded step's `sum` said (see ``Step/savedChecksum``).
-    enum SavedChecksum: Sendable {
-        /// No sum was saved (archives saved before sums were written, or a step made in
-        /// memory): there is nothing to compare.
-        case notSaved
-        /// The sum saved with the step.
-        case saved(UInt64)
-        /// A sum was saved but is not 16 hexadecimal digits: the step is damaged.
-        case unreadable
-    }
+    typealias SavedChecksum = ArchiveSavedChecksum
 
     /// The part of an archive that is not steps: small, rewritten whole on every change.
     public struct Outline {
@@ -192,4 +184,16 @@ extension Reversion {
     func isIdentical(to other: Reversion) -> Bool {
         node === other.node && isInverted == other.isInverted
     }
+}
+
+/// What a decoded step's `sum` said (see `HistoryArchive.Step.savedChecksum`). Not nested
+/// in the generic archive: there its metadata was looked up at run time for every step read.
+enum ArchiveSavedChecksum: Sendable {
+    /// No sum was saved (archives saved before sums were written, or a step made in
+    /// memory): there is nothing to compare.
+    case notSaved
+    /// The sum saved with the step.
+    case saved(UInt64)
+    /// A sum was saved but is not 16 hexadecimal digits: the step is damaged.
+    case unreadable
 }
