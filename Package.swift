@@ -19,7 +19,10 @@ let package = Package(
     targets: [
         // A prefetch hint for the tree's iterator (C: Swift has no prefetch instruction).
         .target(name: "TreeArrayPrefetch"),
-        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
+        // The journal a history opens on a thread around a reducer's run, which the tree's
+        // writes consult (C: Swift has no thread-local storage).
+        .target(name: "TreeArrayThreadLocal"),
+        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch", "TreeArrayThreadLocal"]),
         .target(name: "TextBuffer"),
         .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),

@@ -6,6 +6,8 @@ extension TreeArray: RangeReplaceableCollection {
     @inlinable
     public mutating func insert(_ newElement: Element, at i: Int) {
         precondition(i >= 0 && i <= root.count, "TreeArray insertion index out of range")
+        let journaled = journal(.inserted(at: i))
+        defer { journaled?.retake(self) }
         var identities = takeIdentities()
         makeRootUnique(growing: true)
         var (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
@@ -49,6 +51,8 @@ extension TreeArray: RangeReplaceableCollection {
     @inlinable @discardableResult
     public mutating func remove(at i: Int) -> Element {
         precondition(i >= 0 && i < root.count, "TreeArray index out of range")
+        let journaled = journal(.removed(at: i, old: self[i]))
+        defer { journaled?.retake(self) }
         var identities = takeIdentities()
         makeRootUnique()
         let (removed, key) = root.remove(at: i)

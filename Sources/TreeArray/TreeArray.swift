@@ -168,6 +168,8 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
         }
         _modify {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
+            let journaled = journal(.replaced(at: position, old: self[position]))
+            defer { journaled?.retake(self) }
             var identities = takeIdentities()
             makeRootUnique()
             var node = root

@@ -38,10 +38,15 @@ extension History {
     /// ``record(_:annotation:changeCount:grouping:author:policy:)``, once `difference`, the
     /// one comparison of `value` with the current version, has found the change and the
     /// ignored places, which the history's copy takes from `value` once it holds the change.
+    ///
+    /// - Parameter journaled: Whether the history's copy already holds `value` (a reducer's
+    ///   run recorded as its trees wrote it: `record(_:lentTrees:...)`), so no group may form
+    ///   and the copy is not advanced.
     @inlinable
     mutating func record(
         _ value: Value,
         difference: (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]),
+        journaled: Bool = false,
         annotation: Annotation,
         changeCount: Int,
         grouping: Grouping,
@@ -54,6 +59,7 @@ extension History {
         defer { adoptIgnoredProperties(ignored, of: value) }
         let time = stamp(grouping.time ?? policy.now(), policy: policy)
         let mark = grouping.mark(at: time)
+        assert(!journaled || !(mark.map { opensGroup($0, policy: policy) } ?? false), "a journaled step in a group")
         if let mark, joinsGroup(mark, policy: policy), scopes[top].currentStep?.author == author {
             extendGroup(with: value, by: change, annotation: annotation, mark: mark)
             return true
@@ -63,7 +69,9 @@ extension History {
         // Keep the version before the change only for a group, which diffs against it: held
         // while the reference advances, it would force a copy of the reference's storage.
         let groupBase = mark.flatMap { opensGroup($0, policy: policy) ? reference : nil }
-        advanceReference(to: value, by: reversion)
+        if !journaled {
+            advanceReference(to: value, by: reversion)
+        }
         appendStep(reversion, annotation: annotation, time: time, changeCount: changeCount, authorship: author.map { StepAuthorship(author: $0) })
         if let groupBase, let mark {
             group = OpenGroup(base: groupBase, scope: top, mark: mark)

@@ -63,6 +63,10 @@ package struct History<Value: Revertible, Annotation: HistoryAnnotation> {
     /// present: its steps may then no longer apply exactly, and an archive says so (see
     /// ``HistoryArchive/Outline``).
     @usableFromInline var hasAbsorbedWrites = false
+    /// How many steps were recorded from the journal of a reducer's writes rather than by
+    /// comparing versions (`record(_:lentTrees:...)`): what the differential tests check
+    /// they exercised.
+    @usableFromInline package var journaledStepCount = 0
     /// The store the history reads its steps from, if it was opened over one.
     var storage: HistoryStorage<Value, Annotation>?
 

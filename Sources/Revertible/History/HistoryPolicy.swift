@@ -27,6 +27,11 @@ package struct HistoryPolicy: Sendable {
     /// controller's `author`).
     @usableFromInline
     package var author: HistoryAuthor?
+    /// Whether a reducer's run is recorded as its `TreeArray`s write it (see
+    /// `History.lendTrees(to:policy:)`); off, every step is found by comparing versions, as
+    /// the differential tests do to check one against the other.
+    @usableFromInline
+    package var recordsWrites = true
 
     package init(
         limit: Int? = nil,

@@ -285,6 +285,30 @@ final class TreeArrayChangeNode<Root, Element: Identifiable & Versionable>: Tree
     }
 }
 
+/// The reversion of `Root` whose tree at `keyPath` (`nil`: `Root` is the tree) took `edits`
+/// and `structure`, for the comparison or the journal that found them, specialized: the
+/// operations are compiled here, for `Element` (see ``TreeArrayOperations``).
+@inlinable
+func treeArrayReversion<Root, Element: Identifiable & Versionable>(
+    at keyPath: WritableKeyPath<Root, TreeArray<Element>>?,
+    edits: [IdentifiedArrayEdit<Element>],
+    structure: IdentifiedArrayStructure<Element>?,
+    oldCount: Int,
+    newCount: Int
+) -> Reversion<Root> {
+    let change = TreeArrayChangeNode(
+        at: keyPath, edits: IdentifiedArrayEdits(edits), structure: structure, oldCount: oldCount, newCount: newCount
+    )
+    return treeArrayReversion(change) {
+        TreeArrayOperations(
+            admits: { tree, change, direction in change.admits(tree, direction) },
+            apply: { tree, change, direction in tree.apply(change, direction) },
+            share: { tree, other, change in tree.share(other, editedAt: change.edits) },
+            isEdited: { tree, newer, change in tree.isEdited(into: newer, by: change.edits) }
+        )
+    }
+}
+
 /// The reversion that `change` makes, for the comparison, specialized, that found it.
 ///
 /// `operations` are those of a change compiled for `Element` by that comparison; they are

@@ -286,18 +286,7 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
-        // The closures are compiled here, specialized for `Element` (see `TreeArrayOperations`).
-        let change = TreeArrayChangeNode(
-            at: keyPath, edits: IdentifiedArrayEdits(edits), structure: structure, oldCount: old.count, newCount: new.count
-        )
-        return treeArrayReversion(change) {
-            TreeArrayOperations(
-                admits: { tree, change, direction in change.admits(tree, direction) },
-                apply: { tree, change, direction in tree.apply(change, direction) },
-                share: { tree, other, change in tree.share(other, editedAt: change.edits) },
-                isEdited: { tree, newer, change in tree.isEdited(into: newer, by: change.edits) }
-            )
-        }
+        return treeArrayReversion(at: keyPath, edits: edits, structure: structure, oldCount: old.count, newCount: new.count)
     }
 
     /// Compares an element that kept its identity (and differs), at `oldIndex` and

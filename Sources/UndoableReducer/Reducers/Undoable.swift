@@ -35,6 +35,15 @@ import Revertible
 /// any other: an effect's response the user should not undo (a server's answer, a sync) is
 /// left out by `recording`, and undo then leaves it in place.
 ///
+/// ## Recorded as the trees are written
+/// A `TreeArray` at a stored property of the state is recorded as the base reducer writes it:
+/// the history lets go of its own copy of the tree while the reducer runs, so the reducer
+/// writes in place, and the tree's first write (an element by index or id, an insert, a
+/// removal) is the step, without comparing the two versions. A run that does more (two writes
+/// to one tree, a tree assigned anew, another property changed too, a step that may join a
+/// group) is compared instead, with the version before the run that the history kept for it.
+/// The steps are the same either way.
+///
 /// ## Authors
 /// With the options' `author`, each step records who made it, and `.undo(by:)` takes back the
 /// newest step of one author only, leaving every other author's later steps in place (see
@@ -89,8 +98,22 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
 
     @inlinable
     func record(_ action: Base.Action, in state: inout State) -> Effect<Base.Action> {
+        let isRecorded = options.recording(action)
+        if isRecorded, let lentTrees = state.engine.lendTrees(to: state.present, policy: options.policy) {
+            // The run writes the present's trees in place, each write journaled.
+            let effect = base.reduce(into: &state.storedPresent, action: action)
+            state.engine.record(
+                state.present,
+                lentTrees: lentTrees,
+                annotation: StepRecord(label: options.label(action), actions: [action]),
+                grouping: options.grouping(of: action),
+                author: options.author?(action),
+                policy: options.policy
+            )
+            return effect
+        }
         let effect = base.reduce(into: &state.storedPresent, action: action)
-        if options.recording(action) {
+        if isRecorded {
             state.engine.record(
                 state.present,
                 annotation: StepRecord(label: options.label(action), actions: [action]),

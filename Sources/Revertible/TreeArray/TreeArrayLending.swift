@@ -1,0 +1,169 @@
+/// The reverter a history walks its copy of the present with before a reducer runs (see
+/// `History.lendTrees(to:policy:)`): it finds the `TreeArray`s the value registers at stored
+/// key paths and lends each to a journal, instead of comparing anything.
+///
+/// `Reverter.appendReversion(at:)` for a tree hands its key path here (the overload is
+/// inlined where the value's type registers the tree), so what the journal does with the
+/// tree afterwards runs compiled for the element type.
+@usableFromInline
+struct TreeArrayLending<Root>: Reverter {
+
+    @usableFromInline let reference: Root
+    @usableFromInline let present: Root
+    @usableFromInline let journal: TreeArrayJournal
+    @usableFromInline var trees: [LentTree<Root>] = []
+    /// Whether a tree cannot be lent: at a computed key path, or holding storage another
+    /// place holds too, or not the present's own.
+    @usableFromInline var isRefused = false
+
+    @inlinable
+    init(reference: Root, present: Root, journal: TreeArrayJournal) {
+        self.reference = reference
+        self.present = present
+        self.journal = journal
+    }
+
+    /// Both versions are the history's copy: every other registration compares it with
+    /// itself and finds nothing.
+    @inlinable
+    func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
+        let value = reference[keyPath: keyPath]
+        return (value, value)
+    }
+
+    @inlinable
+    mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>) {}
+
+    /// Lends the tree at `keyPath`, when the present holds the very same tree there.
+    @inlinable
+    mutating func lend<Element: Identifiable & Versionable>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) {
+        let tree = reference[keyPath: keyPath]
+        guard let offset = MemoryLayout<Root>.offset(of: keyPath), present[keyPath: keyPath].root === tree.root,
+              let record = journal.lend(tree)
+        else {
+            isRefused = true
+            return
+        }
+        // The tree is read and written at its offset (a stored property, checked above), not
+        // through the key path, whose every application costs a call into the runtime.
+        trees.append(LentTree(record: record) { operation, reference, present in
+            switch operation {
+            case .takeBack:
+                // An empty tree: the history holds nothing of the lent storage while the
+                // reducer writes it.
+                Self.withTree(at: offset, in: &reference) { $0 = TreeArray<Element>() }
+            case .restore:
+                Self.withTree(at: offset, in: &reference) { $0 = record.versionBefore }
+            case .adopt:
+                let tree: TreeArray<Element> = Self.tree(at: offset, in: present)
+                Self.withTree(at: offset, in: &reference) { $0 = tree }
+            case .describe:
+                return Self.describe(Self.tree(at: offset, in: present), record: record, at: keyPath)
+            }
+            return .done
+        })
+    }
+
+    /// The tree stored at `offset` in `value`: the offset of a stored property whose type is
+    /// `TreeArray<Element>` (`lend(at:)` took it from such a key path).
+    @inlinable @inline(__always)
+    static func tree<Element>(at offset: Int, in value: Root) -> TreeArray<Element> {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: TreeArray<Element>.self) }
+    }
+
+    /// Runs `body` on the tree stored at `offset` in `value`, in place (see `tree(at:in:)`).
+    @inlinable @inline(__always)
+    static func withTree<Element>(at offset: Int, in value: inout Root, _ body: (inout TreeArray<Element>) -> Void) {
+        withUnsafeMutablePointer(to: &value) {
+            body(&UnsafeMutableRawPointer($0).advanced(by: offset).assumingMemoryBound(to: TreeArray<Element>.self).pointee)
+        }
+    }
+
+    /// The change the journal saw `tree`, the present's, take since it was lent, as the
+    /// comparison of the two versions would describe it; `.distrusted` where the journal
+    /// cannot tell it (then the history compares the versions).
+    @inlinable
+    static func describe<Element: Identifiable & Versionable>(
+        _ tree: TreeArray<Element>, record: TreeArrayJournalRecord<Element>, at keyPath: WritableKeyPath<Root, TreeArray<Element>>
+    ) -> LentTreeOutcome<Root> {
+        guard record.vouches(for: tree) else { return .distrusted }
+        guard let write = record.write else { return .unchanged }
+        switch write {
+        case let .replaced(position, old):
+            let new = tree[position]
+            guard new.id == old.id else { return .distrusted }
+            // The element's ignored places need nothing: the history's copy takes the whole
+            // tree from the present, as the comparison's path copies them from it.
+            guard let node = new.difference(fromSameIdentity: old).node else { return .distrusted }
+            // The history's copy takes the present's element, which must then hold exactly
+            // what the step makes of the old one (a string re-spelled equally elsewhere in
+            // the element would be taken silently): the test the comparison's path uses.
+            var advanced = old
+            guard node.apply(to: &advanced, .forward),
+                  withUnsafePointer(to: advanced, { advanced in
+                      withUnsafePointer(to: new) { TreeArrayNode<Element>.sameValue(advanced, $0, writtenBy: node) }
+                  })
+            else { return .distrusted }
+            let edit = IdentifiedArrayEdit(oldIndex: position, newIndex: position, id: new.id, node: node)
+            return .changed(treeArrayReversion(at: keyPath, edits: [edit], structure: nil, oldCount: tree.count, newCount: tree.count).node)
+        case let .inserted(position):
+            let structure = IdentifiedArrayStructure<Element>(old: [], new: [(position, .stored(tree[position]))])
+            return .changed(treeArrayReversion(at: keyPath, edits: [], structure: structure, oldCount: tree.count - 1, newCount: tree.count).node)
+        case let .removed(position, old):
+            let structure = IdentifiedArrayStructure<Element>(old: [(position, .stored(old))], new: [])
+            return .changed(treeArrayReversion(at: keyPath, edits: [], structure: structure, oldCount: tree.count + 1, newCount: tree.count).node)
+        }
+    }
+}
+
+/// A tree lent to the present for a reducer's run: its journal entry, and what the history
+/// does with it, compiled for its element type where the value's type registered it.
+@usableFromInline
+struct LentTree<Root> {
+    @usableFromInline let record: TreeArrayJournalEntry
+    @usableFromInline let perform: (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>
+
+    @inlinable
+    init(record: TreeArrayJournalEntry, perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
+        self.record = record
+        self.perform = perform
+    }
+}
+
+/// What the history asks of a lent tree, on its copy of the present (`reference`), given the
+/// present.
+@usableFromInline
+enum LentTreeOperation {
+    /// Before the run: the copy lets go of the tree.
+    case takeBack
+    /// After the run, when the journal cannot vouch: the copy gets the tree's version from
+    /// before the run back.
+    case restore
+    /// After the run, when it can: the copy takes the present's tree.
+    case adopt
+    /// The change the tree took, as a comparison would describe it.
+    case describe
+}
+
+/// A lent tree's answer.
+@usableFromInline
+enum LentTreeOutcome<Root> {
+    case done
+    case unchanged
+    case changed(any ReversionNode<Root>)
+    case distrusted
+}
+
+extension Reverter {
+
+    /// Hands the tree at `keyPath` to the lending walk, when this reverter is that walk.
+    /// Returns whether it was.
+    @inlinable @inline(__always)
+    mutating func lendIfLending<Element: Identifiable & Versionable>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) -> Bool {
+        guard Self.self == TreeArrayLending<Root>.self else { return false }
+        withUnsafeMutablePointer(to: &self) { reverter in
+            UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: TreeArrayLending<Root>.self).pointee.lend(at: keyPath)
+        }
+        return true
+    }
+}

@@ -1,0 +1,440 @@
+import Foundation
+@testable import Revertible
+import Testing
+import TestSupport
+@testable import UndoableReducer
+
+/// Issue 39: a reducer's run recorded as its `TreeArray`s write it (the journal) against the
+/// same run recorded by comparing versions. Two stores take the same seeded random operations,
+/// one with the journal, one without; after every operation both must hold the same present,
+/// the same undo and redo, and save the same archive, byte for byte.
+///
+/// ```sh
+/// RANDOMIZED_ITERATIONS=2000 swift test --filter UndoableJournalDifferentialTests
+/// RANDOMIZED_SEED=123 swift test --filter UndoableJournalDifferentialTests
+/// ```
+@Suite("Undoable journal: recording as the trees write gives the history comparing gives")
+struct UndoableJournalDifferentialTests {
+
+    @Test("Random runs journaled and compared keep the same present, moves and archive")
+    func randomRuns() {
+        var (journaledSteps, actions) = (0, 0)
+        let report = firstFailingSequence(suite: "UndoableJournalDifferentialTests", defaultIterations: 150) { seed in
+            let run = JournalRun(seed: seed)
+            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
+            actions += operations.filter { if case .action = $0 { true } else { false } }.count
+            return ("history limit \(run.limit.map(String.init) ?? "none")", operations, { operations in
+                let (failure, journaled) = run.firstFailure(of: operations)
+                journaledSteps += journaled
+                return failure
+            })
+        }
+        if let report { Issue.record("\(report)") }
+        // The suite proves something only if the journal recorded many of the actions (the
+        // rest fall back on purpose: see `Board.Action`).
+        #expect(journaledSteps * 3 > actions, "\(journaledSteps) of \(actions) actions journaled")
+    }
+
+    @Test("An edit, an insert and a removal are written in place and journaled")
+    func writesInPlace() throws {
+        let items = TreeArray((0..<500).map { Board.Card(id: $0, title: "card \($0)") })
+        let reducer = Board().undoable(UndoableOptions(clock: TestClock()))
+        var state = UndoableState(Board.State(cards: items))
+        _ = reducer.reduce(into: &state, action: .action(.rename(at: 6, "six")))
+        #expect(state.engine.journaledStepCount == 1)
+        // `items` shared the first version's storage; the history's copy shares none now.
+        let root = ObjectIdentifier(state.present.cards.root)
+        _ = reducer.reduce(into: &state, action: .action(.rename(at: 7, "seven")))
+        #expect(ObjectIdentifier(state.present.cards.root) == root, "the history's copy forced a copy of the root")
+        #expect(state.engine.journaledStepCount == 2)
+        _ = reducer.reduce(into: &state, action: .action(.insert(id: 1_000, title: "new", at: 3)))
+        #expect(state.engine.journaledStepCount == 3)
+        _ = reducer.reduce(into: &state, action: .action(.remove(at: 10)))
+        #expect(state.engine.journaledStepCount == 4)
+        let edited = state.present.cards
+        #expect(edited[8].title == "seven" && edited[3].id == 1_000 && edited.count == 500)
+        for _ in 0..<4 { _ = reducer.reduce(into: &state, action: .undo) }
+        #expect(state.present.cards.elementsEqual(items) && state.error == nil)
+        for _ in 0..<4 { _ = reducer.reduce(into: &state, action: .redo) }
+        #expect(state.present.cards.elementsEqual(edited) && state.error == nil)
+    }
+
+    @Test("Writes the journal cannot vouch for are compared instead", arguments: [
+        Board.Action.move(from: 2, to: 9), .twoRenames(at: 4), .renameAndName(at: 4, "x"), .replaceAll,
+        .renameCopyAndDiscard(at: 4), .renameCopyAndKeep(at: 4), .archive(at: 5), .alias, .removeAll,
+        .changeID(at: 4, to: 1_000), .hoverCard(at: 4, 9), .rename(at: 4, "card 4"), .appendMany(firstID: 1_000, count: 3),
+    ])
+    func fallsBack(action: Board.Action) throws {
+        let items = TreeArray((0..<100).map { Board.Card(id: $0, title: "card \($0)") })
+        var journaled = UndoableState(Board.State(cards: items))
+        var compared = journaled
+        var options = UndoableOptions<Board.Action>(clock: TestClock())
+        let reducer = Board().undoable(options)
+        options.policy.recordsWrites = false
+        let comparing = Board().undoable(options)
+        _ = reducer.reduce(into: &journaled, action: .action(action))
+        _ = comparing.reduce(into: &compared, action: .action(action))
+        #expect(journaled.present == compared.present)
+        #expect(try archive(of: journaled) == archive(of: compared))
+        // A copy written and assigned back is the lent tree with one write; a card moved to
+        // the archive is one write to each of two lent trees.
+        let isJournaled = [.renameCopyAndKeep(at: 4), .archive(at: 5)].contains(action)
+        #expect(journaled.engine.journaledStepCount == (isJournaled ? 1 : 0))
+        let madeAStep = compared.hasUndo
+        _ = reducer.reduce(into: &journaled, action: .undo)
+        _ = comparing.reduce(into: &compared, action: .undo)
+        #expect(journaled.present == compared.present && journaled.error == nil)
+        if madeAStep {
+            #expect(journaled.present.cards.elementsEqual(items))
+        }
+    }
+}
+
+extension UndoableJournalDifferentialTests {
+
+    /// Found by this suite (seed 296), on both paths, so not the journal's: the step that
+    /// inserted a card stores it whole, ignored `hover` included; once the card's `hover`
+    /// changed (no step: it is ignored, and the history's copy takes it), the check that the
+    /// present is the version the history stands at compares the whole card and refuses the
+    /// saved history. Left out of the random operations until it is fixed.
+    @Test("A saved history loads after an inserted element's ignored property changed")
+    func ignoredPropertyOfInsertedElement() throws {
+        let reducer = Board().undoable(UndoableOptions(clock: TestClock()))
+        var state = UndoableState(Board.State(cards: TreeArray((0..<3).map { Board.Card(id: -1 - $0, title: "start \($0)") })))
+        for action: UndoableAction<Board.Action> in [
+            .action(.insert(id: 1, title: "long title here", at: 1)), .action(.hoverCard(at: 1, 4)),
+            .action(.rename(at: 1, "milk")), .action(.remove(at: 2)), .transaction([.remove(at: 2), .name("é")]),
+            .undo, .undo(to: .steps(2)),
+        ] {
+            _ = reducer.reduce(into: &state, action: action)
+        }
+        let saved = try JSONEncoder().encode(state)
+        withKnownIssue("the check compares the inserted card whole, ignored property included") {
+            _ = try JSONDecoder().decode(UndoableState<Board.State>.self, from: saved)
+        }
+    }
+}
+
+/// Where two texts first differ, with some text before it, from each.
+private func firstDifference(_ left: String, _ right: String) -> String {
+    let (left, right) = (Array(left.utf8), Array(right.utf8))
+    let common = zip(left, right).prefix { $0 == $1 }.count
+    func excerpt(_ text: [UInt8]) -> String {
+        String(decoding: text[max(0, common - 200) ..< min(text.count, common + 100)], as: UTF8.self)
+    }
+    return "at byte \(common):\n  journaled: …\(excerpt(left))…\n  compared:  …\(excerpt(right))…"
+}
+
+/// The archive `state` saves, as JSON text.
+private func archive(of state: UndoableState<Board.State>) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(state), as: UTF8.self)
+}
+
+/// Cards on a board, in a `TreeArray`, with an archive beside them: every write a reducer
+/// makes to a tree, journaled or not.
+struct Board: Reducer {
+    struct Card: Identifiable, Versionable, Equatable, Sendable, Codable {
+        let id: Int
+        var title: String
+        var done = false
+        /// Ignored: a change only here is no step.
+        var hover = 0
+
+        func addReversions(into reverter: inout some Reverter<Card>) {
+            reverter.appendReversion(at: \.title)
+            reverter.appendReversion(at: \.done)
+            reverter.ignore(\.hover)
+        }
+    }
+
+    struct State: Versionable, Equatable, Sendable, Codable {
+        var cards: TreeArray<Card>
+        var archived = TreeArray<Card>()
+        var name = ""
+
+        func addReversions(into reverter: inout some Reverter<State>) {
+            reverter.appendReversion(at: \.cards)
+            reverter.appendReversion(at: \.archived)
+            reverter.appendReversion(at: \.name)
+        }
+    }
+
+    /// Positions are taken modulo the count, so every action applies to any state.
+    enum Action: Sendable, Equatable, CustomStringConvertible {
+        case insert(id: Int, title: String, at: Int)
+        case remove(at: Int)
+        case move(from: Int, to: Int)
+        case rename(at: Int, String)
+        case toggle(at: Int)
+        /// Two writes to one tree in one run.
+        case twoRenames(at: Int)
+        /// A tree and another property in one run.
+        case renameAndName(at: Int, String)
+        case name(String)
+        /// The whole tree assigned anew.
+        case replaceAll
+        /// A copy of the tree written and dropped: the present is unchanged.
+        case renameCopyAndDiscard(at: Int)
+        /// A copy of the tree written, then assigned to the present.
+        case renameCopyAndKeep(at: Int)
+        /// A card moved from one tree to the other.
+        case archive(at: Int)
+        /// The archive made the same tree as the cards.
+        case alias
+        case removeAll
+        /// A card replaced by one of another id (`id`) at its place.
+        case changeID(at: Int, to: Int)
+        /// Only an ignored property.
+        case hoverCard(at: Int, Int)
+        /// Cards with ids from `firstID` on appended.
+        case appendMany(firstID: Int, count: Int)
+        case noop
+
+        var description: String {
+            switch self {
+            case let .insert(id, title, at): "insert(\(id), \(title.debugDescription), at: \(at))"
+            case let .remove(at): "remove(at: \(at))"
+            case let .move(from, to): "move(\(from) → \(to))"
+            case let .rename(at, title): "rename(at: \(at), \(title.debugDescription))"
+            case let .toggle(at): "toggle(at: \(at))"
+            case let .twoRenames(at): "twoRenames(at: \(at))"
+            case let .renameAndName(at, name): "renameAndName(at: \(at), \(name.debugDescription))"
+            case let .name(name): "name(\(name.debugDescription))"
+            case .replaceAll: "replaceAll"
+            case let .renameCopyAndDiscard(at): "renameCopyAndDiscard(at: \(at))"
+            case let .renameCopyAndKeep(at): "renameCopyAndKeep(at: \(at))"
+            case let .archive(at): "archive(at: \(at))"
+            case .alias: "alias"
+            case .removeAll: "removeAll"
+            case let .changeID(at, id): "changeID(at: \(at), to: \(id))"
+            case let .hoverCard(at, hover): "hoverCard(at: \(at), \(hover))"
+            case let .appendMany(firstID, count): "appendMany(from: \(firstID), \(count))"
+            case .noop: "noop"
+            }
+        }
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        let count = state.cards.count
+        switch action {
+        case let .insert(id, title, at):
+            state.cards.insert(Card(id: id, title: title), at: at % (count + 1))
+        case let .remove(at):
+            if count > 0 { state.cards.remove(at: at % count) }
+        case let .move(from, to):
+            if count > 0 { state.cards.insert(state.cards.remove(at: from % count), at: to % count) }
+        case let .rename(at, title):
+            if count > 0 { state.cards[at % count].title = title }
+        case let .toggle(at):
+            if count > 0 { state.cards[at % count].done.toggle() }
+        case let .twoRenames(at):
+            if count > 1 {
+                state.cards[at % count].title += "!"
+                state.cards[(at + 1) % count].title += "?"
+            }
+        case let .renameAndName(at, name):
+            if count > 0 { state.cards[at % count].title = name }
+            state.name = name
+        case let .name(name):
+            state.name = name
+        case .replaceAll:
+            state.cards = TreeArray(state.cards.reversed())
+        case let .renameCopyAndDiscard(at):
+            var copy = state.cards
+            if count > 0 { copy[at % count].title = "copy" }
+        case let .renameCopyAndKeep(at):
+            var copy = state.cards
+            if count > 0 { copy[at % count].title = "copy" }
+            state.cards = copy
+        case let .archive(at):
+            if count > 0 { state.archived.append(state.cards.remove(at: at % count)) }
+        case .alias:
+            state.archived = state.cards
+        case .removeAll:
+            state.cards.removeAll()
+        case let .changeID(at, id):
+            if count > 0 { state.cards[at % count] = Card(id: id, title: "other") }
+        case let .hoverCard(at, hover):
+            if count > 0 { state.cards[at % count].hover = hover }
+        case let .appendMany(firstID, extra):
+            state.cards.append(contentsOf: (0..<extra).map { Card(id: firstID + $0, title: "more") })
+        case .noop:
+            break
+        }
+        return .none
+    }
+}
+
+/// One seeded run: the same operations sent to a journaled and a comparing store.
+struct JournalRun {
+    let seed: UInt64
+    /// Set on a third of the seeds.
+    let limit: Int?
+    /// Set on a quarter of the seeds: names typed in a row group into one step.
+    let groupsNames: Bool
+    let initial: Board.State
+
+    init(seed: UInt64) {
+        self.seed = seed
+        var random = SeededGenerator(seed: seed)
+        limit = seed % 3 == 0 ? Int.random(in: 1...8, using: &random) : nil
+        groupsNames = seed % 4 == 1
+        // Past a leaf's size at times, so writes split and merge chunks.
+        let count = [0, 3, 40, 300].randomElement(using: &random)!
+        initial = Board.State(cards: TreeArray((0..<count).map { Board.Card(id: -1 - $0, title: "start \($0)") }))
+    }
+
+    enum Operation: CustomStringConvertible {
+        case action(Board.Action)
+        case transaction([Board.Action])
+        case undo(Int)
+        case redo(Int)
+        case pushScope, popScope, undoAndPopScope
+        case tag(String), undoToTag(String)
+        case saveAndLoad
+
+        var description: String {
+            switch self {
+            case let .action(action): ".action(\(action))"
+            case let .transaction(actions): ".transaction(\(actions))"
+            case let .undo(steps): ".undo(\(steps))"
+            case let .redo(steps): ".redo(\(steps))"
+            case .pushScope: ".pushScope"
+            case .popScope: ".popScope"
+            case .undoAndPopScope: ".undoAndPopScope"
+            case let .tag(tag): ".tag(\(tag))"
+            case let .undoToTag(tag): ".undoToTag(\(tag))"
+            case .saveAndLoad: ".saveAndLoad"
+            }
+        }
+    }
+
+    func operations(count: Int) -> [Operation] {
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 11)
+        var nextID = 0
+        let words = ["", "a", "milk", "é", "e\u{301}", "😀", "long title here"]
+        func position() -> Int { Int.random(in: 0..<400, using: &random) }
+        func word() -> String { words.randomElement(using: &random)! }
+        func action() -> Board.Action {
+            switch Int.random(in: 0..<40, using: &random) {
+            case 0..<5:
+                nextID += 1
+                return .insert(id: nextID, title: word(), at: position())
+            case 5..<9: return .remove(at: position())
+            case 9..<20: return .rename(at: position(), word())
+            case 20..<25: return .toggle(at: position())
+            case 25: return .move(from: position(), to: position())
+            case 26: return .twoRenames(at: position())
+            case 27: return .renameAndName(at: position(), word())
+            case 28, 29: return .name(word())
+            case 30: return Int.random(in: 0..<4, using: &random) == 0 ? .replaceAll : .noop
+            case 31: return .renameCopyAndDiscard(at: position())
+            case 32: return .renameCopyAndKeep(at: position())
+            case 33: return .archive(at: position())
+            case 34: return Int.random(in: 0..<4, using: &random) == 0 ? .alias : .noop
+            case 35: return Int.random(in: 0..<8, using: &random) == 0 ? .removeAll : .noop
+            case 36:
+                nextID += 1
+                return .changeID(at: position(), to: nextID)
+            // `.hoverCard` stays out: see `ignoredPropertyOfInsertedElement()`.
+            case 37: return .noop
+            case 38:
+                let count = Int.random(in: 0...3, using: &random)
+                defer { nextID += count }
+                return .appendMany(firstID: nextID + 1, count: count)
+            default: return .noop
+            }
+        }
+        return (0..<count).map { _ in
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<60: .action(action())
+            case 60..<70: .undo(Int.random(in: 1...3, using: &random))
+            case 70..<78: .redo(Int.random(in: 1...3, using: &random))
+            case 78..<82: .pushScope
+            case 82..<85: .popScope
+            case 85..<87: .undoAndPopScope
+            case 87..<90: .tag(["t1", "t2"].randomElement(using: &random)!)
+            case 90..<92: .undoToTag(["t1", "t2"].randomElement(using: &random)!)
+            case 92..<95: .saveAndLoad
+            default: .transaction((0..<Int.random(in: 0...3, using: &random)).map { _ in action() })
+            }
+        }
+    }
+
+    /// The first operation after which the two stores differ, and how many steps the
+    /// journaled store recorded from its journal.
+    func firstFailure(of operations: [Operation]) -> (ModelFailure?, journaled: Int) {
+        func options(recordsWrites: Bool) -> UndoableOptions<Board.Action> {
+            var options = UndoableOptions<Board.Action>(
+                historyLimit: limit,
+                groupingBy: { groupsNames ? ($0.isName ? "name" : nil) : nil },
+                clock: TestClock()
+            )
+            options.policy.recordsWrites = recordsWrites
+            return options
+        }
+        let journaledReducer = Board().undoable(options(recordsWrites: true))
+        let comparingReducer = Board().undoable(options(recordsWrites: false))
+        var journaled = UndoableState(initial)
+        var compared = UndoableState(initial)
+        var journaledSteps = 0
+        for (index, operation) in operations.enumerated() {
+            if case .saveAndLoad = operation {
+                do {
+                    let (saved, other) = (try archive(of: journaled), try archive(of: compared))
+                    guard saved == other else {
+                        return (ModelFailure(index: index, message: "the archives differ: \(firstDifference(saved, other))", kind: "archive"), journaledSteps)
+                    }
+                    journaledSteps += journaled.engine.journaledStepCount
+                    journaled = try JSONDecoder().decode(UndoableState<Board.State>.self, from: Data(saved.utf8))
+                    compared = try JSONDecoder().decode(UndoableState<Board.State>.self, from: Data(other.utf8))
+                } catch {
+                    return (ModelFailure(index: index, message: "saving and loading failed: \(error)", kind: "archive"), journaledSteps)
+                }
+                continue
+            }
+            let action: UndoableAction<Board.Action> = switch operation {
+            case let .action(action): .action(action)
+            case let .transaction(actions): .transaction(actions)
+            case let .undo(steps): .undo(to: .steps(steps))
+            case let .redo(steps): .redo(to: .steps(steps))
+            case .pushScope: .pushNewScope
+            case .popScope: .popCurrentScope
+            case .undoAndPopScope: .undoAndPopCurrentScope
+            case let .tag(tag): .tag(HistoryTag(tag))
+            case let .undoToTag(tag): .undo(to: .tag(HistoryTag(tag)))
+            case .saveAndLoad: .history(.stopGrouping)
+            }
+            _ = journaledReducer.reduce(into: &journaled, action: action)
+            _ = comparingReducer.reduce(into: &compared, action: action)
+            journaled.engine._invariantCheck()
+            if journaled.present != compared.present {
+                return (ModelFailure(index: index, message: "the presents differ", kind: "present"), journaledSteps)
+            }
+            if journaled.hasUndo != compared.hasUndo || journaled.hasRedo != compared.hasRedo
+                || journaled.history.undoCount != compared.history.undoCount || journaled.history.redoCount != compared.history.redoCount {
+                return (ModelFailure(index: index, message: "undo and redo differ", kind: "moves"), journaledSteps)
+            }
+            if (journaled.error == nil) != (compared.error == nil) {
+                return (ModelFailure(index: index, message: "errors differ: \(String(describing: journaled.error)) / \(String(describing: compared.error))", kind: "error"), journaledSteps)
+            }
+        }
+        do {
+            let (saved, other) = (try archive(of: journaled), try archive(of: compared))
+            if saved != other {
+                return (ModelFailure(index: operations.count - 1, message: "the archives differ at the end: \(firstDifference(saved, other))", kind: "archive"), journaledSteps)
+            }
+        } catch {
+            return (ModelFailure(index: operations.count - 1, message: "saving failed: \(error)", kind: "archive"), journaledSteps)
+        }
+        return (nil, journaledSteps + journaled.engine.journaledStepCount)
+    }
+}
+
+extension Board.Action {
+    var isName: Bool {
+        if case .name = self { true } else { false }
+    }
+}
