@@ -9,11 +9,11 @@ extension History {
     /// back to the current version (`nil` when nothing versioned differs) and the ignored
     /// places (see ``IgnoredProperty``) whose content the history's copy takes from the value.
     ///
-    /// ``recordedDifference(_:from:)``, the default, serves any `Revertible` value. A caller
-    /// that knows its value is `Versionable` (the undoable reducer) passes
-    /// ``versionedDifference(_:from:)``: the type's own comparison, specialized where the
-    /// caller is compiled, with no per-type lookup and no generic comparison for a type that
-    /// ignores places.
+    /// ``recordedDifference(_:from:)``, taken when the caller passes none, serves any
+    /// `Revertible` value. A caller that knows its value is `Versionable` (the undoable
+    /// reducer) passes ``versionedDifference(_:from:)``: the type's own comparison, specialized
+    /// where the caller is compiled, with no per-type lookup and no generic comparison for a
+    /// type that ignores places.
     @usableFromInline
     package typealias Comparison = (_ value: Value, _ previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])
 
@@ -41,12 +41,12 @@ extension History {
         grouping: Grouping = .alone,
         author: HistoryAuthor? = nil,
         policy: HistoryPolicy,
-        comparing comparison: Comparison = recordedDifference
+        comparing comparison: Comparison? = nil
     ) -> Bool {
         // Small, so it inlines where the caller is compiled: `comparison`, known there, is
         // then a direct call to the comparison specialized for the value's type.
         record(
-            value, difference: comparison(value, current), annotation: annotation,
+            value, difference: difference(of: value, by: comparison), annotation: annotation,
             changeCount: changeCount, grouping: grouping, author: author, policy: policy
         )
     }
@@ -100,9 +100,19 @@ extension History {
     /// - Parameter comparison: How `value` is compared with the current version (see
     ///   ``Comparison``).
     @inlinable
-    package mutating func recordWithoutTracking(_ value: Value, comparing comparison: Comparison = recordedDifference) {
+    package mutating func recordWithoutTracking(_ value: Value, comparing comparison: Comparison? = nil) {
         guard !isBitwiseIdentical(value, current) else { return }
-        recordWithoutTracking(value, difference: comparison(value, current))
+        recordWithoutTracking(value, difference: difference(of: value, by: comparison))
+    }
+
+    /// `value` compared with the current version by `comparison`, or by
+    /// ``recordedDifference(_:from:)`` when there is none.
+    @inlinable
+    func difference(of value: Value, by comparison: Comparison?) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+        // Not a default argument of `recordedDifference` itself: where the caller's code is not
+        // specialized for `Value` (the controller's), that closure would be allocated on every
+        // recorded change (callgrind, edit-title: one allocation more a step).
+        if let comparison { comparison(value, current) } else { recordedDifference(value, from: current) }
     }
 
     /// ``recordWithoutTracking(_:comparing:)``, once `difference` has compared `value` with the current
