@@ -7,7 +7,7 @@
 /// records it, and undo and redo hand it back as the caller last set it. Unchanged subtrees
 /// are never descended into, so they list nothing and cost nothing.
 @usableFromInline
-struct IgnoredProperty<Root> {
+package struct IgnoredProperty<Root> {
     /// Writes the content at this place of the second value (the newer version) into the
     /// first; does nothing where the first does not have the place (a shorter array, a
     /// different element there, `nil`), as happens when it is not the same version.

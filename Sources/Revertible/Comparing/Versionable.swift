@@ -212,9 +212,10 @@ private func openerType<Opened: Versionable>(for _: Opened.Type) -> any Versiona
 
 /// The reversion from `previous` to `value`, a ``Versionable`` value whose type the caller
 /// knows, and the ignored places (see ``recordedDifference(_:from:)``): the comparison then
-/// specializes for the type where the caller is compiled.
+/// specializes for the type where the caller is compiled. The undoable reducer passes it to
+/// the history's `record` and `recordWithoutTracking` (see `History.Comparison`).
 @inlinable
-func versionedDifference<Value: Versionable>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+package func versionedDifference<Value: Versionable>(_ value: Value, from previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
     let difference = value.difference(from: previous)
     return (difference.node.map { Reversion(node: $0) }, difference.ignored)
 }

@@ -31,7 +31,7 @@ extension History where Value: Versionable {
     /// Records `value`, the present after the run its trees were lent to, and gives the
     /// history's copy its trees back: the step is what the journal saw them take, or, where
     /// it cannot vouch for them, what comparing the versions finds
-    /// (``record(_:annotation:changeCount:grouping:author:policy:)``).
+    /// (``record(_:annotation:changeCount:grouping:author:policy:comparing:)``).
     @inlinable
     package mutating func record(
         _ value: Value,
@@ -43,7 +43,7 @@ extension History where Value: Versionable {
     ) -> Bool {
         lentTrees.journal.close()
         guard let change = journaledChange(of: value, lentTrees: lentTrees, grouping: grouping, policy: policy) else {
-            return record(value, annotation: annotation, grouping: grouping, author: author, policy: policy)
+            return record(value, annotation: annotation, grouping: grouping, author: author, policy: policy, comparing: versionedDifference)
         }
         journaledStepCount += 1
         return record(

@@ -5,6 +5,18 @@
 
 extension History {
 
+    /// How a value is compared with the current version before it is recorded: the reversion
+    /// back to the current version (`nil` when nothing versioned differs) and the ignored
+    /// places (see ``IgnoredProperty``) whose content the history's copy takes from the value.
+    ///
+    /// ``recordedDifference(_:from:)``, taken when the caller passes none, serves any
+    /// `Revertible` value. A caller that knows its value is `Versionable` (the undoable
+    /// reducer) passes ``versionedDifference(_:from:)``: the type's own comparison, specialized
+    /// where the caller is compiled, with no per-type lookup and no generic comparison for a
+    /// type that ignores places.
+    @usableFromInline
+    package typealias Comparison = (_ value: Value, _ previous: Value) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])
+
     /// Records `value` as the new current version.
     ///
     /// When it differs from the current version, one step holding the reversion between them
@@ -18,6 +30,7 @@ extension History {
     ///     ``HistoryStep/changeCount`` reports them.
     ///   - author: Who made the change; `nil` for `policy`'s author. A change never joins a
     ///     group of another author's.
+    ///   - comparison: How `value` is compared with the current version (see ``Comparison``).
     /// - Returns: Whether the history changed.
     @discardableResult
     @inlinable
@@ -27,17 +40,21 @@ extension History {
         changeCount: Int = 1,
         grouping: Grouping = .alone,
         author: HistoryAuthor? = nil,
-        policy: HistoryPolicy
+        policy: HistoryPolicy,
+        comparing comparison: Comparison? = nil
     ) -> Bool {
+        // Small, so it inlines where the caller is compiled: `comparison`, known there, is
+        // then a direct call to the comparison specialized for the value's type.
         record(
-            value, difference: recordedDifference(value, from: current), annotation: annotation,
+            value, difference: difference(of: value, by: comparison), annotation: annotation,
             changeCount: changeCount, grouping: grouping, author: author, policy: policy
         )
     }
 
-    /// ``record(_:annotation:changeCount:grouping:author:policy:)``, once `difference`, the
-    /// one comparison of `value` with the current version, has found the change and the
-    /// ignored places, which the history's copy takes from `value` once it holds the change.
+    /// ``record(_:annotation:changeCount:grouping:author:policy:comparing:)``, once
+    /// `difference`, the one comparison of `value` with the current version, has found the
+    /// change and the ignored places, which the history's copy takes from `value` once it
+    /// holds the change.
     ///
     /// - Parameter journaled: Whether the history's copy already holds `value` (a reducer's
     ///   run recorded as its trees wrote it: `record(_:lentTrees:...)`), so no group may form
@@ -87,13 +104,26 @@ extension History {
     /// An open group stays open, so a drag interrupted by untracked pointer moves is still one
     /// step: its base takes the untracked change too, so the step never holds it. If the
     /// untracked change overlaps the group's own changes, the group ends instead.
+    ///
+    /// - Parameter comparison: How `value` is compared with the current version (see
+    ///   ``Comparison``).
     @inlinable
-    package mutating func recordWithoutTracking(_ value: Value) {
+    package mutating func recordWithoutTracking(_ value: Value, comparing comparison: Comparison? = nil) {
         guard !isBitwiseIdentical(value, current) else { return }
-        recordWithoutTracking(value, difference: recordedDifference(value, from: current))
+        recordWithoutTracking(value, difference: difference(of: value, by: comparison))
     }
 
-    /// ``recordWithoutTracking(_:)``, once `difference` has compared `value` with the current
+    /// `value` compared with the current version by `comparison`, or by
+    /// ``recordedDifference(_:from:)`` when there is none.
+    @inlinable
+    func difference(of value: Value, by comparison: Comparison?) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>]) {
+        // Not a default argument of `recordedDifference` itself: where the caller's code is not
+        // specialized for `Value` (the controller's), that closure would be allocated on every
+        // recorded change (callgrind, edit-title: one allocation more a step).
+        if let comparison { comparison(value, current) } else { recordedDifference(value, from: current) }
+    }
+
+    /// ``recordWithoutTracking(_:comparing:)``, once `difference` has compared `value` with the current
     /// version.
     @inlinable
     mutating func recordWithoutTracking(
@@ -186,39 +216,6 @@ extension History {
             changeCount: changeCount,
             authorship: authorship
         ))
-    }
-}
-
-extension History where Value: Versionable {
-
-    // A caller that knows its value is `Versionable` (the undoable reducer) gets these
-    // overloads: the comparison is then the type's own `difference(from:)`, specialized where
-    // the caller is compiled, instead of one found at run time and run as generic code, which
-    // looks up generic metadata at every step.
-
-    /// Records `value` as the new current version (see the overload for any `Revertible`).
-    @discardableResult
-    @inlinable
-    package mutating func record(
-        _ value: Value,
-        annotation: Annotation,
-        changeCount: Int = 1,
-        grouping: Grouping = .alone,
-        author: HistoryAuthor? = nil,
-        policy: HistoryPolicy
-    ) -> Bool {
-        record(
-            value, difference: versionedDifference(value, from: current), annotation: annotation,
-            changeCount: changeCount, grouping: grouping, author: author, policy: policy
-        )
-    }
-
-    /// Makes `value` the current version without recording a step (see the overload for any
-    /// `Revertible`).
-    @inlinable
-    package mutating func recordWithoutTracking(_ value: Value) {
-        guard !isBitwiseIdentical(value, current) else { return }
-        recordWithoutTracking(value, difference: versionedDifference(value, from: current))
     }
 }
 

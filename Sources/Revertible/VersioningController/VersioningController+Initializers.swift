@@ -126,6 +126,10 @@ extension VersioningController where Root: AnyObject, Failure == HistoryError {
 
 extension VersioningController where Root: AnyObject, Failure == Never {
 
+    // The initializer below repeats `init(on:at:...)`'s parameters, adding `errorKeyPath`,
+    // because a public initializer's labels and defaults cannot be shared; both bodies are the
+    // one `init(object:at:...)`, which differs only in how errors are reported.
+
     /// Errors written to `root`'s property at `errorKeyPath`, for the initializers that make
     /// a controller that stores its errors.
     static func writing(

@@ -88,7 +88,7 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
     func perform(_ command: HistoryCommand, on state: inout State) {
         // A write nothing recorded yet is someone else's: absorbed, so the steps undo
         // around it (under the options' conflict policy) and never take it back.
-        state.engine.recordWithoutTracking(state.present)
+        state.engine.recordWithoutTracking(state.present, comparing: versionedDifference)
         // The history's own copy holds exactly the bytes its steps check (the present may
         // spell a string differently yet equally): it becomes the present first, and the
         // command then changes the present in place, the history's copy released meanwhile.
@@ -119,10 +119,11 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
                 annotation: StepRecord(label: options.label(action), actions: [action]),
                 grouping: options.grouping(of: action),
                 author: options.author?(action),
-                policy: options.policy
+                policy: options.policy,
+                comparing: versionedDifference
             )
         } else {
-            state.engine.recordWithoutTracking(state.present)
+            state.engine.recordWithoutTracking(state.present, comparing: versionedDifference)
         }
         return effect
     }
@@ -139,7 +140,8 @@ public struct Undoable<Base: Reducer>: Reducer where Base.State: Versionable & S
             changeCount: actions.count,
             grouping: .alone,
             author: options.author.flatMap { author in actions.lazy.compactMap(author).first },
-            policy: options.policy
+            policy: options.policy,
+            comparing: versionedDifference
         )
         return .merge(effects)
     }

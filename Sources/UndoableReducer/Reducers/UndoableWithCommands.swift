@@ -28,7 +28,7 @@ public struct UndoableWithCommands<Base: Reducer>: Reducer where Base.State: Ver
         let effect = undoable.apply(mapped, to: &state)
         guard mapped.isHistoryCommand else { return effect }
         let baseEffect = undoable.base.reduce(into: &state.present, action: action)
-        state.engine.recordWithoutTracking(state.present)
+        state.engine.recordWithoutTracking(state.present, comparing: versionedDifference)
         return .merge([effect, baseEffect])
     }
 

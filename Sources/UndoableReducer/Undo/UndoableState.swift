@@ -40,7 +40,7 @@ public struct UndoableState<State: Versionable & Sendable>: Sendable {
     /// ``UndoableOptions/conflictPolicy``).
     public mutating func absorb(_ value: State) {
         present = value
-        engine.recordWithoutTracking(value)
+        engine.recordWithoutTracking(value, comparing: versionedDifference)
     }
 }
 
