@@ -32,6 +32,7 @@ extension History where Value: Versionable {
     /// history's copy its trees back: the step is what the journal saw them take, or, where
     /// it cannot vouch for them, what comparing the versions finds
     /// (``record(_:annotation:changeCount:grouping:author:policy:comparing:)``).
+    @discardableResult
     @inlinable
     package mutating func record(
         _ value: Value,
