@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         // The root package's modules, compiled here (see above).
         .target(name: "TreeArrayPrefetch"),
-        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch"]),
+        .target(name: "TreeArrayThreadLocal"),
+        .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch", "TreeArrayThreadLocal"]),
         .target(name: "TextBuffer"),
         .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),
