@@ -116,13 +116,12 @@ package final class TreeArrayJournalRecord<Element>: TreeArrayJournalEntry {
         return tree
     }
 
-    /// Takes `write` (evaluated only if it is the first), about to be made to `tree`, the lent
-    /// tree: the first is kept, and lets go
-    /// of the root so the write is made in place; any later one makes the entry keep the
-    /// version before the run whole. Returns whether the caller must hand the root back
-    /// (``retake(_:)``) once it has written.
+    /// Takes `write` (evaluated only if it is the first), about to be made to the lent tree:
+    /// the first is kept, and the entry lets go of the root so the write is made in place;
+    /// any later one makes the entry keep the version before the run whole. Returns whether
+    /// the caller must hand the root back (``retake(_:)``) once it has written.
     @usableFromInline
-    package func note(_ write: () -> TreeArrayJournaledWrite<Element>, to tree: TreeArray<Element>) -> Bool {
+    package func note(_ write: () -> TreeArrayJournaledWrite<Element>) -> Bool {
         guard self.write == nil else {
             before = versionBefore
             self.write = nil
@@ -173,7 +172,7 @@ extension TreeArray {
         guard let entry = TreeArrayJournal.current?.entry(for: root) else { return nil }
         // Lent storage has this element type: the entry was made from a tree of it.
         let record = unsafeDowncast(entry, to: TreeArrayJournalRecord<Element>.self)
-        return record.note(write, to: self) ? record : nil
+        return record.note(write) ? record : nil
     }
 
     /// Undoes `write`, which this tree took last.

@@ -66,3 +66,10 @@ final class CompositeChange<Root>: ReversionNode {
         }
     }
 }
+
+/// Several changes as one node, in the order given: what a comparison, or a journal, found at
+/// several places of one value (out of line: most steps hold one change).
+@usableFromInline
+func combinedNode<Root>(_ nodes: [any ReversionNode<Root>]) -> any ReversionNode<Root> {
+    CompositeChange(nodes: nodes)
+}

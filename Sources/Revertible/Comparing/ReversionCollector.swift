@@ -62,6 +62,6 @@ struct ReversionCollector<Root>: Reverter {
     /// Several changes as one node (out of line: most reversions hold one change).
     @usableFromInline
     func combined(_ first: any ReversionNode<Root>) -> any ReversionNode<Root> {
-        CompositeChange(nodes: [first] + rest)
+        combinedNode([first] + rest)
     }
 }

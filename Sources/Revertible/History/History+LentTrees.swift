@@ -18,7 +18,7 @@ extension History where Value: Versionable {
     package mutating func lendTrees(to present: Value, policy: HistoryPolicy) -> LentTrees<Value>? {
         guard policy.recordsWrites, group == nil, let held = reference, isBitwiseIdentical(present, held) else { return nil }
         let journal = TreeArrayJournal()
-        var lending = TreeArrayLending(reference: held, present: present, journal: journal)
+        var lending = TreeArrayLending(reference: held, journal: journal)
         held.addReversions(into: &lending)
         guard !lending.isRefused, !lending.trees.isEmpty, journal.open() else { return nil }
         let trees = lending.trees
@@ -100,10 +100,4 @@ package struct LentTrees<Value> {
         self.journal = journal
         self.trees = trees
     }
-}
-
-/// Several changes as one node, in the order given (out of line: most steps hold one).
-@usableFromInline
-func combinedNode<Root>(_ nodes: [any ReversionNode<Root>]) -> any ReversionNode<Root> {
-    CompositeChange(nodes: nodes)
 }

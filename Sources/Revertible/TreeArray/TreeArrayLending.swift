@@ -8,18 +8,18 @@
 @usableFromInline
 struct TreeArrayLending<Root>: Reverter {
 
+    /// The history's copy of the present, which holds exactly the present's bytes (see
+    /// `History.lendTrees(to:policy:)`), so its trees are the present's.
     @usableFromInline let reference: Root
-    @usableFromInline let present: Root
     @usableFromInline let journal: TreeArrayJournal
     @usableFromInline var trees: [LentTree<Root>] = []
     /// Whether a tree cannot be lent: at a computed key path, or holding storage another
-    /// place holds too, or not the present's own.
+    /// place holds too.
     @usableFromInline var isRefused = false
 
     @inlinable
-    init(reference: Root, present: Root, journal: TreeArrayJournal) {
+    init(reference: Root, journal: TreeArrayJournal) {
         self.reference = reference
-        self.present = present
         self.journal = journal
     }
 
@@ -34,19 +34,16 @@ struct TreeArrayLending<Root>: Reverter {
     @inlinable
     mutating func append<Value>(_ reversion: Reversion<Value>, at keyPath: WritableKeyPath<Root, Value>) {}
 
-    /// Lends the tree at `keyPath`, when the present holds the very same tree there.
+    /// Lends the tree at `keyPath`.
     @inlinable
     mutating func lend<Element: Identifiable & Versionable>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) {
-        let tree = reference[keyPath: keyPath]
-        guard let offset = MemoryLayout<Root>.offset(of: keyPath), present[keyPath: keyPath].root === tree.root,
-              let record = journal.lend(tree)
-        else {
+        guard let offset = MemoryLayout<Root>.offset(of: keyPath), let record = journal.lend(reference[keyPath: keyPath]) else {
             isRefused = true
             return
         }
         // The tree is read and written at its offset (a stored property, checked above), not
         // through the key path, whose every application costs a call into the runtime.
-        trees.append(LentTree(record: record) { operation, reference, present in
+        trees.append(LentTree { operation, reference, present in
             switch operation {
             case .takeBack:
                 // An empty tree: the history holds nothing of the lent storage while the
@@ -116,16 +113,15 @@ struct TreeArrayLending<Root>: Reverter {
     }
 }
 
-/// A tree lent to the present for a reducer's run: its journal entry, and what the history
-/// does with it, compiled for its element type where the value's type registered it.
+/// A tree lent to the present for a reducer's run: what the history does with it, compiled
+/// for its element type where the value's type registered it (the journal's entry for the
+/// tree is captured inside).
 @usableFromInline
 struct LentTree<Root> {
-    @usableFromInline let record: TreeArrayJournalEntry
     @usableFromInline let perform: (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>
 
     @inlinable
-    init(record: TreeArrayJournalEntry, perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
-        self.record = record
+    init(perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
         self.perform = perform
     }
 }
