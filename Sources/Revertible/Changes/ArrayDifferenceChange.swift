@@ -49,7 +49,7 @@ final class ArrayDifferenceChange<Root, Element: Equatable>: ReversionNode {
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
         let array = value[keyPath: keyPath]
         let (count, present) = direction == .backward ? (newCount, insertions) : (oldCount, removals)
-        return array.count == count && present.allSatisfy { matches(array[$0.index], $0.element) }
+        return array.count == count && present.allSatisfy { matchesStored(array[$0.index], $0.element) }
     }
 
     func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {

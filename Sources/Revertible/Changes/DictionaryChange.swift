@@ -56,7 +56,7 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
         return changes.allSatisfy { key, change in
             switch (change, direction) {
             case let (.inserted(expected), .backward), let (.removed(expected), .forward):
-                dictionary[key].map { matches($0, expected) } ?? false
+                dictionary[key].map { matchesStored($0, expected) } ?? false
             case (.inserted, .forward), (.removed, .backward):
                 dictionary[key] == nil
             case let (.updated(node), _):
@@ -96,7 +96,7 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
                     conflicts.append(NodeConflict(location: entry, expected: describe(expected), found: nil))
                     continue
                 }
-                if !matches(found, expected) {
+                if !matchesStored(found, expected) {
                     conflicts.append(NodeConflict(location: entry, expected: describe(expected), found: describe(found)))
                     guard policy == .overwrite else { continue }
                 }
@@ -132,7 +132,7 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
             let entry = place + .subscript(LocationName.argument(key))
             switch (change, direction) {
             case let (.inserted(expected), .backward), let (.removed(expected), .forward):
-                if !(dictionary[key].map { matches($0, expected) } ?? false) { return entry }
+                if !(dictionary[key].map { matchesStored($0, expected) } ?? false) { return entry }
             case (.inserted, .forward), (.removed, .backward):
                 if dictionary[key] != nil { return entry }
             case let (.updated(node), _):

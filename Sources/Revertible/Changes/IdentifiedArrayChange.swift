@@ -34,7 +34,7 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
         guard let structure else { return true }
         return (direction == .backward ? structure.new : structure.old).allSatisfy { index, source in
             switch source {
-            case let .stored(expected): matches(array[index], expected)
+            case let .stored(expected): matchesStored(array[index], expected)
             case let .moved(_, id): array[index].id == id
             }
         }
@@ -117,7 +117,7 @@ final class IdentifiedArrayChange<Root, Element: Identifiable & Versionable>: Re
                 let current = direction == .backward ? structure.new : structure.old
                 return array.count == (direction == .backward ? self.newCount : self.oldCount) && current.allSatisfy { index, source in
                     switch source {
-                    case let .stored(expected): matches(array[index], expected)
+                    case let .stored(expected): matchesStored(array[index], expected)
                     case let .moved(_, id): array[index].id == id
                     }
                 }

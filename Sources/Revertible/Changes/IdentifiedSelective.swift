@@ -84,7 +84,7 @@ enum IdentifiedSelective<Element: Identifiable & Versionable> {
                 conflicts.append(NodeConflict(location: place, expected: describe(expected), found: nil))
                 continue
             }
-            if !matches(elements[index], expected) {
+            if !matchesStored(elements[index], expected) {
                 conflicts.append(NodeConflict(location: place, expected: describe(expected), found: describe(elements[index])))
                 guard policy == .overwrite else { keptIDs.insert(expected.id); continue }
             }

@@ -12,7 +12,7 @@ final class ValueChange<Root, Value: Equatable>: ReversionNode {
     }
 
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {
-        matches(value[keyPath: keyPath], direction == .backward ? new : old)
+        matchesStored(value[keyPath: keyPath], direction == .backward ? new : old)
     }
 
     func apply(to value: inout Root, _ direction: ReversionDirection) -> Bool {
@@ -27,7 +27,7 @@ final class ValueChange<Root, Value: Equatable>: ReversionNode {
     ) {
         let expected = direction == .backward ? new : old
         let found = value[keyPath: keyPath]
-        if !matches(found, expected) {
+        if !matchesStored(found, expected) {
             conflicts.append(NodeConflict(
                 location: LocationName(keyPath), expected: String(describing: expected), found: String(describing: found)
             ))

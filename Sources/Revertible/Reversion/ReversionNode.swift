@@ -127,3 +127,38 @@ extension ReversionNode {
 func matches<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
     lhs == rhs || (lhs != lhs && rhs != rhs)
 }
+
+/// Tests a value a reversion stored whole (an element it inserts or removes, a value it
+/// replaces) against `found`, the one at its place: ``matches(_:_:)``, or, for a
+/// ``Versionable`` type, equal in everything it versions. The places such a type ignores
+/// (``Reverter/ignore(_:)``, at any depth) may have changed since the step was made, with no
+/// step, as ignoring promises; they are no conflict, and no damage when a saved history is
+/// read.
+@inlinable @inline(__always)
+func matchesStored<Value: Equatable>(_ found: Value, _ expected: Value) -> Bool {
+    matches(found, expected) || differsOnlyInIgnoredPlaces(found, expected)
+}
+
+/// Whether `found` and `expected`, unequal, are values of a ``Versionable`` type whose
+/// comparison finds no change: they differ only where the type ignores. Out of line: asked
+/// only once `==` said no, which a step that applies never reaches.
+@usableFromInline
+func differsOnlyInIgnoredPlaces<Value>(_ found: Value, _ expected: Value) -> Bool {
+    guard let comparison = versionableComparison(of: Value.self) else {
+        // An optional stores its wrapped value whole when it is set from or to `nil`.
+        return (found as? any OptionalStoredValue)?.wrappedValueDiffersOnlyInIgnoredPlaces(from: expected) ?? false
+    }
+    return comparison.difference(found, from: expected).reversion == nil
+}
+
+/// An optional, seen by ``differsOnlyInIgnoredPlaces(_:_:)`` without knowing its wrapped type.
+private protocol OptionalStoredValue {
+    func wrappedValueDiffersOnlyInIgnoredPlaces(from expected: Any) -> Bool
+}
+
+extension Optional: OptionalStoredValue {
+    fileprivate func wrappedValueDiffersOnlyInIgnoredPlaces(from expected: Any) -> Bool {
+        guard let found = self, let expected = expected as? Wrapped else { return false }
+        return differsOnlyInIgnoredPlaces(found, expected)
+    }
+}

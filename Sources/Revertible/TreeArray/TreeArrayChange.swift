@@ -136,7 +136,7 @@ class TreeArrayChange<Element: Identifiable & Versionable> {
                 guard tree.count == (backward ? self.newCount : self.oldCount) else { return false }
                 return (backward ? structure.new : structure.old).allSatisfy { index, source in
                     switch source {
-                    case let .stored(expected): matches(tree[index], expected)
+                    case let .stored(expected): matchesStored(tree[index], expected)
                     case let .moved(_, id): tree[index].id == id
                     }
                 }
@@ -387,7 +387,7 @@ extension TreeArrayChange {
         guard let structure else { return true }
         for (index, source) in backward ? structure.new : structure.old {
             switch source {
-            case let .stored(expected): guard matches(tree[index], expected) else { return false }
+            case let .stored(expected): guard matchesStored(tree[index], expected) else { return false }
             case let .moved(_, id): guard tree[index].id == id else { return false }
             }
         }
