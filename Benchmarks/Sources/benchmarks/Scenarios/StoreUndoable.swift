@@ -6,7 +6,10 @@ import UndoableReducer
 /// adds, removes, undos, redos) on an N-item state.
 ///
 /// Figures: `ns_per_action` (sending one action, state updated when `send` returns) and
-/// `history_bytes_per_step` (heap still in use after the K actions minus before, over K).
+/// `history_bytes_per_step` (heap still in use after the K actions minus before, over K: the
+/// history and whatever the present's storage gained), and, for `undoable` and
+/// `undoable-tree`, `history_freed_bytes_per_step` (the heap that dropping the history at the
+/// end frees, over K: the history alone, the present kept).
 /// Implementations: `undoable` (this package), `snapshot-undoable` (a redux-undo-style
 /// higher-order reducer keeping past and future as full states) and `plain` (the reducer
 /// alone, no history: the floor; undo and redo are sent as a no-op action); `undoable-tree` and
@@ -19,10 +22,11 @@ struct StoreUndoable: Scenario {
 
     static let nsPerAction = FigureColumn(key: "ns_per_action", header: "ns/action")
     static let historyBytes = FigureColumn(key: "history_bytes_per_step", header: "history B/step")
+    static let freedBytes = FigureColumn(key: "history_freed_bytes_per_step", header: "freed B/step")
 
     let name = "store-undoable"
     let impls = ["undoable", "snapshot-undoable", "plain", "undoable-tree", "plain-tree", "plain-tree-shared"]
-    let figures = [nsPerAction, historyBytes]
+    let figures = [nsPerAction, historyBytes, freedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000], [100]) : ([1_000, 10_000], [1_000])
@@ -69,7 +73,7 @@ struct StoreUndoable: Scenario {
         _: State.Type, impl: String, initial: [TodoItem], plan: StoreUndoablePlan, k: Int
     ) throws(BenchmarkFailure) -> RunOutcome {
         let store = Store(initialState: UndoableState(State(detached: initial)), reducer: BenchmarkTodos<State>().undoable())
-        let figures = measure(plan, k: k) { step in
+        var figures = measure(plan, k: k) { step in
             switch step {
             case let .base(action): store.send(.action(action))
             case .undo: store.send(.undo)
@@ -84,6 +88,15 @@ struct StoreUndoable: Scenario {
             try check(store.state.present != final && store.state.error == nil, "\(impl): undo after the run did not change the state")
             store.send(.redo)
             try check(store.state.present == final && store.state.error == nil, "\(impl): redo after undo did not restore the final state")
+        }
+        // The history alone: `history_bytes_per_step` also counts what the present's storage
+        // gained, which differs with how its writes were made (in place, or into copies).
+        if let withHistory = HeapMeter.bytesInUse() {
+            store.send(.history(.removeAllVersions))
+            try check(!store.state.hasUndo && store.state.present == final, "\(impl): dropping the history changed the present")
+            if let without = HeapMeter.bytesInUse() {
+                figures[Self.freedBytes.key] = Double(withHistory - without) / Double(k)
+            }
         }
         return .measured(figures)
     }
