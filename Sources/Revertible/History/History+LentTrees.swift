@@ -28,6 +28,40 @@ extension History where Value: Versionable {
         return LentTrees(journal: journal, trees: trees)
     }
 
+    /// ``recordTransaction(annotation:policy:_:)`` with the current version's trees lent to
+    /// `body` (see ``lendTrees(to:policy:)``): its writes to them are made in place and become
+    /// the step as they are made, with no comparison where the journal can vouch for them.
+    @inlinable
+    package mutating func recordTransaction<E: Error>(
+        annotation: Annotation, policy: HistoryPolicy, _ body: (inout Value) throws(E) -> Void
+    ) throws(E) -> Value {
+        var value = current
+        guard let lentTrees = lendTrees(to: value, policy: policy) else {
+            try body(&value)
+            record(value, annotation: annotation, grouping: .alone, policy: policy, comparing: versionedDifference)
+            return value
+        }
+        do {
+            try body(&value)
+        } catch {
+            returnLentTrees(lentTrees, unrecorded: value)
+            throw error
+        }
+        record(value, lentTrees: lentTrees, annotation: annotation, grouping: .alone, author: nil, policy: policy)
+        return value
+    }
+
+    /// Closes the journal and gives the history's copy its trees back as they were lent, after
+    /// a run whose result, `unrecorded`, is dropped (a transaction that threw).
+    @inlinable
+    package mutating func returnLentTrees(_ lentTrees: LentTrees<Value>, unrecorded: Value) {
+        lentTrees.journal.close()
+        for tree in lentTrees.trees {
+            _ = tree.perform(.restore, &reference!, unrecorded)
+        }
+        checkInvariantsInDebugBuilds()
+    }
+
     /// Records `value`, the present after the run its trees were lent to, and gives the
     /// history's copy its trees back: the step is what the journal saw them take, or, where
     /// it cannot vouch for them, what comparing the versions finds

@@ -97,6 +97,20 @@ extension History {
         return true
     }
 
+    /// Runs `body` on a copy of the current version and records what it made as one step
+    /// alone (a controller's synchronous transaction); nothing is recorded if `body` throws.
+    /// For a `Versionable` value, the overload in History+LentTrees.swift records the value's
+    /// trees as `body` writes them.
+    @inlinable
+    package mutating func recordTransaction<E: Error>(
+        annotation: Annotation, policy: HistoryPolicy, _ body: (inout Value) throws(E) -> Void
+    ) throws(E) -> Value {
+        var value = current
+        try body(&value)
+        record(value, annotation: annotation, grouping: .alone, policy: policy)
+        return value
+    }
+
     /// Makes `value` the current version without recording a step: undo will not take this
     /// change back. Earlier steps still apply wherever `value` agrees with the version they
     /// were made from.

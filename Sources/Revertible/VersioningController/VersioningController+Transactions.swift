@@ -15,6 +15,19 @@ extension VersioningController {
     /// - Returns: The new version.
     @inlinable @discardableResult
     public func setWithTransaction<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
+        try runTransaction(body) { (history, policy) throws(E) in
+            try history.recordTransaction(annotation: NoAnnotation(), policy: policy, body)
+        }
+    }
+
+    /// Runs a synchronous transaction: `body` on the root object's value, recorded after, or,
+    /// without an object root, `recording` under the lock, which runs `body` on the history's
+    /// current version and records the result.
+    @inlinable
+    func runTransaction<E: Error>(
+        _ body: (inout Value) throws(E) -> Void,
+        recording: (inout History<Value, NoAnnotation>, HistoryPolicy) throws(E) -> Value
+    ) throws(E) -> Value {
         guard case .value = root else {
             // The root's observation reports the write synchronously and takes the lock, so
             // an object root is written outside it; its actor is what keeps writers apart.
@@ -25,10 +38,7 @@ extension VersioningController {
         }
         let value = try storage.withLockUnchecked { (storage) throws(E) -> Value in
             flushPendingChange(&storage)
-            var value = storage.history.current
-            try body(&value)
-            storage.history.record(value, annotation: NoAnnotation(), grouping: .alone, policy: storage.policy)
-            return value
+            return try recording(&storage.history, storage.policy)
         }
         notifyObservers()
         return value
@@ -93,6 +103,24 @@ extension VersioningController {
         change { $0.history.lastError = error }
         // This function throws the body's errors; an error key path still hears of it.
         try? reportError(root.object, error)
+    }
+}
+
+extension VersioningController where Value: Versionable {
+
+    /// Changes the tracked value with `body` and records everything it did as one step of its
+    /// own, as the unconstrained `setWithTransaction(_:)` does; for a `Versionable`
+    /// value, without an object root, the value's `TreeArray`s (those it registers at stored
+    /// properties) are lent to `body`: its writes to them are made in place, with no copy of
+    /// the chunks they touch, and the step is what the trees saw, not a comparison (see
+    /// "Large lists and long text" for which writes are recorded so).
+    ///
+    /// - Returns: The new version.
+    @inlinable @discardableResult
+    public func setWithTransaction<E: Error>(_ body: (inout Value) throws(E) -> Void) throws(E) -> Value {
+        try runTransaction(body) { (history, policy) throws(E) in
+            try history.recordTransaction(annotation: NoAnnotation(), policy: policy, body)
+        }
     }
 }
 
