@@ -7,7 +7,9 @@ import Foundation
 /// `redo_ns_per_step`, and `history_bytes_per_step` (heap still in use after the K appends
 /// minus before them, over K). Implementations: this package (`revertible`), full snapshots
 /// (`snapshot`) and this package plus whole-value hashing (`whole-hash`, the seed design), and this package on
-/// the items in a `TreeArray` (`revertible-tree`).
+/// the items in a `TreeArray` (`revertible-tree`), the same with each edit made in a
+/// transaction whose writes to the tree are recorded as they are made
+/// (`revertible-tree-transaction`).
 struct EditTitle: Scenario {
 
     static let histories: [any TitleHistory.Type] = [
@@ -15,6 +17,7 @@ struct EditTitle: Scenario {
         SnapshotTitleHistory.self,
         WholeHashTitleHistory.self,
         TreeRevertibleTitleHistory.self,
+        TransactionTitleHistory.self,
     ]
 
     static let append = FigureColumn(key: "append_ns_per_step", header: "append ns/step")

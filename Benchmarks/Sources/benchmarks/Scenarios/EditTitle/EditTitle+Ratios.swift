@@ -10,6 +10,7 @@ extension EditTitle {
     /// 4. `revertible`'s per-step undo and redo do not grow with history length: at the
     ///    largest K run, ≤ 1.3 × the smallest K's.
     /// 5. `whole-hash` against `revertible`, for information.
+    /// 39. Issue 39: `revertible-tree-transaction` against `revertible-tree`, for information.
     func ratios(of results: [BenchmarkResult]) -> [RatioCheck] {
         let revertible = RevertibleTitleHistory.name
         let snapshot = SnapshotTitleHistory.name
@@ -48,6 +49,12 @@ extension EditTitle {
                     add("4", "revertible \(column.header) K=\(most.grouped) / K=\(fewest.grouped), N=\(n.grouped)",
                         value(revertible, n, most, column), value(revertible, n, fewest, column), limit: 1.3)
                 }
+            }
+        }
+        for k in stepCounts {
+            for n in sizes {
+                add("39", "revertible-tree-transaction / revertible-tree append, N=\(n.grouped) K=\(k.grouped)",
+                    value(TransactionTitleHistory.name, n, k, Self.append), value(TreeRevertibleTitleHistory.name, n, k, Self.append), limit: nil)
             }
         }
         for k in stepCounts {

@@ -37,8 +37,7 @@ enum EditTitleRun {
             appendTime.measure {
                 while step < end {
                     let edit = plan.edits[step]
-                    state.setTitle(edit.newTitle, at: edit.index)
-                    history.record(state)
+                    history.setTitle(edit.newTitle, at: edit.index, of: &state)
                     step += 1
                     if step == 1 { heapAfterFirst = HeapMeter.bytesInUse() }
                 }

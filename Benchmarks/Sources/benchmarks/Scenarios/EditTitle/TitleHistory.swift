@@ -18,6 +18,10 @@ protocol TitleHistory: SendableMetatype {
     /// Records `state`, which the caller just edited, as the new current version.
     mutating func record(_ state: State)
 
+    /// Sets the title at `index` of `state`, the current version, and records the change: by
+    /// default, the caller's edit, then ``record(_:)``.
+    mutating func setTitle(_ title: String, at index: Int, of state: inout State)
+
     /// Sets `state`, the current version, to the version before it.
     mutating func undo(_ state: inout State) throws(BenchmarkFailure)
 
@@ -35,4 +39,9 @@ protocol TitleHistory: SendableMetatype {
 extension TitleHistory {
 
     static func estimatedHistoryBytes(n: Int, k: Int) -> Int { 0 }
+
+    mutating func setTitle(_ title: String, at index: Int, of state: inout State) {
+        state.setTitle(title, at: index)
+        record(state)
+    }
 }
