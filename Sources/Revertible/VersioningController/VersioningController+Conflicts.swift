@@ -30,7 +30,7 @@ extension VersioningController {
     /// Changes the current version with `body` without recording a step, as one
     /// read-modify-write: for a sync writer that applies a remote change to what is there
     /// now. Reading ``currentVersion`` and then calling ``absorb(_:)->()`` would lose a
-    /// transaction that lands between the two; here, as in ``setWithTransaction(_:)``, no
+    /// transaction that lands between the two; here, as in ``setWithTransaction(_:)-2pgjd``, no
     /// other change comes between `body`'s read and the absorbing of its result. `body`
     /// therefore runs while the controller is held and must not use the controller. If
     /// `body` throws, nothing changes. With a root object, writes the result to the root.

@@ -109,7 +109,7 @@ extension VersioningController {
 extension VersioningController where Value: Versionable {
 
     /// Changes the tracked value with `body` and records everything it did as one step of its
-    /// own, as the unconstrained `setWithTransaction(_:)` does; for a `Versionable`
+    /// own, as ``setWithTransaction(_:)-2pgjd`` does; for a `Versionable`
     /// value, without an object root, the value's `TreeArray`s (those it registers at stored
     /// properties) are lent to `body`: its writes to them are made in place, with no copy of
     /// the chunks they touch, and the step is what the trees saw, not a comparison (see

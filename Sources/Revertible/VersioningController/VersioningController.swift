@@ -15,7 +15,7 @@ import Observation
 ///
 /// Every interface works in every mode. Undo and redo never leave the current scope
 /// (``pushNewScope()``), go as far as a ``HistoryDestination`` says (a number of steps or a tag),
-/// and a transaction (``setWithTransaction(_:)``) or a debounced burst of changes is one step.
+/// and a transaction (``setWithTransaction(_:)-2pgjd``) or a debounced burst of changes is one step.
 ///
 /// `Failure` is ``HistoryError`` (the functions throw) unless the controller stores errors
 /// instead (an error key path, or `@Versioned`), which makes it `Never`. Either way the last
