@@ -27,23 +27,4 @@ public struct HistoryStep: Hashable, Sendable {
     /// reducer's `author` option); `undo(by:)` takes back only steps of the author it names.
     /// A popped scope's step has the author all its steps share, or none if they differ.
     public var author: HistoryAuthor?
-
-    /// A step description; only the package describes steps.
-    package init(
-        label: String? = nil,
-        changeCount: Int = 1,
-        tags: [HistoryTag] = [],
-        time: Duration = .zero,
-        version: HistoryVersion = HistoryVersion(0),
-        parent: HistoryVersion = HistoryVersion(0),
-        author: HistoryAuthor? = nil
-    ) {
-        self.label = label
-        self.changeCount = changeCount
-        self.tags = tags
-        self.time = time
-        self.version = version
-        self.parent = parent
-        self.author = author
-    }
 }

@@ -16,9 +16,7 @@ extension VersioningController where Root == Value, Failure == HistoryError {
     ///   - clock: The clock that measures `debounceInterval` and times each step.
     public convenience init(
         _ value: Value,
-        historyLimit: Int? = nil,
-        debounceInterval: Duration? = nil,
-        clock: some Clock<Duration> = ContinuousClock()
+        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: value, root: .value(\Value.self),
@@ -38,9 +36,7 @@ extension VersioningController where Failure == HistoryError {
     public convenience init(
         on root: Root,
         at keyPath: WritableKeyPath<Root, Value>,
-        historyLimit: Int? = nil,
-        debounceInterval: Duration? = nil,
-        clock: some Clock<Duration> = ContinuousClock()
+        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: root[keyPath: keyPath], root: .value(keyPath),
@@ -111,9 +107,7 @@ extension VersioningController where Root: AnyObject, Failure == HistoryError {
     public convenience init(
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
-        historyLimit: Int? = nil,
-        debounceInterval: Duration? = nil,
-        clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
@@ -144,9 +138,7 @@ extension VersioningController where Root: AnyObject, Failure == Never {
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
-        historyLimit: Int? = nil,
-        debounceInterval: Duration? = nil,
-        clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(

@@ -59,9 +59,18 @@ extension UndoableState: Equatable where State: Equatable {
         }
     }
 
+    /// The steps with what `==` leaves out cleared: their times and versions.
     private func comparableSteps(inScopeLevel level: Int) -> [[HistoryStep]] {
         let steps = steps(inScopeLevel: level)!
-        return [steps.undo, steps.redo].map { $0.map { HistoryStep(label: $0.label, changeCount: $0.changeCount, tags: $0.tags, author: $0.author) } }
+        return [steps.undo, steps.redo].map {
+            $0.map { step in
+                var step = step
+                step.time = .zero
+                step.version = HistoryVersion(0)
+                step.parent = HistoryVersion(0)
+                return step
+            }
+        }
     }
 }
 

@@ -446,26 +446,16 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try document.decodeString(at: try required(key), codingPath: keyPath(key))
     }
 
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floating(key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try floating(key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+    // One generic witness serves every integer requirement (Int, Int8, ... UInt64), and one
+    // every floating-point requirement: the compiler matches each requirement with the most
+    // specific candidate, so these win over the `Decodable` one below.
 
-    @inline(__always)
-    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try required(key)
         return try document.decodeInteger(T.self, at: index, codingPath: keyPath(key))
     }
 
-    private func floating<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key) throws -> T {
+    func decode<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try document.decodeFloatingPoint(T.self, at: try required(key), codingPath: keyPath(key))
     }
 
@@ -598,26 +588,15 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func decode(_ type: Double.Type) throws -> Double { try floating() }
-    mutating func decode(_ type: Float.Type) throws -> Float { try floating() }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    // As in the keyed container, one generic witness per family of number types.
 
-    private mutating func integer<T: FixedWidthInteger>() throws -> T {
+    mutating func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
         let value = try document.decodeInteger(T.self, at: try current(T.self), codingPath: indexPath())
         advance()
         return value
     }
 
-    private mutating func floating<T: BinaryFloatingPoint & LosslessStringConvertible>() throws -> T {
+    mutating func decode<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(_ type: T.Type) throws -> T {
         let value = try document.decodeFloatingPoint(T.self, at: try current(T.self), codingPath: indexPath())
         advance()
         return value
@@ -660,17 +639,12 @@ struct JSONSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { document.values[index].kind == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try document.decodeBool(at: index, codingPath: decoder.codingPath) }
     func decode(_ type: String.Type) throws -> String { try document.decodeString(at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Double.Type) throws -> Double { try document.decodeFloatingPoint(Double.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Float.Type) throws -> Float { try document.decodeFloatingPoint(Float.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Int.Type) throws -> Int { try document.decodeInteger(Int.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try document.decodeInteger(Int8.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try document.decodeInteger(Int16.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try document.decodeInteger(Int32.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try document.decodeInteger(Int64.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: UInt.Type) throws -> UInt { try document.decodeInteger(UInt.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try document.decodeInteger(UInt8.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try document.decodeInteger(UInt16.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try document.decodeInteger(UInt32.self, at: index, codingPath: decoder.codingPath) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try document.decodeInteger(UInt64.self, at: index, codingPath: decoder.codingPath) }
+    // As in the keyed container, one generic witness per family of number types.
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
+        try document.decodeInteger(T.self, at: index, codingPath: decoder.codingPath)
+    }
+    func decode<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(_ type: T.Type) throws -> T {
+        try document.decodeFloatingPoint(T.self, at: index, codingPath: decoder.codingPath)
+    }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unwrap(T.self) }
 }
