@@ -90,7 +90,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         initialState: State,
         reducer: R,
         reportingFailuresTo reporter: TestFailureReporter = .automatic,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         self.init(
             root: initialState,
@@ -170,7 +173,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     public func send(
         _ action: Action,
         assert expectation: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async -> StoreTask {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -207,7 +213,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     public func receive(
         _ expected: Action,
         assert expectation: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async where Action: Equatable {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -226,7 +235,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     public func receive(
         where isExpected: (Action) -> Bool,
         assert expectation: ((_ state: inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -273,7 +285,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     /// but not asserted. With ``Exhaustivity/off`` it only waits.
     public func finish(
         timeout: Duration? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

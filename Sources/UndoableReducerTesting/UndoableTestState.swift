@@ -238,7 +238,10 @@ extension TestStore {
         reducer: R,
         stating details: UndoableTestState<Base>.Details = [],
         reportingFailuresTo reporter: TestFailureReporter = .automatic,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) where State == UndoableTestState<Base> {
         self.init(
             root: initialState,
@@ -258,7 +261,10 @@ extension TestStore {
     /// It holds when every change was recorded: a change the options' `recording` filter left
     /// out stays after undo, so the initial present does not come back.
     public func assertUndoRoundTrip<Base: Versionable & Sendable & Equatable>(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) where State == UndoableTestState<Base> {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let end = currentRoot() as? UndoableState<Base>, let initial = initialRoot as? UndoableState<Base> else { return }

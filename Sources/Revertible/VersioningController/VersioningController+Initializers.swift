@@ -16,7 +16,9 @@ extension VersioningController where Root == Value, Failure == HistoryError {
     ///   - clock: The clock that measures `debounceInterval` and times each step.
     public convenience init(
         _ value: Value,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: value, root: .value(\Value.self),
@@ -36,7 +38,9 @@ extension VersioningController where Failure == HistoryError {
     public convenience init(
         on root: Root,
         at keyPath: WritableKeyPath<Root, Value>,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock()
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock()
     ) {
         self.init(
             value: root[keyPath: keyPath], root: .value(keyPath),
@@ -107,7 +111,9 @@ extension VersioningController where Root: AnyObject, Failure == HistoryError {
     public convenience init(
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
@@ -138,7 +144,9 @@ extension VersioningController where Root: AnyObject, Failure == Never {
         on root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(

@@ -22,7 +22,9 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Hi
     public convenience init(
         observing root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
@@ -41,7 +43,9 @@ extension VersioningController where Root: Observable & AnyObject, Failure == Ne
         observing root: Root,
         at keyPath: ReferenceWritableKeyPath<Root, Value>,
         errorKeyPath: ReferenceWritableKeyPath<Root, (any Error)?>,
-        historyLimit: Int? = nil, debounceInterval: Duration? = nil, clock: some Clock<Duration> = ContinuousClock(),
+        historyLimit: Int? = nil,
+        debounceInterval: Duration? = nil,
+        clock: some Clock<Duration> = ContinuousClock(),
         isolation: isolated (any Actor)? = #isolation
     ) {
         self.init(
