@@ -13,18 +13,18 @@ extension DecodedNode {
         let path = try container.decodeKeyPath(in: Root.self)
         func make<Value>(_: Value.Type) throws -> DecodedNode {
             let keyPath = try container.writable(path, to: Value.self) as WritableKeyPath<Root, Value>
+            // A tree array's change is held as a recorded one is: re-rooted at the key path,
+            // which saves it exactly as a key path's change around it. From JSON it is read
+            // there directly; from a `Decoder`, read and then re-rooted.
+            if let node = try container.treeArrayChange(at: keyPath, forKey: .child) {
+                return DecodedNode(node, at: path.name.components, isTreeArrayChange: true)
+            }
             let child = try container.node(Value.self, forKey: .child)
-            // Held as a recorded one is, where that is saved alike (a tree array's change).
-            if child.node is any SavedAlikeRerooted, let node = child.node.rerooted(at: keyPath) {
-                return DecodedNode(node, at: path.name.components)
+            if child.isTreeArrayChange, let node = child.node.rerooted(at: keyPath) {
+                return DecodedNode(node, at: path.name.components, isTreeArrayChange: true)
             }
             return DecodedNode(KeyPathChange(at: keyPath, child: child.node), at: path.name.components)
         }
         return try make(path.valueType)
     }
 }
-
-/// A node that, re-rooted at a key path (see `ReversionNode.rerooted(at:)`), is saved exactly
-/// as a ``KeyPathChange`` at that key path around it: read back, such a change is re-rooted,
-/// so a decoded history holds the same nodes as a recorded one and writes the same bytes.
-protocol SavedAlikeRerooted {}

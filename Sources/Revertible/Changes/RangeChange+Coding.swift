@@ -1,3 +1,5 @@
+import Foundation
+
 extension RangeChange: EncodableReversionNode {
 
     func encode(into container: inout KeyedEncodingContainer<NodeCodingKey>) throws {
@@ -18,13 +20,23 @@ extension RangeChange: EncodableReversionNode {
 /// What a run of bytes can be saved in.
 private typealias DecodableRun = ByteSpliceable & Decodable
 
+/// `type` as a ``DecodableRun`` type, or `nil`: the answer of `type as? any DecodableRun.Type`,
+/// told by identity for the two types that conform (a cast to a composition of protocols cost
+/// about a thousand instructions, every run read; one kept per type, in a `TypeMemo`, 740).
+@inline(__always)
+private func decodableRun(_ type: Any.Type) -> (any DecodableRun.Type)? {
+    if type == String.self { return String.self }
+    if type == Data.self { return Data.self }
+    return type as? any DecodableRun.Type
+}
+
 extension DecodedNode {
 
     /// A run of bytes replaced in a `String` or `Data`. The run must lie inside both versions
     /// and leave the same number of bytes after it in each, so checking a value of the
     /// expected length never reads past its end.
     static func rangeChange(from container: ChangeFields<NodeCodingKey>) throws -> DecodedNode {
-        let (path, valueType) = try container.decodeLocation(in: Root.self, holding: (any DecodableRun.Type).self) {
+        let (path, valueType) = try container.decodeLocation(in: Root.self, holding: decodableRun) {
             "a run of bytes was saved at \($0.name.text), which now holds \($0.valueType), not a String or Data"
         }
         return try rangeChange(of: valueType, at: path, from: container)

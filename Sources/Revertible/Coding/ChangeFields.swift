@@ -122,8 +122,17 @@ extension ChangeFields where Key == NodeCodingKey {
     func decodeLocation<Root, Opened>(
         in root: Root.Type, holding opened: Opened.Type, refusal: (ResolvedKeyPath) -> String
     ) throws -> (path: ResolvedKeyPath, type: Opened) {
+        try decodeLocation(in: Root.self, holding: { $0 as? Opened }, refusal: refusal)
+    }
+
+    /// ``decodeLocation(in:holding:refusal:)``, the type opened by `open` (for a kind that
+    /// keeps each type's answer, see `rangeChange(from:)`).
+    @inline(__always)
+    func decodeLocation<Root, Opened>(
+        in root: Root.Type, holding open: (Any.Type) -> Opened?, refusal: (ResolvedKeyPath) -> String
+    ) throws -> (path: ResolvedKeyPath, type: Opened) {
         let path = try decodeKeyPath(in: Root.self)
-        guard let type = path.valueType as? Opened else {
+        guard let type = open(path.valueType) else {
             throw corrupted(refusal(path), at: .path)
         }
         return (path, type)

@@ -110,10 +110,15 @@ struct DecodedNode<Root>: Decodable {
     /// The stored-property names of the location the node writes, from `Root`; empty when it
     /// writes `Root` itself.
     let location: [String]
+    /// Whether `node` is a tree array's change (a `TreeArrayChangeNode`), which a key path's
+    /// change around it holds re-rooted (see `keyPathChange(from:)`). Told by its reading,
+    /// not by a cast at run time.
+    let isTreeArrayChange: Bool
 
-    init(_ node: any ReversionNode<Root>, at location: [String] = []) {
+    init(_ node: any ReversionNode<Root>, at location: [String] = [], isTreeArrayChange: Bool = false) {
         self.node = node
         self.location = location
+        self.isTreeArrayChange = isTreeArrayChange
     }
 
     /// Nesting deeper than this is refused: real reversions are a few levels deep, and

@@ -131,6 +131,39 @@ struct JSONDocumentTests {
         #expect(found == ["2", "3", "1", "5", nil, nil, nil, nil])
     }
 
+    @Test("Keys looked up in any order, present or absent, are found as String's == finds the first")
+    func keysInAnyOrder() throws {
+        let texts = [
+            #"{"k":"path","p":"\\T.a","c":{"k":"value","o":1,"n":2},"at":1,"oc":2,"nc":3}"#,
+            #"{"a":1,"b":2,"a":3}"#, #"{"ab":1,"ba":2,"abc":{"ab":3,"ab":4}}"#, #"{"\u006b":1,"k":2}"#,
+            #"{"k":1,"\u006b":2}"#, "{\"K\":1,\"k\":2}", "{\"\u{212A}\":1,\"K\":2}", "{}", #"{"":1,"x":2}"#,
+            #"{"é":1,"e\u0301":2,"e":3}"#, "{\"e\u{301}\":1,\"\\u00e9\":2}", #"[{"x":1,"y":2},{"y":3,"x":4},{}]"#,
+            // More keys than signatures: some share one.
+            "{" + (0..<70).map { #""x\#($0)":\#($0)"# }.joined(separator: ",") + "}",
+        ]
+        let keys = ["k", "p", "c", "o", "n", "at", "oc", "nc", "a", "b", "ab", "ba", "abc", "x", "y", "", "s", "none",
+                    "\u{212A}", "K", "é", "e\u{301}", "e", "x0", "x7", "x69", "x70"]
+        var generator = SeededGenerator(seed: 37)
+        for text in texts {
+            let document = try JSONDocument(Array(text.utf8))
+            let objects = document.values.indices.filter { document.values[$0].kind == .object }
+            // The first member whose key is `==`, compared as strings.
+            func first(_ key: String, of object: Int) -> Int? {
+                var member = object + 1
+                for _ in 0..<Int(document.values[object].count) {
+                    if document.string(at: member) == key { return member + 1 }
+                    member = Int(document.values[member + 1].next)
+                }
+                return nil
+            }
+            for _ in 0..<300 {
+                let object = objects.randomElement(using: &generator)!
+                let key = keys.randomElement(using: &generator)!
+                #expect(document.member(key, of: object) == first(key, of: object), "\(key) in \(text)")
+            }
+        }
+    }
+
     @Test("A change's kind is read from its name's bytes as NodeKind(rawValue:) reads it")
     func kindNames() throws {
         let names = NodeKind.allCases.map(\.rawValue) + ["", "Tree", "tre", "trees", "treearray", "valuevalue", "é", "\u{0}"]

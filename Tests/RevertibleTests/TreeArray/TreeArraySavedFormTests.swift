@@ -115,6 +115,10 @@ struct TreeArraySavedFormTests {
         #expect(reversion.node is TreeArrayChangeNode<Shelf, Row>, "\(type(of: reversion.node))")
         let copy: Reversion<Shelf> = try decoded(try encoded(reversion))
         #expect(copy.node is TreeArrayChangeNode<Shelf, Row>, "\(type(of: copy.node))")
+        // Read straight from the JSON, as an archive is: the same one node.
+        let direct: Reversion<Shelf> = try readDirectly(try encoded(reversion))
+        #expect(direct.node is TreeArrayChangeNode<Shelf, Row>, "\(type(of: direct.node))")
+        #expect(try encoded(direct) == encoded(reversion))
         #expect(reversion.changedKeyPaths.map { "\($0)" } == copy.changedKeyPaths.map { "\($0)" })
         #expect(reversion.changedKeyPaths.count == 1)
     }
