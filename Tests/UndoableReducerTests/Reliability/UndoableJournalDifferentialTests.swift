@@ -481,7 +481,7 @@ struct JournalRun {
             func failure(_ message: String, _ kind: String) -> (ModelFailure?, journaled: Tally) {
                 (ModelFailure(index: index, message: message, kind: kind), tally)
             }
-            let journaledBefore = journaled.engine.journaledStepCount
+            let (journaledBefore, versionBefore) = (journaled.engine.journaledStepCount, journaled.currentVersionID)
             switch operation {
             case .saveAndLoad:
                 do {
@@ -522,7 +522,8 @@ struct JournalRun {
                 }
                 _ = journaledReducer.reduce(into: &journaled, action: action)
                 _ = comparingReducer.reduce(into: &compared, action: action)
-                let steps = journaled.engine.journaledStepCount - journaledBefore
+                // A run the journal found changed nothing made no step.
+                let steps = journaled.currentVersionID == versionBefore ? 0 : journaled.engine.journaledStepCount - journaledBefore
                 tally.steps += steps
                 if journaled.engine.hasAbsorbedWrites { tally.amongOtherWrites += steps }
             }
