@@ -71,6 +71,23 @@ struct UndoableReliabilityTests {
         #expect(failure == nil, "after operation \((failure?.index ?? 0) + 1): \(failure?.message ?? "")")
     }
 
+    /// Found by `randomReplays` (seed 35) while the drawer's actions were being added, and
+    /// not the journal's: it fails alike with every step found by comparing. Tags t1 and t2
+    /// on the start, a scope with one step, t1 and t2 moved onto it and t1 moved back onto
+    /// it, then the history replayed and restored and the scope abandoned: the restored
+    /// state lists the present's tags as [t2, t1], the live one as [t1, t2].
+    @Test("A restored replay lists the present's tags in the live order after a scope that moved them is abandoned (seed 35)")
+    func replayTagOrder() {
+        let operations: [UndoableOperation] = [
+            .tag("t1"), .tag("t2"), .pushScope, .action(.rename(at: 0, "milk")),
+            .tag("t1"), .tag("t2"), .tag("t1"), .replayAndRestore, .discardScope,
+        ]
+        let failure = UndoableReplayRun(seed: 35).firstFailure(of: operations)
+        withKnownIssue("a restored replay orders the present's tags differently after an abandoned scope") {
+            #expect(failure == nil, "\(failure?.message ?? "")")
+        }
+    }
+
     /// Issue 26's cause, shown directly: with a limit of 1, a scope re-spells the name and
     /// changes another field; folding its oldest step with the start by one comparison would
     /// lose the re-spelling, and abandoning the scope would leave the step before the scope
