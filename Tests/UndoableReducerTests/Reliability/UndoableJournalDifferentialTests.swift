@@ -33,18 +33,20 @@ struct UndoableJournalDifferentialTests {
                 let (failure, tally) = run.firstFailure(of: operations)
                 journaled.steps += tally.steps
                 journaled.amongOtherWrites += tally.amongOtherWrites
+                journaled.conflictedMoves += tally.conflictedMoves
                 return failure
             })
         }
         if let report { Issue.record("\(report)") }
         // The suite proves something only if the journal recorded many of the recorded
         // actions (the rest fall back on purpose: see `Board.Action`).
-        let share = "\(journaled.steps) of \(actions) recorded actions journaled, \(journaled.amongOtherWrites) of them after another writer's"
+        let share = "\(journaled.steps) of \(actions) recorded actions journaled, \(journaled.amongOtherWrites) of them after another writer's; \(journaled.conflictedMoves) moves met conflicts"
         if RandomizedTesting.isVerbose { print("UndoableJournalDifferentialTests: \(share)") }
         #expect(journaled.steps * 3 > actions, "\(share)")
         // And the journal must meet other writers' changes, or the suite proves no more than
         // it did without them.
         #expect(journaled.amongOtherWrites * 4 > journaled.steps, "\(share)")
+        #expect(journaled.conflictedMoves > 0, "\(share)")
     }
 
     @Test("An edit, an insert and a removal are written in place and journaled")
@@ -450,11 +452,13 @@ struct JournalRun {
         }
     }
 
-    /// How many steps the journaled store recorded from its journal, and how many of those
-    /// after another writer's change (since the history was made, loaded or cleared).
+    /// How many steps the journaled store recorded from its journal, how many of those after
+    /// another writer's change (since the history was made, loaded or cleared), and how many
+    /// operations met a conflict (listed one, or were refused for one).
     struct Tally {
         var steps = 0
         var amongOtherWrites = 0
+        var conflictedMoves = 0
     }
 
     /// The first operation after which the two stores differ, and what the journal recorded
@@ -526,6 +530,13 @@ struct JournalRun {
                 let steps = journaled.currentVersionID == versionBefore ? 0 : journaled.engine.journaledStepCount - journaledBefore
                 tally.steps += steps
                 if journaled.engine.hasAbsorbedWrites { tally.amongOtherWrites += steps }
+                if case .history = action {
+                    if case .stepRefused(.conflict, _)? = journaled.error {
+                        tally.conflictedMoves += 1
+                    } else if !journaled.lastConflicts.isEmpty {
+                        tally.conflictedMoves += 1
+                    }
+                }
             }
             journaled.engine._invariantCheck()
             compared.engine._invariantCheck()
