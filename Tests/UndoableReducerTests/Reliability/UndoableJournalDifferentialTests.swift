@@ -148,6 +148,44 @@ extension UndoableJournalDifferentialTests {
     }
 }
 
+extension UndoableJournalDifferentialTests {
+
+    /// Found by the random runs at 2,000 iterations (seed 1517), shrunk to two operations. A
+    /// run that writes a copy of a lent tree and drops it changes nothing, but the journal
+    /// had handed its entry the copy's root (`retake`), so the history's copy gets back the
+    /// version before the run rebuilt from the copy's storage (`versionBefore`): equal, in
+    /// other chunks than the present's. The next comparison then walks other shared chunks
+    /// than the comparing store's and lists the transaction's edits in another order: the
+    /// same present, undo and redo, but a different archive.
+    @Test("A copy of a lent tree written and dropped leaves the same archive as comparing")
+    func copyWrittenAndDropped() throws {
+        let items = TreeArray((0..<300).map { Board.Card(id: -1 - $0, title: "start \($0)") })
+        var journaled = UndoableState(Board.State(cards: items))
+        var compared = journaled
+        var options = UndoableOptions<Board.Action>(clock: TestClock())
+        let reducer = Board().undoable(options)
+        options.policy.recordsWrites = false
+        let comparing = Board().undoable(options)
+        for action: UndoableAction<Board.Action> in [
+            .action(.renameCopyAndDiscard(at: 388)),
+            .transaction([.insert(id: 6, title: "", at: 318), .toggle(at: 224), .rename(at: 33, "")]),
+        ] {
+            _ = reducer.reduce(into: &journaled, action: action)
+            _ = comparing.reduce(into: &compared, action: action)
+        }
+        #expect(journaled.present == compared.present && journaled.steps() == compared.steps())
+        let (saved, other) = (try archive(of: journaled), try archive(of: compared))
+        withKnownIssue("the history's copy takes the version before the run from a dropped copy's storage") {
+            #expect(saved == other, "\(firstDifference(saved, other))")
+        }
+        for _ in 0..<2 {
+            _ = reducer.reduce(into: &journaled, action: .undo)
+            _ = comparing.reduce(into: &compared, action: .undo)
+        }
+        #expect(journaled.present.cards.elementsEqual(items) && compared.present.cards.elementsEqual(items))
+    }
+}
+
 /// Where two texts first differ, with some text before it, from each.
 private func firstDifference(_ left: String, _ right: String) -> String {
     let (left, right) = (Array(left.utf8), Array(right.utf8))
