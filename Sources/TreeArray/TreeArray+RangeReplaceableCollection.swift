@@ -8,6 +8,7 @@ extension TreeArray: RangeReplaceableCollection {
         precondition(i >= 0 && i <= root.count, "TreeArray insertion index out of range")
         let journaled = journal(.inserted(at: i))
         defer { journaled?.retake(self) }
+        journaled?.keepIfShared(&self)
         var identities = takeIdentities()
         makeRootUnique(growing: true)
         var (inserted, sibling) = root.insert(newElement, at: i, between: 0, and: .max, identities: &identities)
@@ -53,6 +54,7 @@ extension TreeArray: RangeReplaceableCollection {
         precondition(i >= 0 && i < root.count, "TreeArray index out of range")
         let journaled = journal(.removed(at: i, old: self[i]))
         defer { journaled?.retake(self) }
+        journaled?.keepIfShared(&self)
         var identities = takeIdentities()
         makeRootUnique()
         let (removed, key) = root.remove(at: i)

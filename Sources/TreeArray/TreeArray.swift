@@ -170,6 +170,7 @@ extension TreeArray: RandomAccessCollection, MutableCollection {
             precondition(position >= 0 && position < root.count, "TreeArray index out of range")
             let journaled = journal(.replaced(at: position, old: self[position]))
             defer { journaled?.retake(self) }
+            journaled?.keepIfShared(&self)
             var identities = takeIdentities()
             makeRootUnique()
             var node = root

@@ -90,6 +90,12 @@ package final class TreeArrayJournalRecord<Element>: TreeArrayJournalEntry {
     package private(set) var write: TreeArrayJournaledWrite<Element>?
     /// The version before the run, once a second or an unrecorded write came.
     package private(set) var before: TreeArray<Element>?
+    /// The lent storage, when the first write found it shared (a copy of the tree written, or
+    /// the tree written while a copy holds it): that write copies it anyway, and this is then
+    /// the version before the run in its own storage, which a dropped copy leaves the present
+    /// holding. Rebuilt from the written copy instead, it would be equal in other chunks, and
+    /// later comparisons with the present would walk them (issue 39, seed 1517).
+    @usableFromInline var shared: TreeArray<Element>?
 
     @usableFromInline
     init(_ tree: TreeArray<Element>) {
@@ -107,6 +113,7 @@ package final class TreeArrayJournalRecord<Element>: TreeArrayJournalEntry {
     @usableFromInline
     package var versionBefore: TreeArray<Element> {
         if let before { return before }
+        if let shared { return shared }
         var tree = TreeArray(root: unsafeDowncast(root!, to: TreeArrayNode<Element>.self))
         // Not journaled: the entry no longer names this storage while it is rewound.
         let held = root
@@ -125,12 +132,20 @@ package final class TreeArrayJournalRecord<Element>: TreeArrayJournalEntry {
         guard self.write == nil else {
             before = versionBefore
             self.write = nil
+            shared = nil
             root = nil
             return false
         }
         self.write = write()
         root = nil
         return true
+    }
+
+    /// Keeps `tree`, about to take the first write with the lent root, when the write will
+    /// copy the root: something else holds it too (see ``shared``).
+    @inlinable
+    package func keepIfShared(_ tree: inout TreeArray<Element>) {
+        if !isKnownUniquelyReferenced(&tree.root) { shared = tree }
     }
 
     /// Holds `tree`'s root again after the journaled write.

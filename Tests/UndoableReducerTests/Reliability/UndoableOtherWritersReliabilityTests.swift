@@ -2,10 +2,11 @@ import Foundation
 import Revertible
 import Testing
 import TestSupport
-import UndoableReducer
+@testable import UndoableReducer
 
 /// Issue 24: the shelf of ``UndoableReliabilityTests`` shared with other writers. Two authors
-/// record steps (ana owns the name, the note and the labels; ben the items and the counts),
+/// record steps (ana owns the name, the note and the labels; ben the items, the drawer and
+/// the counts),
 /// something else writes any field without a step (an action the filter refuses, `absorb`),
 /// and undo, redo, `undo(by:)`, `redo(by:)`, tags, scopes, groups, transactions, moves and the
 /// limit are interleaved at random, with the state saved as JSON and reloaded now and then.
@@ -17,6 +18,8 @@ import UndoableReducer
 /// same rule the other way. `undo(by:)` and `redo(by:)` never change the other author's
 /// fields, nor what only the other writers write. Nothing ever jams: a one-step undo or redo
 /// with a step to take always moves, and no move fails for a wrong version or a conflict.
+/// Each sequence runs twice: with the drawer's writes journaled (issue 39), and with every
+/// step found by comparing versions.
 ///
 /// ```sh
 /// RANDOMIZED_ITERATIONS=2000 swift test --filter UndoableOtherWritersReliabilityTests
@@ -27,11 +30,16 @@ struct UndoableOtherWritersReliabilityTests {
 
     @Test("Random sequences with unrecorded writes and two authors never jam and revert only what each step wrote")
     func randomSequences() {
+        var (journaled, stashes) = (0, 0)
         let report = firstFailingSequence(suite: "UndoableOtherWritersReliabilityTests", defaultIterations: 100) { seed in
             let run = OtherWritersRun(seed: seed)
-            return ("history limit \(run.limit.map(String.init) ?? "none")", run.operations(count: RandomizedTesting.operationsPerSequence), run.firstFailure(of:))
+            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
+            stashes += operations.filter { if case let .action(action) = $0 { action.author != nil && action.base.writesDrawerOnly } else { false } }.count
+            return ("history limit \(run.limit.map(String.init) ?? "none")", operations, { run.firstFailure(of: $0, journaled: &journaled) })
         }
         if let report { Issue.record("\(report)") }
+        if RandomizedTesting.isVerbose { print("UndoableOtherWritersReliabilityTests: \(journaled) of \(stashes) recorded drawer actions journaled") }
+        #expect(journaled * 4 > stashes, "\(journaled) of \(stashes) recorded drawer actions journaled")
     }
 
     /// Seed 362, shrunk: a group that came back to where it started, after the history was
@@ -145,6 +153,7 @@ struct OtherWritersRun {
     /// single-valued ones are one location each; a collection is several.
     static let fields: [(name: String, isSingle: Bool, read: @Sendable (Shelf.State) -> AnyHashable)] = [
         ("items", false, { AnyHashable($0.items.map { [AnyHashable($0.id), AnyHashable($0.title), AnyHashable($0.done)] }) }),
+        ("drawer", false, { AnyHashable($0.drawer.map { [AnyHashable($0.id), AnyHashable($0.title), AnyHashable($0.done)] }) }),
         ("labels", false, { AnyHashable($0.labels) }),
         ("counts", false, { AnyHashable($0.counts) }),
         ("note", true, { AnyHashable($0.note) }),
@@ -154,7 +163,7 @@ struct OtherWritersRun {
     ]
 
     /// Each author's fields: what their actions write.
-    static let owned: [Set<String>] = [["name", "panel.width", "note", "labels"], ["items", "counts"]]
+    static let owned: [Set<String>] = [["name", "panel.width", "note", "labels"], ["items", "drawer", "counts"]]
 
     /// The first field where undoing `step` from `before` to `after` breaks the reference
     /// rule, or `nil`.
@@ -188,7 +197,12 @@ struct OtherWritersRun {
                 default: return .name(word())
                 }
             case 1?:
-                switch Int.random(in: 0..<6, using: &random) {
+                switch Int.random(in: 0..<9, using: &random) {
+                case 6:
+                    nextID += 1
+                    return .stash(id: nextID, title: word(), at: position())
+                case 7: return .renameStashed(at: position(), word())
+                case 8: return .unstash(at: position())
                 case 0:
                     nextID += 1
                     return .insert(id: nextID, title: word(), at: position())
@@ -238,13 +252,32 @@ struct OtherWritersRun {
     }
 
     func firstFailure(of operations: [OtherWritersOperation]) -> ModelFailure? {
-        let reducer = AuthoredShelf().undoable(UndoableOptions(
+        var journaled = 0
+        return firstFailure(of: operations, journaled: &journaled)
+    }
+
+    /// The first failure with the drawer's writes journaled (issue 39), or else with every
+    /// step found by comparing versions; `journaled` counts the journal's steps.
+    func firstFailure(of operations: [OtherWritersOperation], journaled: inout Int) -> ModelFailure? {
+        for recordsWrites in [true, false] {
+            if let failure = firstFailure(of: operations, recordsWrites: recordsWrites, journaled: &journaled) {
+                let mode = recordsWrites ? "journaled" : "compared"
+                return ModelFailure(index: failure.index, message: "\(mode): \(failure.message)", kind: failure.kind)
+            }
+        }
+        return nil
+    }
+
+    private func firstFailure(of operations: [OtherWritersOperation], recordsWrites: Bool, journaled: inout Int) -> ModelFailure? {
+        var options = UndoableOptions<AuthoredShelf.Action>(
             historyLimit: limit,
             recording: { $0.author != nil && $0.base.isRecorded },
             groupingBy: { $0.base.groupKey },
             clock: TestClock(),
             author: { action in action.author.map { HistoryAuthor($0) } }
-        ))
+        )
+        options.policy.recordsWrites = recordsWrites
+        let reducer = AuthoredShelf().undoable(options)
         var state = UndoableState(initial)
         var store = EncodedHistoryStepStore<Shelf.State>()
         var storeHoldsState = false
@@ -258,7 +291,12 @@ struct OtherWritersRun {
         var foreignSinceStep = false
 
         func send(_ action: UndoableAction<AuthoredShelf.Action>, oneStep: Bool = false) {
+            let (journaledBefore, versionBefore) = (state.engine.journaledStepCount, state.currentVersionID)
             _ = reducer.reduce(into: &state, action: action)
+            // A run the journal found changed nothing made no step.
+            if state.currentVersionID != versionBefore {
+                journaled += state.engine.journaledStepCount - journaledBefore
+            }
             // A move past several steps that met a conflict leaves each of those steps holding
             // what was done, which the reference cannot tell (seed 389: a skipped note then
             // redone as nothing); a one-step move's caller forgets its one step itself.

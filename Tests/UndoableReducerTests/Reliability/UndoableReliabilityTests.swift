@@ -2,7 +2,7 @@ import Foundation
 import Revertible
 import Testing
 import TestSupport
-import UndoableReducer
+@testable import UndoableReducer
 
 /// A `Store` running an `undoable` reducer, driven by seeded random action sequences and held,
 /// after every action, to ``ReferenceHistory`` (the same snapshot model the controller's
@@ -20,11 +20,18 @@ struct UndoableReliabilityTests {
 
     @Test("Random action sequences leave the store's present, counts, scopes and tags as the model's")
     func randomSequences() {
+        var (journaled, stashes) = (0, 0)
         let report = firstFailingSequence(suite: "UndoableReliabilityTests", defaultIterations: 100) { seed in
             let run = UndoableModelRun(seed: seed)
-            return ("history limit \(run.limit.map(String.init) ?? "none")", run.operations(count: RandomizedTesting.operationsPerSequence), run.firstFailure(of:))
+            let operations = run.operations(count: RandomizedTesting.operationsPerSequence)
+            stashes += operations.filter { if case let .action(action) = $0 { action.writesDrawerOnly } else { false } }.count
+            return ("history limit \(run.limit.map(String.init) ?? "none")", operations, { run.firstFailure(of: $0, journaled: &journaled) })
         }
         if let report { Issue.record("\(report)") }
+        // Each sequence runs journaled, then compared: the journaled runs prove something
+        // only if the drawer's writes reached the journal.
+        if RandomizedTesting.isVerbose { print("UndoableReliabilityTests: \(journaled) of \(stashes) drawer actions journaled") }
+        #expect(journaled * 4 > stashes, "\(journaled) of \(stashes) drawer actions journaled")
     }
 
     /// Issue 38, defects 3 and 4, at random: a history with tags, scopes and a small limit is
@@ -62,6 +69,23 @@ struct UndoableReliabilityTests {
         #expect(run.limit == 8)
         let failure = run.firstFailure(of: operations)
         #expect(failure == nil, "after operation \((failure?.index ?? 0) + 1): \(failure?.message ?? "")")
+    }
+
+    /// Found by `randomReplays` (seed 35) while the drawer's actions were being added, and
+    /// not the journal's: it fails alike with every step found by comparing. Tags t1 and t2
+    /// on the start, a scope with one step, t1 and t2 moved onto it and t1 moved back onto
+    /// it, then the history replayed and restored and the scope abandoned: the restored
+    /// state lists the present's tags as [t2, t1], the live one as [t1, t2].
+    @Test("A restored replay lists the present's tags in the live order after a scope that moved them is abandoned (seed 35)")
+    func replayTagOrder() {
+        let operations: [UndoableOperation] = [
+            .tag("t1"), .tag("t2"), .pushScope, .action(.rename(at: 0, "milk")),
+            .tag("t1"), .tag("t2"), .tag("t1"), .replayAndRestore, .discardScope,
+        ]
+        let failure = UndoableReplayRun(seed: 35).firstFailure(of: operations)
+        withKnownIssue("a restored replay orders the present's tags differently after an abandoned scope") {
+            #expect(failure == nil, "\(failure?.message ?? "")")
+        }
     }
 
     /// Issue 26's cause, shown directly: with a limit of 1, a scope re-spells the name and
@@ -216,6 +240,9 @@ struct Shelf: Reducer {
         var hover = 0
         /// A nested value with an ignored field beside a versioned one.
         var panel = Panel()
+        /// Items put aside, in a `TreeArray`: an action that writes only here is recorded as
+        /// the tree writes it (the journal, issue 39), where the runs let it.
+        var drawer: TreeArray<Item> = []
 
         func addReversions(into reverter: inout some Reverter<State>) {
             reverter.appendReversion(at: \.items)
@@ -226,6 +253,7 @@ struct Shelf: Reducer {
             reverter.appendReversion(at: \.cursor)
             reverter.ignore(\.hover)
             reverter.appendReversion(at: \.panel)
+            reverter.appendReversion(at: \.drawer)
         }
     }
 
@@ -259,7 +287,20 @@ struct Shelf: Reducer {
         case moveCursor(Int)
         /// Changes only the ignored hovers (`hover`, `panel.hover`).
         case hover(Int)
+        /// Inserts an item into the drawer.
+        case stash(id: Int, title: String, at: Int)
+        case renameStashed(at: Int, String)
+        /// Removes an item from the drawer.
+        case unstash(at: Int)
         case noop
+
+        /// Whether the action writes the drawer and nothing else (when it writes at all).
+        var writesDrawerOnly: Bool {
+            switch self {
+            case .stash, .renameStashed, .unstash: true
+            default: false
+            }
+        }
 
         /// Whether the `recording:` filter keeps the action.
         var isRecorded: Bool {
@@ -284,6 +325,9 @@ struct Shelf: Reducer {
             case let .name(name): "name(\(name.debugDescription))"
             case let .moveCursor(cursor): "moveCursor(\(cursor))"
             case let .hover(hover): "hover(\(hover))"
+            case let .stash(id, title, at): "stash(\(id), \(title.debugDescription), at: \(at))"
+            case let .renameStashed(at, title): "renameStashed(at: \(at), \(title.debugDescription))"
+            case let .unstash(at): "unstash(at: \(at))"
             case .noop: "noop"
             }
         }
@@ -316,6 +360,12 @@ struct Shelf: Reducer {
         case let .hover(hover):
             state.hover = hover
             state.panel.hover = hover
+        case let .stash(id, title, at):
+            state.drawer.insert(Item(id: id, title: title), at: at % (state.drawer.count + 1))
+        case let .renameStashed(at, title):
+            if !state.drawer.isEmpty { state.drawer[at % state.drawer.count].title = title }
+        case let .unstash(at):
+            if !state.drawer.isEmpty { state.drawer.remove(at: at % state.drawer.count) }
         case .noop:
             break
         }
@@ -409,6 +459,7 @@ struct UndoableModelRun {
 
     func operations(count: Int) -> [UndoableOperation] {
         var random = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 7)
+        var drawerRandom = SeededGenerator(seed: seed ^ 0xD4A3_3E40)
         var nextID = 0
         let words = ["", "a", "b", "milk", "é", "e\u{301}", "😀", "中文", "long title here"]
         let tags = ["t1", "t2", "t3"]
@@ -430,7 +481,18 @@ struct UndoableModelRun {
             case 7: return .count(["x", "y"].randomElement(using: &random)!, Bool.random(using: &random) ? nil : position())
             case 8: return .note(Bool.random(using: &random) ? nil : word())
             case 9: return .name(word())
-            default: return .noop
+            default:
+                // The drawer's actions come from a generator of their own, so each sequence
+                // is the one it was before the drawer, with some of its no-ops now writes to
+                // the drawer.
+                switch Int.random(in: 0..<4, using: &drawerRandom) {
+                case 0:
+                    nextID += 1
+                    return .stash(id: nextID, title: words.randomElement(using: &drawerRandom)!, at: Int.random(in: 0..<8, using: &drawerRandom))
+                case 1: return .renameStashed(at: Int.random(in: 0..<8, using: &drawerRandom), words.randomElement(using: &drawerRandom)!)
+                case 2: return .unstash(at: Int.random(in: 0..<8, using: &drawerRandom))
+                default: return .noop
+                }
             }
         }
         return (0..<count).map { _ in
@@ -460,13 +522,32 @@ struct UndoableModelRun {
     }
 
     func firstFailure(of operations: [UndoableOperation]) -> Failure? {
-        let reducer = Shelf().undoable(UndoableOptions(
+        var journaled = 0
+        return firstFailure(of: operations, journaled: &journaled)
+    }
+
+    /// The first failure with the drawer's writes journaled (issue 39), or else with every
+    /// step found by comparing versions; `journaled` counts the journal's steps.
+    func firstFailure(of operations: [UndoableOperation], journaled: inout Int) -> Failure? {
+        for recordsWrites in [true, false] {
+            if let failure = firstFailure(of: operations, recordsWrites: recordsWrites, journaled: &journaled) {
+                let mode = recordsWrites ? "journaled" : "compared"
+                return Failure(index: failure.index, message: "\(mode): \(failure.message)", kind: failure.kind)
+            }
+        }
+        return nil
+    }
+
+    private func firstFailure(of operations: [UndoableOperation], recordsWrites: Bool, journaled: inout Int) -> Failure? {
+        var options = UndoableOptions<Shelf.Action>(
             historyLimit: limit,
             recording: \.isRecorded,
             groupingBy: \.groupKey,
             debounceInterval: groupingInterval,
             clock: TestClock()
-        ))
+        )
+        options.policy.recordsWrites = recordsWrites
+        let reducer = Shelf().undoable(options)
         var store = Store(initialState: UndoableState(initial), reducer: reducer)
         var model = ReferenceHistory(initial, limit: limit, untracked: [.init(\.cursor), .init(\.hover), .init(\.panel.hover)])
         // The last refusal stays in `error` until a command succeeds.
@@ -492,7 +573,12 @@ struct UndoableModelRun {
             }
             let action = action(for: operation, model: model)
             let refusal = apply(operation, to: &model)
+            let (journaledBefore, versionBefore) = (store.state.engine.journaledStepCount, store.state.currentVersionID)
             store.send(action)
+            // A run the journal found changed nothing made no step.
+            if store.state.currentVersionID != versionBefore {
+                journaled += store.state.engine.journaledStepCount - journaledBefore
+            }
             if let misuse = model.misuse {
                 return Failure(index: index, message: "the test used the model wrongly: \(misuse)", kind: "model")
             }
