@@ -105,7 +105,7 @@ private func firstDifference(running operations: [JournalOperation]) -> (ModelFa
             continue
         }
         let outcomes = (operation.run(on: journaled), operation.run(on: compared))
-        guard outcomes.0 == outcomes.1 else { return failure("outcomes differ: \(outcomes.0) and \(outcomes.1)") }
+        guard outcomes.0 == outcomes.1 else { return failure("outcomes differ: \(outcomes.0 ?? "none") and \(outcomes.1 ?? "none")") }
         guard journaled.currentVersion == compared.currentVersion else { return failure("the current versions differ") }
         guard journaled.undoCount == compared.undoCount, journaled.redoCount == compared.redoCount else {
             return failure("counts differ: \(journaled.undoCount)/\(journaled.redoCount) and \(compared.undoCount)/\(compared.redoCount)")
