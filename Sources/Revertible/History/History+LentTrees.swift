@@ -45,21 +45,22 @@ extension History where Value: Versionable {
             try body(&value)
         } catch {
             returnLentTrees(lentTrees, unrecorded: value)
+            checkInvariantsInDebugBuilds()
             throw error
         }
         record(value, lentTrees: lentTrees, annotation: annotation, grouping: .alone, author: nil, policy: policy)
         return value
     }
 
-    /// Closes the journal and gives the history's copy its trees back as they were lent, after
-    /// a run whose result, `unrecorded`, is dropped (a transaction that threw).
+    /// Closes the journal (if still open) and gives the history's copy its trees back as they
+    /// were lent, after a run whose result, `unrecorded`, is not recorded from the journal: a
+    /// transaction that threw, or a run the journal cannot vouch for, which is compared.
     @inlinable
-    package mutating func returnLentTrees(_ lentTrees: LentTrees<Value>, unrecorded: Value) {
+    mutating func returnLentTrees(_ lentTrees: LentTrees<Value>, unrecorded: Value) {
         lentTrees.journal.close()
         for tree in lentTrees.trees {
             _ = tree.perform(.restore, &reference!, unrecorded)
         }
-        checkInvariantsInDebugBuilds()
     }
 
     /// Records `value`, the present after the run its trees were lent to, and gives the
@@ -113,9 +114,7 @@ extension History where Value: Versionable {
             isVouched = isBitwiseIdentical(value, reference!)
         }
         guard isVouched else {
-            for tree in lentTrees.trees {
-                _ = tree.perform(.restore, &reference!, value)
-            }
+            returnLentTrees(lentTrees, unrecorded: value)
             return nil
         }
         guard let first = nodes.first else { return .some(nil) }
