@@ -82,10 +82,7 @@ struct UndoableJournalDifferentialTests {
         let items = TreeArray((0..<100).map { Board.Card(id: $0, title: "card \($0)") })
         var journaled = UndoableState(Board.State(cards: items))
         var compared = journaled
-        var options = UndoableOptions<Board.Action>(clock: TestClock())
-        let reducer = Board().undoable(options)
-        options.policy.recordsWrites = false
-        let comparing = Board().undoable(options)
+        let (reducer, comparing) = Board.journaledAndComparing()
         _ = reducer.reduce(into: &journaled, action: .action(action))
         _ = comparing.reduce(into: &compared, action: .action(action))
         #expect(journaled.present == compared.present)
@@ -163,10 +160,7 @@ extension UndoableJournalDifferentialTests {
         let items = TreeArray((0..<300).map { Board.Card(id: -1 - $0, title: "start \($0)") })
         var journaled = UndoableState(Board.State(cards: items))
         var compared = journaled
-        var options = UndoableOptions<Board.Action>(clock: TestClock())
-        let reducer = Board().undoable(options)
-        options.policy.recordsWrites = false
-        let comparing = Board().undoable(options)
+        let (reducer, comparing) = Board.journaledAndComparing()
         for action: UndoableAction<Board.Action> in [
             .action(.renameCopyAndDiscard(at: 388)),
             .transaction([.insert(id: 6, title: "", at: 318), .toggle(at: 224), .rename(at: 33, "")]),
@@ -182,6 +176,18 @@ extension UndoableJournalDifferentialTests {
             _ = comparing.reduce(into: &compared, action: .undo)
         }
         #expect(journaled.present.cards.elementsEqual(items) && compared.present.cards.elementsEqual(items))
+    }
+}
+
+extension Board {
+
+    /// The undoable board, and the same with every step found by comparing versions (the
+    /// journal off), each with a clock that never moves.
+    static func journaledAndComparing() -> (journaled: Undoable<Board>, comparing: Undoable<Board>) {
+        var options = UndoableOptions<Board.Action>(clock: TestClock())
+        let journaled = Board().undoable(options)
+        options.policy.recordsWrites = false
+        return (journaled, Board().undoable(options))
     }
 }
 
@@ -337,21 +343,7 @@ struct Board: Reducer {
     }
 }
 
-/// A board action and who sent it: ana (`0`), ben (`1`), or, for `nil`, another writer,
-/// whose actions the options do not record, so the history absorbs what they write.
-struct AuthoredBoard: Reducer {
-    struct Action: Sendable, CustomStringConvertible {
-        var author: Int?
-        var base: Board.Action
-
-        var description: String { "\(author.map { ["ana", "ben"][$0] } ?? "other"): \(base)" }
-    }
-
-    func reduce(into state: inout Board.State, action: Action) -> Effect<Action> {
-        _ = Board().reduce(into: &state, action: action.base)
-        return .none
-    }
-}
+typealias AuthoredBoard = Authored<Board>
 
 /// One seeded run: the same operations sent to a journaled and a comparing store, with
 /// two authors, another writer whose actions are not recorded, writes absorbed from outside,
@@ -513,8 +505,8 @@ struct JournalRun {
             options.policy.recordsWrites = recordsWrites
             return options
         }
-        let journaledReducer = AuthoredBoard().undoable(options(recordsWrites: true))
-        let comparingReducer = AuthoredBoard().undoable(options(recordsWrites: false))
+        let journaledReducer = Authored(base: Board()).undoable(options(recordsWrites: true))
+        let comparingReducer = Authored(base: Board()).undoable(options(recordsWrites: false))
         var journaled = UndoableState(initial)
         var compared = UndoableState(initial)
         var tally = Tally()

@@ -70,21 +70,25 @@ struct UndoableOtherWritersReliabilityTests {
     }
 }
 
-/// A shelf action and who sent it.
-struct AuthoredShelf: Reducer {
+/// `Base`'s actions, each with who sent it: ana (`0`), ben (`1`), or, for `nil`, another
+/// writer, whose actions the options do not record, so the history absorbs what they write.
+struct Authored<Base: Reducer>: Reducer where Base.Action: CustomStringConvertible {
     struct Action: Sendable, CustomStringConvertible {
-        /// `0` (ana), `1` (ben), or `nil` for another writer, which is not recorded.
         var author: Int?
-        var base: Shelf.Action
+        var base: Base.Action
 
         var description: String { "\(author.map { ["ana", "ben"][$0] } ?? "other"): \(base)" }
     }
 
-    func reduce(into state: inout Shelf.State, action: Action) -> Effect<Action> {
-        _ = Shelf().reduce(into: &state, action: action.base)
+    let base: Base
+
+    func reduce(into state: inout Base.State, action: Action) -> Effect<Action> {
+        _ = base.reduce(into: &state, action: action.base)
         return .none
     }
 }
+
+typealias AuthoredShelf = Authored<Shelf>
 
 enum OtherWritersOperation: CustomStringConvertible {
     case action(AuthoredShelf.Action)
@@ -277,7 +281,7 @@ struct OtherWritersRun {
             author: { action in action.author.map { HistoryAuthor($0) } }
         )
         options.policy.recordsWrites = recordsWrites
-        let reducer = AuthoredShelf().undoable(options)
+        let reducer = Authored(base: Shelf()).undoable(options)
         var state = UndoableState(initial)
         var store = EncodedHistoryStepStore<Shelf.State>()
         var storeHoldsState = false
