@@ -82,11 +82,12 @@ extension UndoableState {
     /// they were made (so the limit drops the same ones, and moves by that order land on the
     /// same ones), and the steps the limit folded into an open scope's start are made again
     /// and folded again (``UndoableReplay/foldsAfter``). Tags are put where they are, and the
-    /// tags an open scope moved are first given where they were before, so that abandoning
-    /// the rebuilt scope puts them back as abandoning the original would. A move onto or off
-    /// a version that is gone since is made again on a version made and dropped in a scope of
-    /// its own, which takes a step's actions: in a scope without such a step, that one move
-    /// is not made again.
+    /// tags an open scope moved are first given where they were before, then moved in the
+    /// order the scope moved them, so that abandoning the rebuilt scope puts them back where,
+    /// and in the order, abandoning the original would. A move onto or off a version that is
+    /// gone since is made again on a version made and dropped in a scope of its own, which
+    /// takes a step's actions: in a scope without such a step, that one move is not made
+    /// again.
     ///
     /// Changes made by actions that were not recorded (the `recording` filter) are not in
     /// it; restoring then arrives at a different present and fails with
@@ -218,6 +219,8 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
         order = [scope.floor]
         position = 0
         var location = Dictionary(tagsBefore.map { ($0.tag, $0.version) }, uniquingKeysWith: { $1 })
+        // The tags whose moves are made already.
+        var placed: Set<HistoryTag> = []
         if let folded = scope.foldedStart {
             // The steps the limit dropped, made again from the version the scope started from
             // and folded into the start at once: that version is out of reach after, so its
@@ -228,8 +231,17 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
             // Moved away and back, or off a version that went, before the limit folded the
             // steps after: those moves take a version made and dropped, here by the folded
             // steps' actions, if they change anything at once.
-            let away = moves.filter { location[$0.tag] == $0.version }.map(\.tag)
+            var away = moves.filter { location[$0.tag] == $0.version }.map(\.tag)
             let offDropped = moves.filter { location[$0.tag] == nil }.map(\.tag)
+            // The moves the scope made before these, of tags still where they were, are made
+            // with them, so that they come first (see `placeTags`); those tags are then
+            // placed with the others.
+            if let last = scope.movedTags.lastIndex(where: { away.contains($0.tag) }) {
+                away = scope.movedTags[...last].filter { entry in
+                    away.contains(entry.tag) || (!tags.contains(entry.tag) && location[entry.tag] == entry.version)
+                }.map(\.tag)
+            }
+            placed = Set(tags + away)
             if !away.isEmpty || !offDropped.isEmpty {
                 if folded.changesValue {
                     remakeMovesThroughDroppedVersions(away: away, offDropped: offDropped, changing: startActions)
@@ -265,7 +277,6 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
             order.append(version)
             position = order.count - 1
         }
-        let placed = Set(tagsAfter.filter { $0.version == scope.startVersion && scope.foldedStart != nil }.map(\.tag))
         placeTags(of: scope, location: location, placed: placed, after: tagsAfter, changing: changing)
         restoreBranchOrder(of: scope)
         move(to: scope.currentVersionID)
@@ -274,7 +285,11 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
     /// Tags the rebuilt scope's versions as `after` says, making the same tag moves as the
     /// scope made: a tag the scope moved must be moved here too, off the version it named
     /// before (where `location` says it is now), so the scope remembers where to put it
-    /// back when it is abandoned. Tags in `placed` are done already.
+    /// back when it is abandoned. Tags in `placed` are moved already.
+    ///
+    /// The moves are made in the order the scope made them: abandoning a scope puts its
+    /// tags back in that order, each after the tags already on the version it goes back to,
+    /// so a version's tags are listed in that order then.
     private mutating func placeTags(
         of scope: Scope,
         location: [HistoryTag: HistoryVersion],
@@ -287,6 +302,8 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
         var moved: Set<HistoryTag> = []
         var away: [HistoryTag] = []
         var offDropped: [HistoryTag] = []
+        // Moves that tagging the tag where it ends makes, since the last of `away`.
+        var direct: [HistoryTag] = []
         for (tag, previous) in scope.movedTags where !placed.contains(tag) {
             if location[tag] == nil, index(of: previous) != nil {
                 // Made in this scope, then moved: made first where it was.
@@ -298,8 +315,14 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
             if location[tag] == previous {
                 // Tagging it where it ends makes the move, unless it ends where it was, or
                 // on no version.
-                if let end = final[tag], end != previous, index(of: end) != nil { continue }
-                away.append(tag)
+                if let end = final[tag], end != previous, index(of: end) != nil {
+                    direct.append(tag)
+                    continue
+                }
+                // The moves before this one are made with it, through the dropped version;
+                // the tags are then placed where they end with the others.
+                away += direct + [tag]
+                direct = []
             } else if location[tag] == nil {
                 offDropped.append(tag)
             } else {
@@ -321,8 +344,17 @@ private struct ReplayWriter<State: Versionable & Sendable, Action: Sendable> {
         for entry in after where index(of: entry.version) != nil && !versions.contains(entry.version) {
             versions.append(entry.version)
         }
-        for version in versions {
-            let tags = after.filter { $0.version == version }.map(\.tag)
+        let tagsOf = versions.map { version in after.filter { $0.version == version }.map(\.tag) }
+        if tagsOf.joined().filter(direct.contains) != direct {
+            // Tagging the versions below would make these moves in another order: they are
+            // made first, one by one, and the versions below are then given their order.
+            for tag in direct {
+                move(to: final[tag]!)
+                actions.append(.tag(tag))
+                location[tag] = final[tag]
+            }
+        }
+        for (version, tags) in zip(versions, tagsOf) {
             guard tags.contains(where: { location[$0] != version || moved.contains($0) }) else { continue }
             move(to: version)
             actions += tags.map { .tag($0) }
