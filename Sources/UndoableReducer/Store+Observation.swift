@@ -7,11 +7,12 @@ extension Store: Observable {}
 
 extension Store {
     /// A callback registered with ``subscribe(_:)``.
+    @usableFromInline
     struct Subscriber: Sendable {
         let id: UInt64
         /// The version current when it subscribed; earlier steps are not its business.
-        let since: UInt64
-        let onChange: @Sendable (State) -> Void
+        @usableFromInline let since: UInt64
+        @usableFromInline let onChange: @Sendable (State) -> Void
 
         /// A subscriber that hands `deliver` each value of `value(state)` that differs from
         /// the last one it saw, starting from `first`.
@@ -34,12 +35,19 @@ extension Store {
     }
 
     /// The state after one reduction step, waiting to be delivered.
+    @usableFromInline
     struct Change: Sendable {
         /// `nil` when no subscriber was registered at the step: one registered later skips
         /// it, so it needs no copy of the state (which would keep the state's storage shared
         /// until delivered).
-        let state: State?
-        let version: UInt64
+        @usableFromInline let state: State?
+        @usableFromInline let version: UInt64
+
+        @usableFromInline
+        init(state: State?, version: UInt64) {
+            self.state = state
+            self.version = version
+        }
     }
 
     /// Calls `onChange` with the new state after every later reduction step, in order.
@@ -84,6 +92,7 @@ extension Store {
 
     /// Records the step that just changed `core.state`: streams get it at once (a
     /// yield runs no user code), everything else is queued for ``deliverChanges()``.
+    @inlinable
     func recordChange(in core: inout Core) {
         core.version += 1
         if !core.streams.isEmpty {
@@ -99,6 +108,7 @@ extension Store {
     /// Only one thread delivers at a time; a send made meanwhile (from another thread
     /// or from an observer) just queues its step, so observers never run re-entrantly
     /// and always see steps in order.
+    @inlinable
     func deliverChanges() {
         var subscribers: [Subscriber] = []
         while let change = nextChange(subscribers: &subscribers) {
@@ -111,9 +121,8 @@ extension Store {
     }
 
     /// The oldest step not delivered yet, and in `subscribers` those to call for it.
-    private func nextChange(subscribers: inout [Subscriber]) -> Change? {
-        // Assignments, not `removeAll(keepingCapacity:)`, which costs more in this code,
-        // unspecialized for `State`, than the allocation it saves.
+    @inlinable
+    func nextChange(subscribers: inout [Subscriber]) -> Change? {
         if !subscribers.isEmpty { subscribers = [] }
         return core.withLock { core in
             guard core.deliveredChanges < core.pendingChanges.count else {

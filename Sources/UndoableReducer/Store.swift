@@ -44,30 +44,31 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// concrete type is known, so its `reduce` (and, for `undoable`, the whole recording path
     /// down to the history) is specialized for the caller's state instead of running generic
     /// code through an existential, which looks up generic metadata at every step.
-    let reduce: @Sendable (inout State, Action) -> Effect<Action>
-    let registrar = ObservationRegistrar()
+    @usableFromInline let reduce: @Sendable (inout State, Action) -> Effect<Action>
+    @usableFromInline let registrar = ObservationRegistrar()
     /// `\.state`, made once: a key path into a generic class is otherwise instantiated at
     /// run time (demangling its generic arguments) at every access and every step.
-    let stateKeyPath: KeyPath<Store, State> & Sendable = \.state
-    let core: Locked<Core>
+    @usableFromInline let stateKeyPath: KeyPath<Store, State> & Sendable = \.state
+    @usableFromInline let core: Locked<Core>
 
     /// Everything mutable about a store, guarded by one lock so that a state change,
     /// the effects it starts and the notifications it queues are recorded atomically.
+    @usableFromInline
     struct Core {
-        var state: State
+        @usableFromInline var state: State
         /// Counts reduction steps; observers use it to skip steps from before they
         /// subscribed.
-        var version: UInt64 = 0
+        @usableFromInline var version: UInt64 = 0
         var nextID: UInt64 = 0
         var effects: [UInt64: Task<Void, Never>] = [:]
-        var subscribers: [Subscriber] = []
-        var streams: [UInt64: AsyncStream<State>.Continuation] = [:]
+        @usableFromInline var subscribers: [Subscriber] = []
+        @usableFromInline var streams: [UInt64: AsyncStream<State>.Continuation] = [:]
         /// Steps whose observers have not been called yet, oldest first, from
         /// `deliveredChanges` on (the ones before are delivered; emptied once all are).
-        var pendingChanges: [Change] = []
-        var deliveredChanges = 0
+        @usableFromInline var pendingChanges: [Change] = []
+        @usableFromInline var deliveredChanges = 0
         /// Whether some thread is draining `pendingChanges`; exactly one does at a time.
-        var isDeliveringChanges = false
+        @usableFromInline var isDeliveringChanges = false
 
         mutating func makeID() -> UInt64 {
             defer { nextID += 1 }
@@ -125,13 +126,18 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     /// - Parameter action: The action to reduce.
     /// - Returns: A handle on the asynchronous effects this action started, to await
     ///   them (in tests and command-line tools) or cancel them.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ action: Action) -> StoreTask {
         send(action, from: nil)
     }
 
     /// Reduces `action`; `parent` is the effect that sent it, if any, which adopts the
     /// effects the action starts so that awaiting or cancelling it covers them too.
+    ///
+    /// Inlined into the client with `send(_:)`, so that it runs compiled for the store's
+    /// `State` and `Action`: as generic code it spent most of a plain reducer's action
+    /// looking up the metadata of `Core`, `Change`, `Optional<State>` and the like.
+    @inlinable
     func send(_ action: Action, from parent: ChildEffects?) -> StoreTask {
         let (tasks, orphans, mustDeliver) = core.withLock { core in
             var actions = [action]
@@ -173,7 +179,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// Called under the lock, which the task takes before it deregisters, so it cannot
     /// deregister (from the store or from `parent`) before it is registered.
-    private func startEffect(
+    @usableFromInline
+    func startEffect(
         _ operation: @escaping @Sendable (Send<Action>) async -> Void,
         parent: ChildEffects?,
         in core: inout Core
@@ -204,6 +211,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 ///
 /// Finished effects remove themselves, so a long-lived effect (a listener, a timer)
 /// does not accumulate handles for every action it ever sent.
+@usableFromInline
 final class ChildEffects: Sendable {
     private struct Children: Sendable {
         var running: [UInt64: Task<Void, Never>] = [:]
@@ -215,6 +223,7 @@ final class ChildEffects: Sendable {
     /// Records a child effect; returns `false`, without recording it, when this
     /// parent was already cancelled and the caller must cancel the child. An action
     /// can slip in between the parent's cancellation and the start of its effects.
+    @usableFromInline
     func adopt(_ task: Task<Void, Never>, id: UInt64) -> Bool {
         children.withLock { children in
             guard !children.isCancelled else { return false }

@@ -7,7 +7,12 @@
 /// #expect(store.state.items.count == 3)
 /// ```
 public struct StoreTask: Sendable {
-    let tasks: [Task<Void, Never>]
+    @usableFromInline let tasks: [Task<Void, Never>]
+
+    @usableFromInline
+    init(tasks: [Task<Void, Never>]) {
+        self.tasks = tasks
+    }
 
     /// Waits until the effects have finished, including the effects started by the
     /// actions they sent.
