@@ -4,9 +4,12 @@
 //
 // The three walks a reader most often needs:
 //
-// `store.send(.action(a))` (UndoableReducer): `Undoable.reduce` runs the base reducer on the
-// present, then `History.record` (History+Recording): `stamp` (History+Time), `joinsGroup`
-// (History+Grouping); the comparison `versionedDifference` (Comparing/Versionable, the type's
+// `store.send(.action(a))` (UndoableReducer): `Undoable.reduce` lends the present's
+// `TreeArray`s to the run (`lendTrees`, History+LentTrees, with the lending walk beside the
+// tree's node in TreeArray/), runs the base reducer on the present, then `record(_:lentTrees:)`
+// takes the trees' changes from their journal. Either way `History.record` (History+Recording):
+// `stamp` (History+Time), `joinsGroup` (History+Grouping); where the journal cannot vouch or
+// nothing was lent, the comparison `versionedDifference` (Comparing/Versionable, the type's
 // `addReversions` through `ReversionCollector`, each place's node); `advanceReference` moves
 // the history's copy by the change; `appendStep` (History+Recording) adds the step to the
 // current `HistoryScope` (Storage/), whose `HistoryStepTable` and `HistoryChildren` take it;
