@@ -34,12 +34,7 @@ struct ReversionCollector<Root>: Reverter {
         if !usesComputedPaths, MemoryLayout<Root>.offset(of: keyPath) == nil {
             usesComputedPaths = true
         }
-        let node = reversion.node(at: keyPath)
-        if first == nil {
-            first = node
-        } else {
-            rest.append(node)
-        }
+        appendNode(reversion.node(at: keyPath))
     }
 
     @inlinable
@@ -51,6 +46,24 @@ struct ReversionCollector<Root>: Reverter {
     @inlinable
     mutating func keep(_ nested: [IgnoredProperty<Root>]) {
         ignored += nested
+    }
+
+    /// Appends `node`, a change of `Root` itself: what `append(_:at:)` makes of a reversion,
+    /// or a lent tree's change a journal described (`TreeArrayJournaledComparison`), which
+    /// is already one.
+    @inlinable
+    mutating func appendNode(_ node: any ReversionNode<Root>) {
+        if first == nil {
+            first = node
+        } else {
+            rest.append(node)
+        }
+    }
+
+    /// The node appended last.
+    @inlinable
+    var lastNode: (any ReversionNode<Root>)? {
+        rest.last ?? first
     }
 
     @inlinable

@@ -43,7 +43,7 @@ struct TreeArrayLending<Root>: Reverter {
         }
         // The tree is read and written at its offset (a stored property, checked above), not
         // through the key path, whose every application costs a call into the runtime.
-        trees.append(LentTree { operation, reference, present in
+        trees.append(LentTree(offset: offset) { operation, reference, present in
             switch operation {
             case .takeBack:
                 // An empty tree: the history holds nothing of the lent storage while the
@@ -118,10 +118,13 @@ struct TreeArrayLending<Root>: Reverter {
 /// tree is captured inside).
 @usableFromInline
 struct LentTree<Root> {
+    /// Where the tree is stored in `Root`.
+    @usableFromInline let offset: Int
     @usableFromInline let perform: (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>
 
     @inlinable
-    init(perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
+    init(offset: Int, perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
+        self.offset = offset
         self.perform = perform
     }
 }
