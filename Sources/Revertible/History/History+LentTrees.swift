@@ -101,13 +101,18 @@ extension History where Value: Versionable {
     mutating func journaledChange(
         of value: Value, lentTrees: LentTrees<Value>, grouping: Grouping, policy: HistoryPolicy
     ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
-        var trees: [JournaledTree<Value>] = []
+        var nodes: [any ReversionNode<Value>] = []
+        // Bit `i` for the `i`th lent tree, when it changed: the comparison below takes its
+        // node from `nodes` (a value lending more trees than bits is compared instead).
+        var changed: UInt64 = 0
         var isVouched = !(grouping.mark(at: .zero).map { opensGroup($0, policy: policy) } ?? false)
-        for tree in lentTrees.trees where isVouched {
+        for (index, tree) in lentTrees.trees.enumerated() where isVouched {
             switch tree.perform(.describe, &reference!, value) {
-            case let .changed(node): trees.append(JournaledTree(offset: tree.offset, node: node))
+            case let .changed(node):
+                nodes.append(node)
+                if index < UInt64.bitWidth { changed |= 1 << index }
             case .distrusted: isVouched = false
-            case .unchanged, .done: trees.append(JournaledTree(offset: tree.offset, node: nil))
+            case .unchanged, .done: break
             }
         }
         if isVouched {
@@ -116,13 +121,13 @@ extension History where Value: Versionable {
             }
             if isBitwiseIdentical(value, reference!) {
                 // Only the trees changed: the journal's nodes are the step.
-                let nodes = trees.compactMap(\.node)
                 guard let first = nodes.first else { return (nil, []) }
                 return (Reversion(node: nodes.count == 1 ? first : combinedNode(nodes)), [])
             }
             // Something else changed too. With no tree changed, the comparison costs no
             // more than this would (the trees are the same storage on both sides).
-            if trees.contains(where: { $0.node != nil }), let difference = journaledDifference(of: value, trees: trees) {
+            if !nodes.isEmpty, lentTrees.trees.count <= UInt64.bitWidth,
+               let difference = journaledDifference(of: value, trees: lentTrees.trees, nodes: nodes, changed: changed) {
                 return difference
             }
         }
@@ -130,14 +135,14 @@ extension History where Value: Versionable {
         return nil
     }
 
-    /// The change from the history's copy, which holds `value`'s lent trees (`trees`, with
-    /// the changes the journal saw them take), to `value`, which differs elsewhere too: the
-    /// comparison's walk, with each tree's change taken from the journal
-    /// (`TreeArrayJournaledComparison`). The copy then takes the rest of the change; `nil`,
-    /// with the copy untouched, where the walk cannot answer as the comparison would.
+    /// The change from the history's copy, which holds `value`'s lent trees (`trees`; those
+    /// whose bit is set in `changed` took, in order, the changes `nodes`), to `value`, which
+    /// differs elsewhere too: the comparison's walk, with each tree's change taken from the
+    /// journal (`TreeArrayJournaledComparison`). The copy then takes the rest of the change;
+    /// `nil`, with the copy untouched, where the walk cannot answer as the comparison would.
     @inlinable
     mutating func journaledDifference(
-        of value: Value, trees: [JournaledTree<Value>]
+        of value: Value, trees: [LentTree<Value>], nodes: [any ReversionNode<Value>], changed: UInt64
     ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
         // Another entity: the comparison stores the whole value, trees and all.
         guard !hasDifferentIdentity(value, reference!) else { return nil }
@@ -145,7 +150,9 @@ extension History where Value: Versionable {
         // The walk, which holds a copy of the history's copy, ends inside: the copy is then
         // the only holder of its storage when it takes the rest of the change in place.
         let found = withUnsafeMutablePointer(to: &isDistrusted) { distrust in
-            var walk = TreeArrayJournaledComparison(previous: reference!, current: value, trees: trees, distrust: distrust)
+            var walk = TreeArrayJournaledComparison(
+                previous: reference!, current: value, trees: trees, nodes: nodes, changed: changed, distrust: distrust
+            )
             value.addReversions(into: &walk)
             return walk.result()
         }

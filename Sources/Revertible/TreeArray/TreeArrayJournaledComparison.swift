@@ -15,20 +15,31 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
 
     /// The comparison this walk is, but for the lent trees.
     @usableFromInline var collector: ReversionCollector<Root>
-    /// The lent trees, in the order they were lent.
-    @usableFromInline var trees: [JournaledTree<Root>]
+    /// The lent trees, in the order they were lent (at most 64).
+    @usableFromInline let trees: [LentTree<Root>]
+    /// The changes the journal saw the trees take, in the same order.
+    @usableFromInline let nodes: [any ReversionNode<Root>]
+    /// Bit `i` set when `trees[i]` changed: its change is the next one of `nodes`.
+    @usableFromInline let changed: UInt64
+    /// Bit `i` set once the walk reached `trees[i]`.
+    @usableFromInline var reached: UInt64 = 0
     /// The nodes of everything but the lent trees, in the order found: what the history's
     /// copy, which holds the trees already, still has to take.
     @usableFromInline var rest: [any ReversionNode<Root>] = []
     /// Set by a read the walk cannot answer as the comparison would. Behind a pointer because
     /// `versions(at:)` cannot mutate the reverter; it lives as long as the walk (see
-    /// `History.journaledDifference(of:trees:)`).
+    /// `History.journaledDifference(of:trees:nodes:changed:)`).
     @usableFromInline let distrust: UnsafeMutablePointer<Bool>
 
     @inlinable
-    init(previous: Root, current: Root, trees: [JournaledTree<Root>], distrust: UnsafeMutablePointer<Bool>) {
+    init(
+        previous: Root, current: Root, trees: [LentTree<Root>], nodes: [any ReversionNode<Root>], changed: UInt64,
+        distrust: UnsafeMutablePointer<Bool>
+    ) {
         collector = ReversionCollector(previous: previous, current: current)
         self.trees = trees
+        self.nodes = nodes
+        self.changed = changed
         self.distrust = distrust
     }
 
@@ -44,8 +55,11 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
     @inlinable
     func readsChangedTree<Value>(at keyPath: KeyPath<Root, Value>, size: Int) -> Bool {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return true }
-        for tree in trees where tree.node != nil {
-            if offset < tree.offset + JournaledTree<Root>.size, tree.offset < offset + size { return true }
+        // A tree is one reference, whatever its element type.
+        let treeSize = MemoryLayout<AnyObject>.size
+        for index in trees.indices where changed & (1 << index) != 0 {
+            let tree = trees[index].offset
+            if offset < tree + treeSize, tree < offset + size { return true }
         }
         return false
     }
@@ -66,47 +80,30 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
     @inlinable
     mutating func appendJournaled<Element>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath),
-              let index = trees.firstIndex(where: { $0.offset == offset }), !trees[index].isReached
+              let index = trees.firstIndex(where: { $0.offset == offset }), reached & (1 << index) == 0
         else {
             distrust.pointee = true
             return
         }
-        trees[index].isReached = true
-        if let node = trees[index].node {
-            collector.appendNode(node)
+        let bit: UInt64 = 1 << index
+        reached |= bit
+        if changed & bit != 0 {
+            // The changes of the trees before this one come first in `nodes`.
+            collector.appendNode(nodes[(changed & (bit - 1)).nonzeroBitCount])
         }
     }
 
     /// The step, the rest's nodes and the ignored places; `nil` when distrusted, when a
-    /// change is at a computed key path (the comparison would restate it: see
-    /// `Versionable.restated(_:from:)`), or when nothing changed in what is registered (the
-    /// comparison then looks at the whole value).
+    /// changed tree was not reached, when a change is at a computed key path (the comparison
+    /// would restate it: see `Versionable.restated(_:from:)`), or when nothing registered
+    /// changed (the comparison then looks at the whole value).
     @inlinable
     func result() -> (node: any ReversionNode<Root>, rest: (any ReversionNode<Root>)?, ignored: [IgnoredProperty<Root>])? {
-        guard !distrust.pointee, !collector.usesComputedPaths,
-              trees.allSatisfy({ $0.isReached || $0.node == nil }),
-              let node = collector.makeNode()
-        else { return nil }
+        guard !distrust.pointee, !collector.usesComputedPaths, changed & ~reached == 0, let node = collector.makeNode() else {
+            return nil
+        }
         let rest = rest.isEmpty ? nil : rest.count == 1 ? rest[0] : combinedNode(rest)
         return (node, rest, collector.ignored)
-    }
-}
-
-/// A lent tree as the journaled comparison meets it: where it is stored, the change the
-/// journal saw it take (`nil` for none), and whether the walk reached it.
-@usableFromInline
-struct JournaledTree<Root> {
-    @usableFromInline let offset: Int
-    @usableFromInline let node: (any ReversionNode<Root>)?
-    @usableFromInline var isReached = false
-
-    /// A `TreeArray`'s size, whatever its element type: its root, one reference.
-    @inlinable static var size: Int { MemoryLayout<TreeArray<Never>>.size }
-
-    @inlinable
-    init(offset: Int, node: (any ReversionNode<Root>)?) {
-        self.offset = offset
-        self.node = node
     }
 }
 
