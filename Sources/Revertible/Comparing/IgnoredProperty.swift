@@ -122,14 +122,22 @@ extension Reverter {
     /// Hands `ignored`, the places a nested comparison passed, to the reverter the
     /// comparison runs in, which lists them with its own (see ``IgnoredProperty``).
     ///
-    /// Not a requirement of the protocol: only the library's own reverter keeps a history's
+    /// Not a requirement of the protocol: only the library's own reverters keep a history's
     /// copy, and a reverter of another kind has no use for them. Checked by type identity, a
     /// pointer comparison, and only when a nested value listed places.
     @inlinable
     mutating func keep(_ ignored: [IgnoredProperty<Root>]) {
-        guard !ignored.isEmpty, Self.self == ReversionCollector<Root>.self else { return }
-        withUnsafeMutablePointer(to: &self) { reverter in
-            UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: ReversionCollector<Root>.self).pointee.keep(ignored)
+        guard !ignored.isEmpty else { return }
+        if Self.self == ReversionCollector<Root>.self {
+            withUnsafeMutablePointer(to: &self) { reverter in
+                UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: ReversionCollector<Root>.self).pointee.keep(ignored)
+            }
+        } else if Self.self == TreeArrayJournaledComparison<Root>.self {
+            // A history's comparison after a journaled run: the same collector inside.
+            withUnsafeMutablePointer(to: &self) { reverter in
+                UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: TreeArrayJournaledComparison<Root>.self).pointee
+                    .collector.keep(ignored)
+            }
         }
     }
 }

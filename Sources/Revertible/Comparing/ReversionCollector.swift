@@ -25,19 +25,11 @@ struct ReversionCollector<Root>: Reverter {
 
     @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
-        // A stored property is read at its offset: applying a key path is a call into the
-        // runtime, about 450 instructions, paid twice for every property compared.
+        // A stored property is read at its offset (see Support/StoredProperty.swift).
         guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {
             return (previous[keyPath: keyPath], current[keyPath: keyPath])
         }
-        return (Self.value(at: offset, in: previous), Self.value(at: offset, in: current))
-    }
-
-    /// The value of the stored property at `offset` in `root` (an offset `MemoryLayout` gave
-    /// for a key path to a `Value`).
-    @inlinable @inline(__always)
-    static func value<Value>(at offset: Int, in root: Root) -> Value {
-        withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+        return (storedProperty(at: offset, of: previous), storedProperty(at: offset, of: current))
     }
 
     @inlinable
@@ -46,12 +38,7 @@ struct ReversionCollector<Root>: Reverter {
         if !usesComputedPaths, MemoryLayout<Root>.offset(of: keyPath) == nil {
             usesComputedPaths = true
         }
-        let node = reversion.node(at: keyPath)
-        if first == nil {
-            first = node
-        } else {
-            rest.append(node)
-        }
+        appendNode(reversion.node(at: keyPath))
     }
 
     @inlinable
@@ -63,6 +50,24 @@ struct ReversionCollector<Root>: Reverter {
     @inlinable
     mutating func keep(_ nested: [IgnoredProperty<Root>]) {
         ignored += nested
+    }
+
+    /// Appends `node`, a change of `Root` itself: what `append(_:at:)` makes of a reversion,
+    /// or a lent tree's change a journal described (`TreeArrayJournaledComparison`), which
+    /// is already one.
+    @inlinable
+    mutating func appendNode(_ node: any ReversionNode<Root>) {
+        if first == nil {
+            first = node
+        } else {
+            rest.append(node)
+        }
+    }
+
+    /// The node appended last.
+    @inlinable
+    var lastNode: (any ReversionNode<Root>)? {
+        rest.last ?? first
     }
 
     @inlinable

@@ -4,8 +4,10 @@
 // the two versions. Instead, `lendTrees` takes the copy's trees away before the run and
 // opens a journal (TreeArray/TreeArrayJournal.swift) that each tree's first write reports
 // to; `record(_:lentTrees:...)` turns what the journal saw into the step, and the copy takes
-// the present's trees back. Wherever the journal cannot vouch for a tree, the copy gets the
-// tree's older version back from the journal and the step is found by comparison, as always.
+// the present's trees back. Whatever else the run wrote is found by comparing the rest, the
+// trees left out (TreeArray/TreeArrayJournaledComparison.swift). Wherever the journal cannot
+// vouch for a tree, the copy gets the tree's older version back from the journal and the
+// step is found by comparison, as always.
 
 extension History where Value: Versionable {
 
@@ -64,8 +66,9 @@ extension History where Value: Versionable {
     }
 
     /// Records `value`, the present after the run its trees were lent to, and gives the
-    /// history's copy its trees back: the step is what the journal saw them take, or, where
-    /// it cannot vouch for them, what comparing the versions finds
+    /// history's copy its trees back: the step is what the journal saw them take, with
+    /// whatever else the run changed found by comparing the rest, or, where the journal
+    /// cannot vouch for them, what comparing the versions finds
     /// (``record(_:annotation:changeCount:grouping:author:policy:comparing:)``).
     @discardableResult
     @inlinable
@@ -78,29 +81,36 @@ extension History where Value: Versionable {
         policy: HistoryPolicy
     ) -> Bool {
         lentTrees.journal.close()
-        guard let change = journaledChange(of: value, lentTrees: lentTrees, grouping: grouping, policy: policy) else {
+        guard let difference = journaledChange(of: value, lentTrees: lentTrees, grouping: grouping, policy: policy) else {
             return record(value, annotation: annotation, grouping: grouping, author: author, policy: policy, comparing: versionedDifference)
         }
         journaledStepCount += 1
         return record(
-            value, difference: (change, []), journaled: true, annotation: annotation,
+            value, difference: difference, journaled: true, annotation: annotation,
             changeCount: 1, grouping: grouping, author: author, policy: policy
         )
     }
 
-    /// The change the lent trees took, with the history's copy holding `value` (`.some(nil)`
-    /// when they took none); or `nil`, with the copy back at the version before the run,
-    /// where the journal cannot vouch for a tree, something else changed too, or the step
-    /// would open a group (which keeps the version before it).
+    /// The change the run made, as comparing `value` with the history's copy would find it,
+    /// with the copy then holding `value` but for the ignored places listed; or `nil`, with
+    /// the copy back at the version before the run, where the journal cannot vouch for a
+    /// tree, the rest cannot be compared without the trees' older versions (see
+    /// `TreeArrayJournaledComparison`), or the step would open a group (which keeps the
+    /// version before it).
     @inlinable
     mutating func journaledChange(
         of value: Value, lentTrees: LentTrees<Value>, grouping: Grouping, policy: HistoryPolicy
-    ) -> Reversion<Value>?? {
+    ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
         var nodes: [any ReversionNode<Value>] = []
+        // Bit `i` for the `i`th lent tree, when it changed: the comparison below takes its
+        // node from `nodes` (a value lending more trees than bits is compared instead).
+        var changed: UInt64 = 0
         var isVouched = !(grouping.mark(at: .zero).map { opensGroup($0, policy: policy) } ?? false)
-        for tree in lentTrees.trees where isVouched {
+        for (index, tree) in lentTrees.trees.enumerated() where isVouched {
             switch tree.perform(.describe, &reference!, value) {
-            case let .changed(node): nodes.append(node)
+            case let .changed(node):
+                nodes.append(node)
+                if index < UInt64.bitWidth { changed |= 1 << index }
             case .distrusted: isVouched = false
             case .unchanged, .done: break
             }
@@ -109,16 +119,48 @@ extension History where Value: Versionable {
             for tree in lentTrees.trees {
                 _ = tree.perform(.adopt, &reference!, value)
             }
-            // The journal knows the trees only: anything else the run wrote (even an equal
-            // value in other storage) is the comparison's to describe.
-            isVouched = isBitwiseIdentical(value, reference!)
+            if isBitwiseIdentical(value, reference!) {
+                // Only the trees changed: the journal's nodes are the step.
+                guard let first = nodes.first else { return (nil, []) }
+                return (Reversion(node: nodes.count == 1 ? first : combinedNode(nodes)), [])
+            }
+            // Something else changed too. With no tree changed, the comparison costs no
+            // more than this would (the trees are the same storage on both sides).
+            if !nodes.isEmpty, lentTrees.trees.count <= UInt64.bitWidth,
+               let difference = journaledDifference(of: value, trees: lentTrees.trees, nodes: nodes, changed: changed) {
+                return difference
+            }
         }
-        guard isVouched else {
-            returnLentTrees(lentTrees, unrecorded: value)
-            return nil
+        returnLentTrees(lentTrees, unrecorded: value)
+        return nil
+    }
+
+    /// The change from the history's copy, which holds `value`'s lent trees (`trees`; those
+    /// whose bit is set in `changed` took, in order, the changes `nodes`), to `value`, which
+    /// differs elsewhere too: the comparison's walk, with each tree's change taken from the
+    /// journal (`TreeArrayJournaledComparison`). The copy then takes the rest of the change;
+    /// `nil`, with the copy untouched, where the walk cannot answer as the comparison would.
+    @inlinable
+    mutating func journaledDifference(
+        of value: Value, trees: [LentTree<Value>], nodes: [any ReversionNode<Value>], changed: UInt64
+    ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
+        // Another entity: the comparison stores the whole value, trees and all.
+        guard !hasDifferentIdentity(value, reference!) else { return nil }
+        var isDistrusted = false
+        // The walk, which holds a copy of the history's copy, ends inside: the copy is then
+        // the only holder of its storage when it takes the rest of the change in place.
+        let found = withUnsafeMutablePointer(to: &isDistrusted) { distrust in
+            var walk = TreeArrayJournaledComparison(
+                previous: reference!, current: value, trees: trees, nodes: nodes, changed: changed, distrust: distrust
+            )
+            value.addReversions(into: &walk)
+            return walk.result()
         }
-        guard let first = nodes.first else { return .some(nil) }
-        return Reversion(node: nodes.count == 1 ? first : combinedNode(nodes))
+        guard let found else { return nil }
+        if let rest = found.rest {
+            advanceReference(to: value, by: Reversion(node: rest))
+        }
+        return (Reversion(node: found.node), found.ignored)
     }
 }
 

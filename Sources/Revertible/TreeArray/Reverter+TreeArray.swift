@@ -14,9 +14,10 @@ extension Reverter {
     public mutating func appendReversion<Element: Identifiable & Versionable>(
         at keyPath: WritableKeyPath<Root, TreeArray<Element>>
     ) {
-        // A history lending its trees to a reducer's run walks here too (`TreeArrayLending`);
-        // where the reverter's type is known, as in every comparison, this folds away.
-        if lendIfLending(at: keyPath) { return }
+        // A history lending its trees to a reducer's run walks here too (`TreeArrayLending`),
+        // and so does its comparison after the run (`TreeArrayJournaledComparison`); where the
+        // reverter's type is known, as in every other comparison, these fold away.
+        if lendIfLending(at: keyPath) || appendIfJournaled(at: keyPath) { return }
         let (previous, current) = versions(at: keyPath)
         // A stored property: the change carries the key path itself (one heap block a step,
         // where a key path's node around it would add one), rooted here. A computed one is

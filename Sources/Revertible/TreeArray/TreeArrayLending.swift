@@ -43,37 +43,22 @@ struct TreeArrayLending<Root>: Reverter {
         }
         // The tree is read and written at its offset (a stored property, checked above), not
         // through the key path, whose every application costs a call into the runtime.
-        trees.append(LentTree { operation, reference, present in
+        trees.append(LentTree(offset: offset) { operation, reference, present in
             switch operation {
             case .takeBack:
                 // An empty tree: the history holds nothing of the lent storage while the
                 // reducer writes it.
-                Self.withTree(at: offset, in: &reference) { $0 = TreeArray<Element>() }
+                withStoredProperty(at: offset, of: &reference) { $0 = TreeArray<Element>() }
             case .restore:
-                Self.withTree(at: offset, in: &reference) { $0 = record.versionBefore }
+                withStoredProperty(at: offset, of: &reference) { $0 = record.versionBefore }
             case .adopt:
-                let tree: TreeArray<Element> = Self.tree(at: offset, in: present)
-                Self.withTree(at: offset, in: &reference) { $0 = tree }
+                let tree = storedProperty(at: offset, of: present, as: TreeArray<Element>.self)
+                withStoredProperty(at: offset, of: &reference) { $0 = tree }
             case .describe:
-                return Self.describe(Self.tree(at: offset, in: present), record: record, at: keyPath)
+                return Self.describe(storedProperty(at: offset, of: present), record: record, at: keyPath)
             }
             return .done
         })
-    }
-
-    /// The tree stored at `offset` in `value`: the offset of a stored property whose type is
-    /// `TreeArray<Element>` (`lend(at:)` took it from such a key path).
-    @inlinable @inline(__always)
-    static func tree<Element>(at offset: Int, in value: Root) -> TreeArray<Element> {
-        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: TreeArray<Element>.self) }
-    }
-
-    /// Runs `body` on the tree stored at `offset` in `value`, in place (see `tree(at:in:)`).
-    @inlinable @inline(__always)
-    static func withTree<Element>(at offset: Int, in value: inout Root, _ body: (inout TreeArray<Element>) -> Void) {
-        withUnsafeMutablePointer(to: &value) {
-            body(&UnsafeMutableRawPointer($0).advanced(by: offset).assumingMemoryBound(to: TreeArray<Element>.self).pointee)
-        }
     }
 
     /// The change the journal saw `tree`, the present's, take since it was lent, as the
@@ -118,10 +103,13 @@ struct TreeArrayLending<Root>: Reverter {
 /// tree is captured inside).
 @usableFromInline
 struct LentTree<Root> {
+    /// Where the tree is stored in `Root`.
+    @usableFromInline let offset: Int
     @usableFromInline let perform: (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>
 
     @inlinable
-    init(perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
+    init(offset: Int, perform: @escaping (LentTreeOperation, inout Root, Root) -> LentTreeOutcome<Root>) {
+        self.offset = offset
         self.perform = perform
     }
 }

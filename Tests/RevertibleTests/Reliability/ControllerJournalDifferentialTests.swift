@@ -17,19 +17,24 @@ struct ControllerJournalDifferentialTests {
 
     @Test("Random transactions journaled and compared keep the same versions, moves and archive")
     func randomRuns() {
-        var (journaled, transactions) = (0, 0)
+        var (journaled, transactions, withOtherProperties) = (0, 0, 0)
         let report = firstFailingSequence(suite: "ControllerJournalDifferentialTests", defaultIterations: 150) { seed in
             var random = SeededGenerator(seed: seed)
             let operations = (0..<RandomizedTesting.operationsPerSequence).map { _ in JournalOperation.random(using: &random) }
             transactions += operations.filter(\.isTransaction).count
             return ("", operations, { operations in
-                let (failure, count) = firstDifference(running: operations)
+                let (failure, count, mixed) = firstDifference(running: operations)
                 journaled += count
+                withOtherProperties += mixed
                 return failure
             })
         }
         if let report { Issue.record("\(report)") }
-        #expect(journaled * 2 > transactions, "\(journaled) of \(transactions) transactions journaled")
+        let share = "\(journaled) of \(transactions) transactions journaled, \(withOtherProperties) writing another property too"
+        if RandomizedTesting.isVerbose { print("ControllerJournalDifferentialTests: \(share)") }
+        #expect(journaled * 5 > transactions * 3, "\(share)")
+        // Transactions that write the tree and another property are journaled too.
+        #expect(withOtherProperties * 20 > journaled, "\(share)")
     }
 
     @Test("A transaction's edit is written in place and journaled")
@@ -74,13 +79,75 @@ struct ControllerJournalDifferentialTests {
         let value = try controller.undo(to: .steps(2))
         #expect(value.rows.elementsEqual(rows))
     }
+
+    @Test("A transaction writing the tree and other properties is journaled and saves what comparing saves", arguments: [
+        JournalWrite.renameAndName(at: 4, "x"), .removeSelectAndName(at: 6, "y"), .renameAndFocus(at: 4, 3),
+    ])
+    func treeAndRest(write: JournalWrite) throws {
+        let start = JournalLedger(rows: TreeArray((0..<300).map { JournalRow(id: $0, title: "row \($0)") }))
+        let journaled = VersioningController(start, clock: TestClock())
+        let compared = VersioningController(start, clock: TestClock())
+        compared.recordsWrites = false
+        for controller in [journaled, compared] {
+            controller.setWithTransaction { $0.rows[1].title = "one" }
+        }
+        let root = ObjectIdentifier(journaled.currentVersion.rows.root)
+        for controller in [journaled, compared] {
+            controller.setWithTransaction { write.apply(to: &$0) }
+        }
+        #expect(journaled.journaledStepCount == 2)
+        #expect(ObjectIdentifier(journaled.currentVersion.rows.root) == root, "the history's copy forced a copy of the root")
+        #expect(journaled.currentVersion == compared.currentVersion)
+        #expect(try archive(of: journaled) == archive(of: compared))
+        for controller in [journaled, compared] {
+            _ = try controller.undo()
+        }
+        #expect(journaled.currentVersion == compared.currentVersion && journaled.currentVersion.name.isEmpty)
+        #expect(try archive(of: journaled) == archive(of: compared))
+    }
+
+    /// A registration that reads the whole value would see the lent tree in its new version
+    /// where comparing sees the old one: the walk cannot answer, and compares instead.
+    @Test("A value registered whole beside its tree is compared, and saves what comparing saves")
+    func wholeValueRegistration() throws {
+        let start = WholeLedger(rows: TreeArray((0..<50).map { JournalRow(id: $0, title: "row \($0)") }))
+        let journaled = VersioningController(start, clock: TestClock())
+        let compared = VersioningController(start, clock: TestClock())
+        compared.recordsWrites = false
+        for controller in [journaled, compared] {
+            controller.setWithTransaction { $0.count += 1 }
+            controller.setWithTransaction {
+                $0.rows[4].title = "four"
+                $0.count += 1
+            }
+        }
+        #expect(journaled.journaledStepCount == 0)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(journaled.archive) == encoder.encode(compared.archive))
+        let undone = try [journaled, compared].map { try $0.undo() }
+        #expect(undone[0] == undone[1] && undone[0].rows[4].title == "row 4")
+    }
+}
+
+/// A ledger that registers itself whole after its tree (as a type might to cover a property
+/// it does not list): every change is stored whole too.
+struct WholeLedger: Versionable, Equatable, Sendable, Codable {
+    var rows: TreeArray<JournalRow>
+    var count = 0
+
+    func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.rows)
+        reverter.appendOverwriteReversion(at: \.self)
+    }
 }
 
 // MARK: - The run
 
 /// Runs `operations` on a journaled and a comparing controller; the first place they differ,
-/// and how many transactions the journal recorded.
-private func firstDifference(running operations: [JournalOperation]) -> (ModelFailure?, Int) {
+/// how many transactions the journal recorded, and how many of those wrote another property
+/// than the tree too.
+private func firstDifference(running operations: [JournalOperation]) -> (ModelFailure?, Int, Int) {
     let start = JournalLedger(rows: TreeArray((0..<40).map { JournalRow(id: -1 - $0, title: "start \($0)") }))
     // A clock each that never moves: the archives keep the steps' times.
     var journaled = VersioningController(start, clock: TestClock())
@@ -88,9 +155,10 @@ private func firstDifference(running operations: [JournalOperation]) -> (ModelFa
     compared.recordsWrites = false
     // Journaled steps of the controllers a reload replaced.
     var replacedCount = 0
+    var withOtherProperties = 0
     for (index, operation) in operations.enumerated() {
-        func failure(_ message: String) -> (ModelFailure?, Int) {
-            (ModelFailure(index: index, message: "after \(operation): \(message)", kind: message), replacedCount + journaled.journaledStepCount)
+        func failure(_ message: String) -> (ModelFailure?, Int, Int) {
+            (ModelFailure(index: index, message: "after \(operation): \(message)", kind: message), replacedCount + journaled.journaledStepCount, withOtherProperties)
         }
         if case .saveAndLoad = operation {
             do {
@@ -104,7 +172,11 @@ private func firstDifference(running operations: [JournalOperation]) -> (ModelFa
             }
             continue
         }
+        let journaledBefore = journaled.journaledStepCount
         let outcomes = (operation.run(on: journaled), operation.run(on: compared))
+        if case let .transaction(write) = operation, write.writesTreeAndAnotherProperty {
+            withOtherProperties += journaled.journaledStepCount - journaledBefore
+        }
         guard outcomes.0 == outcomes.1 else { return failure("outcomes differ: \(outcomes.0 ?? "none") and \(outcomes.1 ?? "none")") }
         guard journaled.currentVersion == compared.currentVersion else { return failure("the current versions differ") }
         guard journaled.undoCount == compared.undoCount, journaled.redoCount == compared.redoCount else {
@@ -114,12 +186,12 @@ private func firstDifference(running operations: [JournalOperation]) -> (ModelFa
     }
     do {
         guard try archive(of: journaled) == archive(of: compared) else {
-            return (ModelFailure(index: operations.count - 1, message: "the final archives differ", kind: "archive"), replacedCount + journaled.journaledStepCount)
+            return (ModelFailure(index: operations.count - 1, message: "the final archives differ", kind: "archive"), replacedCount + journaled.journaledStepCount, withOtherProperties)
         }
     } catch {
-        return (ModelFailure(index: operations.count - 1, message: "saving failed: \(error)", kind: "save"), replacedCount + journaled.journaledStepCount)
+        return (ModelFailure(index: operations.count - 1, message: "saving failed: \(error)", kind: "save"), replacedCount + journaled.journaledStepCount, withOtherProperties)
     }
-    return (nil, replacedCount + journaled.journaledStepCount)
+    return (nil, replacedCount + journaled.journaledStepCount, withOtherProperties)
 }
 
 private func archive(of controller: VersioningController<JournalLedger, JournalLedger, HistoryError>) throws -> Data {
@@ -167,12 +239,18 @@ struct JournalRow: Identifiable, Versionable, Equatable, Sendable, Codable {
 }
 
 struct JournalLedger: Versionable, Equatable, Sendable, Codable {
+    /// Registered before the tree: a journaled step's nodes keep this order.
+    var selection = 0
     var rows: TreeArray<JournalRow>
     var name = ""
+    /// Ignored: a change only here is no step.
+    var focus = 0
 
     func addReversions(into reverter: inout some Reverter<Self>) {
+        reverter.appendReversion(at: \.selection)
         reverter.appendReversion(at: \.rows)
         reverter.appendReversion(at: \.name)
+        reverter.ignore(\.focus)
     }
 }
 
@@ -188,6 +266,12 @@ enum JournalWrite: Sendable, CustomStringConvertible {
     case move(from: Int, to: Int)
     /// The tree and another property.
     case renameAndName(at: Int, String)
+    /// The tree and the properties registered before and after it.
+    case removeSelectAndName(at: Int, String)
+    /// The tree and an ignored property.
+    case renameAndFocus(at: Int, Int)
+    /// Two writes to the tree and another property: the journal cannot vouch.
+    case twoRenamesAndSelect(at: Int)
     case name(String)
     case hover(at: Int, Int)
     /// A row replaced by one of another id.
@@ -206,12 +290,23 @@ enum JournalWrite: Sendable, CustomStringConvertible {
         case let .twoRenames(at): "twoRenames(\(at))"
         case let .move(from, to): "move(\(from) → \(to))"
         case let .renameAndName(at, name): "renameAndName(\(at), \(name.debugDescription))"
+        case let .removeSelectAndName(at, name): "removeSelectAndName(\(at), \(name.debugDescription))"
+        case let .renameAndFocus(at, focus): "renameAndFocus(\(at), \(focus))"
+        case let .twoRenamesAndSelect(at): "twoRenamesAndSelect(\(at))"
         case let .name(name): "name(\(name.debugDescription))"
         case let .hover(at, hover): "hover(\(at), \(hover))"
         case let .changeID(at, id): "changeID(\(at), \(id))"
         case .replaceAll: "replaceAll"
         case let .renameCopyAndDiscard(at): "renameCopyAndDiscard(\(at))"
         case let .renameCopyAndKeep(at): "renameCopyAndKeep(\(at))"
+        }
+    }
+
+    /// Whether the write changes the tree and another property of the ledger.
+    var writesTreeAndAnotherProperty: Bool {
+        switch self {
+        case .renameAndName, .removeSelectAndName, .renameAndFocus, .twoRenamesAndSelect: true
+        default: false
         }
     }
 
@@ -231,6 +326,19 @@ enum JournalWrite: Sendable, CustomStringConvertible {
         case let .renameAndName(at, name):
             if count > 0 { ledger.rows[at % count].title = name }
             ledger.name = name
+        case let .removeSelectAndName(at, name):
+            if count > 0 { ledger.rows.remove(at: at % count) }
+            ledger.selection = at
+            ledger.name = name
+        case let .renameAndFocus(at, focus):
+            if count > 0 { ledger.rows[at % count].title += "+" }
+            ledger.focus = focus
+        case let .twoRenamesAndSelect(at):
+            if count > 1 {
+                ledger.rows[at % count].title += "!"
+                ledger.rows[(at + 1) % count].title += "?"
+            }
+            ledger.selection = at
         case let .name(name): ledger.name = name
         case let .hover(at, hover): if count > 0 { ledger.rows[at % count].hover = hover }
         case let .changeID(at, id): if count > 0 { ledger.rows[at % count] = JournalRow(id: id, title: "other") }
@@ -325,7 +433,7 @@ enum JournalOperation: Sendable, CustomStringConvertible {
         func position() -> Int { Int.random(in: 0..<64, using: &random) }
         func word() -> String { ["milk", "eggs", "tea", "é", "e\u{301}", ""].randomElement(using: &random)! }
         func write() -> JournalWrite {
-            switch Int.random(in: 0..<40, using: &random) {
+            switch Int.random(in: 0..<44, using: &random) {
             case 0..<12: .rename(at: position(), word())
             case 12..<17: .insert(id: Int.random(in: 1...1_000_000, using: &random), at: position())
             case 17..<22: .remove(at: position())
@@ -338,6 +446,9 @@ enum JournalOperation: Sendable, CustomStringConvertible {
             case 33: .replaceAll
             case 34: .renameCopyAndDiscard(at: position())
             case 35: .renameCopyAndKeep(at: position())
+            case 40, 41: .removeSelectAndName(at: position(), word())
+            case 42: .renameAndFocus(at: position(), Int.random(in: 1...9, using: &random))
+            case 43: .twoRenamesAndSelect(at: position())
             default: .rename(at: position(), word())
             }
         }

@@ -34,15 +34,18 @@ struct UndoableJournalDifferentialTests {
                 journaled.steps += tally.steps
                 journaled.amongOtherWrites += tally.amongOtherWrites
                 journaled.conflictedMoves += tally.conflictedMoves
+                journaled.withOtherProperties += tally.withOtherProperties
                 return failure
             })
         }
         if let report { Issue.record("\(report)") }
         // The suite proves something only if the journal recorded many of the recorded
         // actions (the rest fall back on purpose: see `Board.Action`).
-        let share = "\(journaled.steps) of \(actions) recorded actions journaled, \(journaled.amongOtherWrites) of them after another writer's; \(journaled.conflictedMoves) moves met conflicts"
+        let share = "\(journaled.steps) of \(actions) recorded actions journaled, \(journaled.amongOtherWrites) of them after another writer's, \(journaled.withOtherProperties) writing another property too; \(journaled.conflictedMoves) moves met conflicts"
         if RandomizedTesting.isVerbose { print("UndoableJournalDifferentialTests: \(share)") }
-        #expect(journaled.steps * 3 > actions, "\(share)")
+        #expect(journaled.steps * 5 > actions * 2, "\(share)")
+        // Runs that write a tree and another property are journaled too (the rest compared).
+        #expect(journaled.withOtherProperties * 20 > journaled.steps, "\(share)")
         // And the journal must meet other writers' changes, or the suite proves no more than
         // it did without them.
         #expect(journaled.amongOtherWrites * 4 > journaled.steps, "\(share)")
@@ -74,9 +77,10 @@ struct UndoableJournalDifferentialTests {
     }
 
     @Test("Writes the journal cannot vouch for are compared instead", arguments: [
-        Board.Action.move(from: 2, to: 9), .twoRenames(at: 4), .renameAndName(at: 4, "x"), .replaceAll,
+        Board.Action.move(from: 2, to: 9), .twoRenames(at: 4), .twoRenamesAndName(at: 4, "x"), .replaceAll,
         .renameCopyAndDiscard(at: 4), .renameCopyAndKeep(at: 4), .archive(at: 5), .alias, .removeAll,
         .changeID(at: 4, to: 1_000), .hoverCard(at: 4, 9), .rename(at: 4, "card 4"), .appendMany(firstID: 1_000, count: 3),
+        .focus(3),
     ])
     func fallsBack(action: Board.Action) throws {
         let items = TreeArray((0..<100).map { Board.Card(id: $0, title: "card \($0)") })
@@ -98,6 +102,37 @@ struct UndoableJournalDifferentialTests {
         if madeAStep {
             #expect(journaled.present.cards.elementsEqual(items))
         }
+    }
+
+    /// The journal describes the trees; what else the run changed is compared, and the step
+    /// lists both in the order the state registers them (`selection` between the two trees).
+    @Test("A tree's write and another property's in one run are journaled, in registration order", arguments: [
+        Board.Action.renameAndName(at: 4, "x"), .renameAndSelect(at: 4), .archiveAndSelect(at: 5),
+        .renameAndFocus(at: 4, 2), .insertAndName(id: 1_000, at: 3, "y"),
+    ])
+    func journalsTreeAndRest(action: Board.Action) throws {
+        let items = TreeArray((0..<100).map { Board.Card(id: $0, title: "card \($0)") })
+        var journaled = UndoableState(Board.State(cards: items))
+        var compared = journaled
+        let (reducer, comparing) = Board.journaledAndComparing()
+        // After a first step, the history's copy no longer shares storage with `items`.
+        _ = reducer.reduce(into: &journaled, action: .action(.rename(at: 1, "one")))
+        _ = comparing.reduce(into: &compared, action: .action(.rename(at: 1, "one")))
+        let (before, root) = (Array(journaled.present.cards), ObjectIdentifier(journaled.present.cards.root))
+        _ = reducer.reduce(into: &journaled, action: .action(action))
+        _ = comparing.reduce(into: &compared, action: .action(action))
+        #expect(journaled.engine.journaledStepCount == 2)
+        #expect(ObjectIdentifier(journaled.present.cards.root) == root, "the history's copy forced a copy of the root")
+        #expect(journaled.present == compared.present && journaled.steps() == compared.steps())
+        #expect(try archive(of: journaled) == archive(of: compared))
+        _ = reducer.reduce(into: &journaled, action: .undo)
+        _ = comparing.reduce(into: &compared, action: .undo)
+        #expect(journaled.present == compared.present && journaled.error == nil)
+        #expect(journaled.present.cards.elementsEqual(before) && journaled.present.selection == 0)
+        _ = reducer.reduce(into: &journaled, action: .redo)
+        _ = comparing.reduce(into: &compared, action: .redo)
+        #expect(journaled.present == compared.present && journaled.error == nil)
+        #expect(try archive(of: journaled) == archive(of: compared))
     }
 }
 
@@ -227,13 +262,21 @@ struct Board: Reducer {
 
     struct State: Versionable, Equatable, Sendable, Codable {
         var cards: TreeArray<Card>
+        /// Registered between the trees: a journaled step's nodes keep this order. Not an
+        /// optional, whose padding would make equal states differ in bytes, and the history
+        /// would lend nothing.
+        var selection = 0
         var archived = TreeArray<Card>()
         var name = ""
+        /// Ignored: a change only here is no step.
+        var focus = 0
 
         func addReversions(into reverter: inout some Reverter<State>) {
             reverter.appendReversion(at: \.cards)
+            reverter.appendReversion(at: \.selection)
             reverter.appendReversion(at: \.archived)
             reverter.appendReversion(at: \.name)
+            reverter.ignore(\.focus)
         }
     }
 
@@ -248,7 +291,19 @@ struct Board: Reducer {
         case twoRenames(at: Int)
         /// A tree and another property in one run.
         case renameAndName(at: Int, String)
+        /// A tree and the property registered after it.
+        case renameAndSelect(at: Int)
+        /// A card moved to the archive and the property registered between the two trees.
+        case archiveAndSelect(at: Int)
+        /// A tree and an ignored property.
+        case renameAndFocus(at: Int, Int)
+        /// An insert and another property.
+        case insertAndName(id: Int, at: Int, String)
+        /// Two writes to one tree and another property.
+        case twoRenamesAndName(at: Int, String)
         case name(String)
+        /// Only an ignored property of the state.
+        case focus(Int)
         /// The whole tree assigned anew.
         case replaceAll
         /// A copy of the tree written and dropped: the present is unchanged.
@@ -277,7 +332,13 @@ struct Board: Reducer {
             case let .toggle(at): "toggle(at: \(at))"
             case let .twoRenames(at): "twoRenames(at: \(at))"
             case let .renameAndName(at, name): "renameAndName(at: \(at), \(name.debugDescription))"
+            case let .renameAndSelect(at): "renameAndSelect(at: \(at))"
+            case let .archiveAndSelect(at): "archiveAndSelect(at: \(at))"
+            case let .renameAndFocus(at, focus): "renameAndFocus(at: \(at), \(focus))"
+            case let .insertAndName(id, at, name): "insertAndName(\(id), at: \(at), \(name.debugDescription))"
+            case let .twoRenamesAndName(at, name): "twoRenamesAndName(at: \(at), \(name.debugDescription))"
             case let .name(name): "name(\(name.debugDescription))"
+            case let .focus(focus): "focus(\(focus))"
             case .replaceAll: "replaceAll"
             case let .renameCopyAndDiscard(at): "renameCopyAndDiscard(at: \(at))"
             case let .renameCopyAndKeep(at): "renameCopyAndKeep(at: \(at))"
@@ -313,8 +374,28 @@ struct Board: Reducer {
         case let .renameAndName(at, name):
             if count > 0 { state.cards[at % count].title = name }
             state.name = name
+        case let .renameAndSelect(at):
+            if count > 0 { state.cards[at % count].title += "*" }
+            state.selection = at + 1
+        case let .archiveAndSelect(at):
+            if count > 0 { state.archived.append(state.cards.remove(at: at % count)) }
+            state.selection = at + 1
+        case let .renameAndFocus(at, focus):
+            if count > 0 { state.cards[at % count].title += "+" }
+            state.focus = focus
+        case let .insertAndName(id, at, name):
+            state.cards.insert(Card(id: id, title: name), at: at % (count + 1))
+            state.name = name
+        case let .twoRenamesAndName(at, name):
+            if count > 1 {
+                state.cards[at % count].title += "!"
+                state.cards[(at + 1) % count].title += "?"
+            }
+            state.name = name
         case let .name(name):
             state.name = name
+        case let .focus(focus):
+            state.focus = focus
         case .replaceAll:
             state.cards = TreeArray(state.cards.reversed())
         case let .renameCopyAndDiscard(at):
@@ -425,7 +506,7 @@ struct JournalRun {
         func word() -> String { words.randomElement(using: &random)! }
         func author() -> Int { Int.random(in: 0...1, using: &random) }
         func action() -> Board.Action {
-            switch Int.random(in: 0..<40, using: &random) {
+            switch Int.random(in: 0..<46, using: &random) {
             case 0..<5:
                 nextID += 1
                 return .insert(id: nextID, title: word(), at: position())
@@ -450,6 +531,14 @@ struct JournalRun {
                 let count = Int.random(in: 0...3, using: &random)
                 defer { nextID += count }
                 return .appendMany(firstID: nextID + 1, count: count)
+            case 40: return .renameAndSelect(at: position())
+            case 41: return .archiveAndSelect(at: position())
+            case 42: return .renameAndFocus(at: position(), Int.random(in: 1...9, using: &random))
+            case 43:
+                nextID += 1
+                return .insertAndName(id: nextID, at: position(), word())
+            case 44: return .twoRenamesAndName(at: position(), word())
+            case 45: return .focus(Int.random(in: 1...9, using: &random))
             default: return .noop
             }
         }
@@ -488,6 +577,8 @@ struct JournalRun {
         var steps = 0
         var amongOtherWrites = 0
         var conflictedMoves = 0
+        /// Journaled steps of actions that write a tree and another property.
+        var withOtherProperties = 0
     }
 
     /// The first operation after which the two stores differ, and what the journal recorded
@@ -558,6 +649,7 @@ struct JournalRun {
                 // A run the journal found changed nothing made no step.
                 let steps = journaled.currentVersionID == versionBefore ? 0 : journaled.engine.journaledStepCount - journaledBefore
                 tally.steps += steps
+                if case let .action(action) = operation, action.base.writesTreeAndAnotherProperty { tally.withOtherProperties += steps }
                 if journaled.engine.hasAbsorbedWrites { tally.amongOtherWrites += steps }
                 if case .history = action {
                     if case .stepRefused(.conflict, _)? = journaled.error {
@@ -620,5 +712,13 @@ struct JournalRun {
 extension Board.Action {
     var isName: Bool {
         if case .name = self { true } else { false }
+    }
+
+    /// Whether the action writes a tree and a property of the state that is not one.
+    var writesTreeAndAnotherProperty: Bool {
+        switch self {
+        case .renameAndName, .renameAndSelect, .archiveAndSelect, .renameAndFocus, .insertAndName, .twoRenamesAndName: true
+        default: false
+        }
     }
 }

@@ -50,3 +50,24 @@ extension TreeTodoState: TodoCollectionState {
     mutating func append(_ item: TodoItem) { items.append(item) }
     mutating func remove(at index: Int) { items.remove(at: index) }
 }
+
+extension SelectingTreeTodoState: TodoCollectionState {
+    static let storageSuffix = "-tree-selecting"
+
+    init(detached items: [TodoItem]) {
+        self.init(items: TreeArray(items))
+    }
+    var itemCount: Int { items.count }
+    var itemArray: [TodoItem] { Array(items) }
+    func title(at index: Int) -> String { items[index].title }
+    mutating func setTitle(_ title: String, at index: Int) {
+        items[index].title = title
+        selected = index
+    }
+    mutating func toggle(at index: Int) {
+        items[index].isDone.toggle()
+        selected = index
+    }
+    mutating func append(_ item: TodoItem) { items.append(item) }
+    mutating func remove(at index: Int) { items.remove(at: index) }
+}

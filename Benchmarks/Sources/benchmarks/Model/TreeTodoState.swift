@@ -9,3 +9,16 @@ struct TreeTodoState: Versionable, Sendable, Codable {
         reverter.appendReversion(at: \.items)
     }
 }
+
+/// ``TreeTodoState`` with the position of the item last edited or toggled, as an app keeps a
+/// selection beside its list: such an action writes the tree and another property in one run
+/// (`store-undoable`'s `undoable-tree-selecting`, issue 39).
+struct SelectingTreeTodoState: Versionable, Sendable, Codable {
+    var items: TreeArray<TodoItem>
+    var selected = -1
+
+    func addReversions(into reverter: inout some Reverter<SelectingTreeTodoState>) {
+        reverter.appendReversion(at: \.items)
+        reverter.appendReversion(at: \.selected)
+    }
+}

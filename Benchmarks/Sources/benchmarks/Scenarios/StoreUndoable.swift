@@ -17,7 +17,9 @@ import UndoableReducer
 /// with one more copy of the state kept and moved to each new state after its action, as a
 /// history's own copy of the present is: every write copies the path of chunks the copy
 /// shares, and moving the copy frees the old path. It is the floor of any history that keeps
-/// such a copy while the reducer runs (issue 39).
+/// such a copy while the reducer runs (issue 39). `undoable-tree-selecting` is `undoable-tree`
+/// on a state that also keeps the position of the item last edited or toggled, so those
+/// actions write the tree and another property in one run.
 struct StoreUndoable: Scenario {
 
     static let nsPerAction = FigureColumn(key: "ns_per_action", header: "ns/action")
@@ -25,7 +27,7 @@ struct StoreUndoable: Scenario {
     static let freedBytes = FigureColumn(key: "history_freed_bytes_per_step", header: "freed B/step")
 
     let name = "store-undoable"
-    let impls = ["undoable", "snapshot-undoable", "plain", "undoable-tree", "plain-tree", "plain-tree-shared"]
+    let impls = ["undoable", "snapshot-undoable", "plain", "undoable-tree", "plain-tree", "plain-tree-shared", "undoable-tree-selecting"]
     let figures = [nsPerAction, historyBytes, freedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
@@ -46,6 +48,7 @@ struct StoreUndoable: Scenario {
         switch impl {
         case "undoable": return try runUndoable(TodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "undoable-tree": return try runUndoable(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k)
+        case "undoable-tree-selecting": return try runUndoable(SelectingTreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "plain": return try runPlain(TodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "plain-tree": return try runPlain(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k)
         case "plain-tree-shared": return try runPlain(TreeTodoState.self, impl: impl, initial: initial, plan: plan, k: k, keepingACopy: true)
