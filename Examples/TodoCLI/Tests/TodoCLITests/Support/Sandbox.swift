@@ -78,8 +78,7 @@ final class Sandbox {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
-        process.waitUntilExit()
+        let status = try process.runAndWaitForExit()
         try out.close()
         try err.close()
         defer {
@@ -87,7 +86,7 @@ final class Sandbox {
             try? FileManager.default.removeItem(at: errURL)
         }
         return RunResult(
-            status: process.terminationStatus,
+            status: status,
             stdout: try String(contentsOf: outURL, encoding: .utf8),
             stderr: try String(contentsOf: errURL, encoding: .utf8)
         )
