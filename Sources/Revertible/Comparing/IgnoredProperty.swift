@@ -127,17 +127,8 @@ extension Reverter {
     /// pointer comparison, and only when a nested value listed places.
     @inlinable
     mutating func keep(_ ignored: [IgnoredProperty<Root>]) {
-        guard !ignored.isEmpty else { return }
-        if Self.self == ReversionCollector<Root>.self {
-            withUnsafeMutablePointer(to: &self) { reverter in
-                UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: ReversionCollector<Root>.self).pointee.keep(ignored)
-            }
-        } else if Self.self == TreeArrayJournaledComparison<Root>.self {
-            // A history's comparison after a journaled run: the same collector inside.
-            withUnsafeMutablePointer(to: &self) { reverter in
-                UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: TreeArrayJournaledComparison<Root>.self).pointee
-                    .collector.keep(ignored)
-            }
-        }
+        guard !ignored.isEmpty, !asReverter(ReversionCollector<Root>.self, { $0.keep(ignored) }) else { return }
+        // A history's comparison after a journaled run: the same collector inside.
+        _ = asReverter(TreeArrayJournaledComparison<Root>.self) { $0.collector.keep(ignored) }
     }
 }

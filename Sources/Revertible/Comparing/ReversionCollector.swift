@@ -25,10 +25,15 @@ struct ReversionCollector<Root>: Reverter {
 
     @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
-        // A stored property is read at its offset (see Support/StoredProperty.swift).
-        guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {
-            return (previous[keyPath: keyPath], current[keyPath: keyPath])
-        }
+        versions(at: keyPath, offset: MemoryLayout<Root>.offset(of: keyPath))
+    }
+
+    /// The versions at `keyPath`, whose offset in `Root` (`nil`: not a stored property) the
+    /// caller already asked: a stored property is read at its offset (see
+    /// Support/StoredProperty.swift).
+    @inlinable
+    func versions<Value>(at keyPath: KeyPath<Root, Value>, offset: Int?) -> (previous: Value, current: Value) {
+        guard let offset else { return (previous[keyPath: keyPath], current[keyPath: keyPath]) }
         return (storedProperty(at: offset, of: previous), storedProperty(at: offset, of: current))
     }
 

@@ -161,3 +161,19 @@ extension Reverter {
         append(reversion, at: selfKeyPath(Root.self))
     }
 }
+
+extension Reverter {
+
+    /// Runs `body` on this reverter as an `R`, when it is one, and returns whether it was: how
+    /// the library's own walks (the comparison, a history's lending and journaled walks) take
+    /// what only they handle. The check compares two types, and folds away wherever the
+    /// reverter's type is known.
+    @inlinable @inline(__always)
+    mutating func asReverter<R: Reverter>(_ type: R.Type, _ body: (inout R) -> Void) -> Bool {
+        guard Self.self == R.self else { return false }
+        withUnsafeMutablePointer(to: &self) { reverter in
+            body(&UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: R.self).pointee)
+        }
+        return true
+    }
+}

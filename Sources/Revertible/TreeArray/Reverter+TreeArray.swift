@@ -17,7 +17,10 @@ extension Reverter {
         // A history lending its trees to a reducer's run walks here too (`TreeArrayLending`),
         // and so does its comparison after the run (`TreeArrayJournaledComparison`); where the
         // reverter's type is known, as in every other comparison, these fold away.
-        if lendIfLending(at: keyPath) || appendIfJournaled(at: keyPath) { return }
+        if asReverter(TreeArrayLending<Root>.self, { $0.lend(at: keyPath) })
+            || asReverter(TreeArrayJournaledComparison<Root>.self, { $0.appendJournaled(at: keyPath) }) {
+            return
+        }
         let (previous, current) = versions(at: keyPath)
         // A stored property: the change carries the key path itself (one heap block a step,
         // where a key path's node around it would add one), rooted here. A computed one is

@@ -45,16 +45,18 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
 
     @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
-        if !distrust.pointee, readsChangedTree(at: keyPath, size: MemoryLayout<Value>.size) {
+        let offset = MemoryLayout<Root>.offset(of: keyPath)
+        if !distrust.pointee, readsChangedTree(at: offset, size: MemoryLayout<Value>.size) {
             distrust.pointee = true
         }
-        return collector.versions(at: keyPath)
+        return collector.versions(at: keyPath, offset: offset)
     }
 
-    /// Whether what is read at `keyPath` (`size` bytes) may overlap a lent tree that changed.
+    /// Whether what is read at `offset` (`size` bytes; `nil`: through a computed key path)
+    /// may overlap a lent tree that changed.
     @inlinable
-    func readsChangedTree<Value>(at keyPath: KeyPath<Root, Value>, size: Int) -> Bool {
-        guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return true }
+    func readsChangedTree(at offset: Int?, size: Int) -> Bool {
+        guard let offset else { return true }
         // A tree is one reference, whatever its element type.
         let treeSize = MemoryLayout<AnyObject>.size
         for index in trees.indices where changed & (1 << index) != 0 {
@@ -104,20 +106,5 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
         }
         let rest = rest.isEmpty ? nil : rest.count == 1 ? rest[0] : combinedNode(rest)
         return (node, rest, collector.ignored)
-    }
-}
-
-extension Reverter {
-
-    /// Appends the journal's change for the tree at `keyPath`, when this reverter is the
-    /// journaled comparison. Returns whether it was.
-    @inlinable @inline(__always)
-    mutating func appendIfJournaled<Element>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) -> Bool {
-        guard Self.self == TreeArrayJournaledComparison<Root>.self else { return false }
-        withUnsafeMutablePointer(to: &self) { reverter in
-            UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: TreeArrayJournaledComparison<Root>.self).pointee
-                .appendJournaled(at: keyPath)
-        }
-        return true
     }
 }

@@ -137,17 +137,3 @@ enum LentTreeOutcome<Root> {
     case changed(any ReversionNode<Root>)
     case distrusted
 }
-
-extension Reverter {
-
-    /// Hands the tree at `keyPath` to the lending walk, when this reverter is that walk.
-    /// Returns whether it was.
-    @inlinable @inline(__always)
-    mutating func lendIfLending<Element: Identifiable & Versionable>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) -> Bool {
-        guard Self.self == TreeArrayLending<Root>.self else { return false }
-        withUnsafeMutablePointer(to: &self) { reverter in
-            UnsafeMutableRawPointer(reverter).assumingMemoryBound(to: TreeArrayLending<Root>.self).pointee.lend(at: keyPath)
-        }
-        return true
-    }
-}
