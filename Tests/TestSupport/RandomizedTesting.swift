@@ -84,6 +84,22 @@ public struct ModelFailure: Sendable {
     }
 }
 
+extension ModelFailure {
+
+    /// The first failure of `run` with writes journaled (issue 39), or else with every step
+    /// found by comparing versions, the mode named in its message: `run` is given whether the
+    /// history records writes as they are made.
+    public static func firstInEitherRecordingMode(_ run: (_ recordsWrites: Bool) -> ModelFailure?) -> ModelFailure? {
+        for recordsWrites in [true, false] {
+            if let failure = run(recordsWrites) {
+                let mode = recordsWrites ? "journaled" : "compared"
+                return ModelFailure(index: failure.index, message: "\(mode): \(failure.message)", kind: failure.kind)
+            }
+        }
+        return nil
+    }
+}
+
 /// Shortens a failing sequence: cuts after the failing operation, then drops runs of
 /// operations (halving the run length down to one) while a failure of the same kind remains.
 public func shrink<Operation>(

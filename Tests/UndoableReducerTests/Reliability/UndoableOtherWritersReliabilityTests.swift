@@ -263,13 +263,7 @@ struct OtherWritersRun {
     /// The first failure with the drawer's writes journaled (issue 39), or else with every
     /// step found by comparing versions; `journaled` counts the journal's steps.
     func firstFailure(of operations: [OtherWritersOperation], journaled: inout Int) -> ModelFailure? {
-        for recordsWrites in [true, false] {
-            if let failure = firstFailure(of: operations, recordsWrites: recordsWrites, journaled: &journaled) {
-                let mode = recordsWrites ? "journaled" : "compared"
-                return ModelFailure(index: failure.index, message: "\(mode): \(failure.message)", kind: failure.kind)
-            }
-        }
-        return nil
+        ModelFailure.firstInEitherRecordingMode { firstFailure(of: operations, recordsWrites: $0, journaled: &journaled) }
     }
 
     private func firstFailure(of operations: [OtherWritersOperation], recordsWrites: Bool, journaled: inout Int) -> ModelFailure? {

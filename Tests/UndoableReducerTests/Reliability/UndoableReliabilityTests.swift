@@ -540,13 +540,7 @@ struct UndoableModelRun {
     /// The first failure with the drawer's writes journaled (issue 39), or else with every
     /// step found by comparing versions; `journaled` counts the journal's steps.
     func firstFailure(of operations: [UndoableOperation], journaled: inout Int) -> Failure? {
-        for recordsWrites in [true, false] {
-            if let failure = firstFailure(of: operations, recordsWrites: recordsWrites, journaled: &journaled) {
-                let mode = recordsWrites ? "journaled" : "compared"
-                return Failure(index: failure.index, message: "\(mode): \(failure.message)", kind: failure.kind)
-            }
-        }
-        return nil
+        ModelFailure.firstInEitherRecordingMode { firstFailure(of: operations, recordsWrites: $0, journaled: &journaled) }
     }
 
     private func firstFailure(of operations: [UndoableOperation], recordsWrites: Bool, journaled: inout Int) -> Failure? {
