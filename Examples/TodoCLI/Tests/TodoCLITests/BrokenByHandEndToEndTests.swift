@@ -66,7 +66,7 @@ struct BrokenByHandEndToEndTests {
             for suffix in ["-wal", "-shm"] { unlink(todo.file + suffix) }
         }
         try input.fileHandleForWriting.close()
-        script.waitUntilExit()
+        _ = script.waitForExit()
         #expect(try todo.titles() == ["first"] + (1...5).map { "item \($0)" })
     }
 
@@ -241,9 +241,9 @@ struct BrokenByHandEndToEndTests {
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         try process.run()
-        process.waitUntilExit()
+        let exit = process.waitForExit()
         return RunResult(
-            status: process.terminationStatus,
+            status: exit.status,
             stdout: try String(contentsOf: outURL, encoding: .utf8),
             stderr: try String(contentsOf: errURL, encoding: .utf8)
         )

@@ -36,10 +36,10 @@ struct CrashAndConcurrencyTests {
             usleep(2_000)
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let exit = process.waitForExit()
         try output.close()
         try input.fileHandleForWriting.close()
-        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(exit == .killed(signal: SIGKILL))
 
         // Every line on stdout was printed after its change was on disk.
         let acks = acknowledged()
@@ -76,8 +76,8 @@ struct CrashAndConcurrencyTests {
         }
         for process in processes { try process.run() }
         for process in processes {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "round \(round)")
+            let exit = process.waitForExit()
+            #expect(exit == .exited(0), "round \(round)")
         }
         let listed = try todo.ok("--file", file, "list").lines
         #expect(Set(listed.map { String($0.suffix(6)) }) == Set((0..<4).map { "item \($0)" }), "round \(round)")
@@ -106,10 +106,9 @@ struct CrashAndConcurrencyTests {
         let (b, bErrors) = try writer("b")
         try a.run()
         try b.run()
-        a.waitUntilExit()
-        b.waitUntilExit()
-        #expect(a.terminationStatus == 0, "\(String(describing: try? String(contentsOf: aErrors, encoding: .utf8)))")
-        #expect(b.terminationStatus == 0, "\(String(describing: try? String(contentsOf: bErrors, encoding: .utf8)))")
+        let (aExit, bExit) = (a.waitForExit(), b.waitForExit())
+        #expect(aExit == .exited(0), "\(String(describing: try? String(contentsOf: aErrors, encoding: .utf8)))")
+        #expect(bExit == .exited(0), "\(String(describing: try? String(contentsOf: bErrors, encoding: .utf8)))")
 
         let titles = try todo.titles()
         #expect(titles.count == 101)
@@ -137,8 +136,7 @@ struct CrashAndConcurrencyTests {
         for index in 1...10 {
             #expect(try todo.run(["add", "o\(index)"]).status == 0)
         }
-        scripted.waitUntilExit()
-        #expect(scripted.terminationStatus == 0)
+        #expect(scripted.waitForExit() == .exited(0))
         #expect(Set(try todo.titles()) == Set((1...30).map { "s\($0)" } + (1...10).map { "o\($0)" }))
     }
 }

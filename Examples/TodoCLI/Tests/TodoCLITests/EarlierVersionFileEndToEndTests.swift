@@ -83,15 +83,15 @@ struct EarlierVersionFileEndToEndTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            process.waitUntilExit()
+            let exit = process.waitForExit()
             // A plain run afterwards (which imports the old file if the import did not happen).
             let list = try todo.run(["list", "--json"])
             #expect(list.status == 0, "\(syscall) #\(call): \(list.stderr)")
             let titles = try JSONDecoder().decode([ListedItem].self, from: Data(list.stdout.utf8)).map(\.title)
-            if process.terminationStatus == 0 {
+            if exit == .exited(0) {
                 #expect(titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 0")
             } else {
-                #expect(process.terminationStatus == 1, "\(syscall) #\(call)")
+                #expect(exit == .exited(1), "\(syscall) #\(call)")
                 #expect(titles == imported || titles == imported + ["x"], "\(syscall) #\(call) failed, todo add x exited 1")
             }
         }
@@ -118,8 +118,7 @@ struct EarlierVersionFileEndToEndTests {
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.waitForExit() == .exited(1))
         #expect(message.split(separator: "\n").count == 1, "\(message)")
         #expect(message.hasPrefix("todo: \(todo.file): cannot import it (a file of an earlier todo): disk I/O error"), "\(message)")
         let list = try todo.run(["list"])
@@ -168,8 +167,7 @@ struct EarlierVersionFileEndToEndTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.waitForExit() == .exited(1))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["todo.json"])
         let again = try todo.run(["list"], environment: ["TODO_FILE": nil])
         #expect(again.stdout == "[x] 1 milk\n[ ] 2 eggs\n[ ] 3 whole bread\n")

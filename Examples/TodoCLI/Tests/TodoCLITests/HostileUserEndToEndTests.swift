@@ -27,8 +27,7 @@ struct HostileUserEndToEndTests {
         for (process, _) in running { try process.run() }
         var acknowledged = Set<String>()
         for (process, output) in running {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            #expect(process.waitForExit() == .exited(0))
             for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
                 if let start = line.firstIndex(of: "\"") { acknowledged.insert(String(line[start...].dropFirst().dropLast())) }
             }
@@ -119,8 +118,7 @@ struct HostileUserEndToEndTests {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.waitForExit() == .exited(1))
         #expect(try String(contentsOf: errors, encoding: .utf8) == "todo: cannot write to standard output: No space left on device\n")
     }
 
@@ -147,9 +145,7 @@ struct HostileUserEndToEndTests {
             process.standardError = pipe
         }
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
-        #expect(process.terminationStatus == 1)
+        #expect(process.waitForExit() == .exited(1))
         if stream == "stdout" {
             #expect(try String(contentsOf: other, encoding: .utf8) == "todo: cannot write to standard output: Broken pipe\n")
             #expect(try todo.titles() == ["milk", "c"], "the change is made: only its confirmation was lost")
@@ -201,8 +197,7 @@ struct HostileUserEndToEndTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.waitForExit() == .exited(1))
         #expect(try String(contentsOf: errors, encoding: .utf8).contains("line 2: a title must be valid UTF-8 text"))
         #expect(try todo.titles() == ["milk", "ok"])
 

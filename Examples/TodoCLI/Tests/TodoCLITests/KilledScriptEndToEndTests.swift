@@ -152,16 +152,16 @@ struct KilledScriptEndToEndTests {
                 ((try? Data(contentsOf: outputURL)) ?? Data()).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             }
             let deadline = Date().addingTimeInterval(120)
-            while done + acknowledged() < target, process.isRunning, Date() < deadline {
+            while done + acknowledged() < target, !process.hasEnded, Date() < deadline {
                 usleep(1_000)
             }
             // Anywhere in the next line's work: reading, writing, committing, printing.
             usleep(UInt32.random(in: 0..<3_000, using: &random))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let exit = process.waitForExit()
             try output.close()
             try errors.close()
-            #expect(process.terminationReason == .uncaughtSignal, "the script ended before the kill")
+            #expect(exit == .killed(signal: SIGKILL), "the script ended before the kill: \(exit)")
             #expect(try String(contentsOf: errorURL, encoding: .utf8) == "")
 
             let acked = acknowledged()

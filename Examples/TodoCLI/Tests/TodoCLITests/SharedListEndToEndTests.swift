@@ -33,8 +33,8 @@ struct SharedListEndToEndTests {
         let runs = try scripts.map { try scriptProcess(todo, as: $0.person, script: $0.script) }
         for run in runs { try run.process.run() }
         return runs.map { run in
-            run.process.waitUntilExit()
-            return (run.process.terminationStatus, (try? String(contentsOf: run.errors, encoding: .utf8)) ?? "")
+            let exit = run.process.waitForExit()
+            return (exit.status, (try? String(contentsOf: run.errors, encoding: .utf8)) ?? "")
         }
     }
 
@@ -335,7 +335,7 @@ struct SharedListEndToEndTests {
         let admin = try PostgresConnection(conninfo)
         try process.run()
         var ended = false
-        while process.isRunning {
+        while !process.hasEnded {
             let acknowledged = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").count ?? 0
             if acknowledged >= 20, !ended {
                 _ = try admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
@@ -343,18 +343,18 @@ struct SharedListEndToEndTests {
             }
             usleep(2_000)
         }
-        process.waitUntilExit()
+        let exit = process.waitForExit()
         let acknowledged = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("Added") }.count
         let stderr = try String(contentsOf: errors, encoding: .utf8)
         #expect(ended)
         // Ended between two commands, the connection is made again and the script goes on
         // (issue 35 item 7); ended in the middle of one, the script stops there.
-        if process.terminationStatus == 0 {
+        if exit == .exited(0) {
             #expect(stderr.isEmpty, "\(stderr)")
             #expect(try todo.titles() == (1...2_000).map { "item \($0)" })
             return
         }
-        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(exit == .exited(1), "\(stderr)")
         #expect(stderr.split(separator: "\n").count == 1 && stderr.hasPrefix("todo: "), "\(stderr)")
         #expect(acknowledged >= 20 && acknowledged < 2_000)
         // Every acknowledged add is there, in order, and nothing of a command that failed,
@@ -590,7 +590,7 @@ struct StableIDFileEndToEndTests {
         ldd.standardOutput = output
         try ldd.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldd.waitUntilExit()
+        _ = ldd.waitForExit()
         #expect(text.contains("libc"))
         #expect(!text.contains("libpq"))
     }

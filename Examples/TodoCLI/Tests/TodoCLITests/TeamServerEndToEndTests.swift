@@ -252,9 +252,9 @@ struct TeamServerEndToEndTests {
         #expect(process.isRunning)
         if process.isRunning { input.fileHandleForWriting.write(Data("add three\nundo\n".utf8)) }
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let exit = process.waitForExit()
         let stderr = try String(contentsOf: errors, encoding: .utf8)
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(exit == .exited(0), "\(stderr)")
         #expect(stderr.isEmpty, "\(stderr)")
         todo.environment["TODO_DATABASE"] = conninfo
         #expect(try todo.titles() == ["one", "two"])

@@ -25,17 +25,17 @@ struct TerminalEndToEndTests {
         try process.run()
         if arguments.isEmpty {
             let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline, process.isRunning,
+            while Date() < deadline, !process.hasEnded,
                   !((try? String(contentsOf: outputURL, encoding: .utf8)) ?? "").contains("to leave") {
                 usleep(5_000)
             }
         }
         keyboard.fileHandleForWriting.write(Data(input.utf8))
-        process.waitUntilExit()
+        let exit = process.waitForExit()
         try keyboard.fileHandleForWriting.close()
         try output.close()
         let text = try String(contentsOf: outputURL, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
-        return RunResult(status: process.terminationStatus, stdout: text, stderr: "")
+        return RunResult(status: exit.status, stdout: text, stderr: "")
     }
 
     /// The rows a terminal would show for `output`: each line as it stands after its

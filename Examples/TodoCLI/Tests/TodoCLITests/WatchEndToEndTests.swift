@@ -68,8 +68,7 @@ struct WatchEndToEndTests {
         try change("--as", "alice", "rm", "3", lines: 3)
         try change("--as", "dave", "move", "2", "1", lines: 4)
         try change("--as", "erin", "done", "1", lines: 5)
-        watcher.process.waitUntilExit()
-        #expect(watcher.process.terminationStatus == 0, "\(watcher.stderr)")
+        #expect(watcher.process.waitForExit() == .exited(0), "\(watcher.stderr)")
         let lines = watcher.lines
         #expect(lines.count == 5, "\(lines)")
         guard lines.count == 5 else { return }
@@ -99,7 +98,7 @@ struct WatchEndToEndTests {
         }
         try admin.query("UPDATE items SET title = 'brown eggs'")
         #expect(watcher.wait { watcher.lines.count >= 1 }, "\(watcher.stdout)\(watcher.stderr)")
-        watcher.process.waitUntilExit()
+        _ = watcher.process.waitForExit()
         #expect(watcher.lines == ["someone outside todo edited 1 \"eggs\" → \"brown eggs\""], "\(watcher.stderr)")
     }
 
@@ -134,8 +133,7 @@ struct WatchEndToEndTests {
         #expect(watcher.wait { watcher.stderr.contains("lost the connection; reconnecting") || watcher.stderr.contains("lost the connection to the server; reconnecting") }, "\(watcher.stderr)")
         _ = try session.run(.add(title: "eggs"))
         try outside.query("ALTER DATABASE \(database) ALLOW_CONNECTIONS true")
-        watcher.process.waitUntilExit()
-        #expect(watcher.process.terminationStatus == 0, "\(watcher.stderr)")
+        #expect(watcher.process.waitForExit() == .exited(0), "\(watcher.stderr)")
         #expect(watcher.lines == ["bob added 2 \"milk\"", "carol added 3 \"eggs\""], "\(watcher.stdout)\(watcher.stderr)")
         #expect(watcher.stderr.contains("reconnected; 1 change while away:"), "\(watcher.stderr)")
     }
