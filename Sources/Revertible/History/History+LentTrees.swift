@@ -4,10 +4,11 @@
 // the two versions. Instead, `lendTrees` takes the copy's trees away before the run and
 // opens a journal (TreeArray/TreeArrayJournal.swift) that each tree's first write reports
 // to; `record(_:lentTrees:...)` turns what the journal saw into the step, and the copy takes
-// the present's trees back. Whatever else the run wrote is found by comparing the rest, the
-// trees left out (TreeArray/TreeArrayJournaledComparison.swift). Wherever the journal cannot
-// vouch for a tree, the copy gets the tree's older version back from the journal and the
-// step is found by comparison, as always.
+// the present's trees back. The step is the comparison's walk of the present's registrations
+// with each tree's change taken from the journal, so whatever else the run wrote is found by
+// comparing the rest (TreeArray/TreeArrayJournaledComparison.swift). Wherever the journal, or
+// that walk, cannot vouch for a tree, the copy gets the tree's older version back from the
+// journal and the step is found by comparison, as always.
 
 extension History where Value: Versionable {
 
@@ -94,7 +95,7 @@ extension History where Value: Versionable {
     /// The change the run made, as comparing `value` with the history's copy would find it,
     /// with the copy then holding `value` but for the ignored places listed; or `nil`, with
     /// the copy back at the version before the run, where the journal cannot vouch for a
-    /// tree, the rest cannot be compared without the trees' older versions (see
+    /// tree, `value`'s registrations cannot be walked without the trees' older versions (see
     /// `TreeArrayJournaledComparison`), or the step would open a group (which keeps the
     /// version before it).
     @inlinable
@@ -119,13 +120,16 @@ extension History where Value: Versionable {
             for tree in lentTrees.trees {
                 _ = tree.perform(.adopt, &reference!, value)
             }
-            if isBitwiseIdentical(value, reference!) {
-                // Only the trees changed: the journal's nodes are the step.
-                guard let first = nodes.first else { return (nil, []) }
-                return (Reversion(node: nodes.count == 1 ? first : combinedNode(nodes)), [])
-            }
-            // Something else changed too. With no tree changed, the comparison costs no
-            // more than this would (the trees are the same storage on both sides).
+            // Nothing changed at all: no step.
+            if nodes.isEmpty, isBitwiseIdentical(value, reference!) { return (nil, []) }
+            // The walk of `value`'s registrations, even when only the trees changed: the
+            // lending walk ran on the version before the run, and a registration may depend on
+            // what the run changed (a tree registered only while not empty, a tree or the
+            // whole value stored whole when `hasChanged` says the tree changed, a value
+            // derived from the tree at a computed key path). The walk then reaches another
+            // tree, misses one, or reads a changed one, and the run is compared instead. With
+            // no tree changed, the comparison costs no more than this would (the trees are
+            // the same storage on both sides).
             if !nodes.isEmpty, lentTrees.trees.count <= UInt64.bitWidth,
                let difference = journaledDifference(of: value, trees: lentTrees.trees, nodes: nodes, changed: changed) {
                 return difference
@@ -137,7 +141,7 @@ extension History where Value: Versionable {
 
     /// The change from the history's copy, which holds `value`'s lent trees (`trees`; those
     /// whose bit is set in `changed` took, in order, the changes `nodes`), to `value`, which
-    /// differs elsewhere too: the comparison's walk, with each tree's change taken from the
+    /// may differ elsewhere too: the comparison's walk, with each tree's change taken from the
     /// journal (`TreeArrayJournaledComparison`). The copy then takes the rest of the change;
     /// `nil`, with the copy untouched, where the walk cannot answer as the comparison would.
     @inlinable

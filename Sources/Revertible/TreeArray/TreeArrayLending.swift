@@ -24,7 +24,9 @@ struct TreeArrayLending<Root>: Reverter {
     }
 
     /// Both versions are the history's copy: every other registration compares it with
-    /// itself and finds nothing.
+    /// itself and finds nothing (and `hasChanged` answers `false`). A registration that
+    /// depends on what the run changes is caught by the walk after it, on the present
+    /// (`TreeArrayJournaledComparison`).
     @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
         let value = reference[keyPath: keyPath]
