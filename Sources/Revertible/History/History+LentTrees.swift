@@ -12,18 +12,26 @@
 
 extension History where Value: Versionable {
 
-    /// Lends the `TreeArray`s that `present` (which must be the current version, byte for
-    /// byte) registers at stored key paths to the reducer about to run on it, and opens the
-    /// journal their writes report to on this thread. Returns `nil`, lending nothing, when no
-    /// tree can be lent: none registered, one at a computed key path or shared by two places,
-    /// a group open, a journal already open, or `policy` says not to.
+    /// Lends the `TreeArray`s that the current version registers at stored key paths to the
+    /// reducer about to run on `present`, which must hold each of them (the same storage), and
+    /// opens the journal their writes report to on this thread. Returns `nil`, lending nothing,
+    /// when no tree can be lent: none registered, one at a computed key path or shared by two
+    /// places, one `present` does not hold, a group open, a journal already open, or `policy`
+    /// says not to.
+    ///
+    /// The rest of `present` may differ from the current version: the walk after the run
+    /// compares it (`journaledDifference`). Requiring the very same bytes would lend nothing
+    /// wherever a property leaves padding before the next (an `Int?` before a tree): a copy
+    /// of a value, or a value made anew (decoded), need not copy or zero the padding.
     @inlinable
     package mutating func lendTrees(to present: Value, policy: HistoryPolicy) -> LentTrees<Value>? {
-        guard policy.recordsWrites, group == nil, let held = reference, isBitwiseIdentical(present, held) else { return nil }
+        guard policy.recordsWrites, group == nil, let held = reference else { return nil }
         let journal = TreeArrayJournal()
         var lending = TreeArrayLending(reference: held, journal: journal)
         held.addReversions(into: &lending)
-        guard !lending.isRefused, !lending.trees.isEmpty, journal.open() else { return nil }
+        guard !lending.isRefused, !lending.trees.isEmpty,
+              lending.trees.allSatisfy({ holdsSameTree(present, held, at: $0.offset) }), journal.open()
+        else { return nil }
         let trees = lending.trees
         for tree in trees {
             _ = tree.perform(.takeBack, &reference!, present)
@@ -165,6 +173,17 @@ extension History where Value: Versionable {
             advanceReference(to: value, by: Reversion(node: rest))
         }
         return (Reversion(node: found.node), found.ignored)
+    }
+}
+
+/// Whether `present` holds at `offset` the very tree `held` holds there: the same root.
+@inlinable
+func holdsSameTree<Value>(_ present: Value, _ held: Value, at offset: Int) -> Bool {
+    withUnsafeBytes(of: present) { present in
+        withUnsafeBytes(of: held) { held in
+            // A tree is one reference, whatever its element type.
+            present.loadUnaligned(fromByteOffset: offset, as: UInt.self) == held.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        }
     }
 }
 

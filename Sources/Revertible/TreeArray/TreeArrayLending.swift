@@ -8,8 +8,8 @@
 @usableFromInline
 struct TreeArrayLending<Root>: Reverter {
 
-    /// The history's copy of the present, which holds exactly the present's bytes (see
-    /// `History.lendTrees(to:policy:)`), so its trees are the present's.
+    /// The history's copy of the present, whose trees the present holds (checked by
+    /// `History.lendTrees(to:policy:)` once this walk found them).
     @usableFromInline let reference: Root
     @usableFromInline let journal: TreeArrayJournal
     @usableFromInline var trees: [LentTree<Root>] = []
