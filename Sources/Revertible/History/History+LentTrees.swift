@@ -156,8 +156,10 @@ extension History where Value: Versionable {
     mutating func journaledDifference(
         of value: Value, trees: [LentTree<Value>], nodes: [any ReversionNode<Value>], changed: UInt64
     ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
-        // Another entity: the comparison stores the whole value, trees and all.
-        guard !hasDifferentIdentity(value, reference!) else { return nil }
+        // Another entity: the comparison stores the whole value, trees and all. The very same
+        // bytes (only the trees changed, and the copy holds the present's now) are the same
+        // entity, which spares asking the type whether it has an identity on each step.
+        guard isBitwiseIdentical(value, reference!) || !hasDifferentIdentity(value, reference!) else { return nil }
         var isDistrusted = false
         // The walk, which holds a copy of the history's copy, ends inside: the copy is then
         // the only holder of its storage when it takes the rest of the change in place.
