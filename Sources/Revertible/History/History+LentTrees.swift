@@ -4,25 +4,34 @@
 // the two versions. Instead, `lendTrees` takes the copy's trees away before the run and
 // opens a journal (TreeArray/TreeArrayJournal.swift) that each tree's first write reports
 // to; `record(_:lentTrees:...)` turns what the journal saw into the step, and the copy takes
-// the present's trees back. Whatever else the run wrote is found by comparing the rest, the
-// trees left out (TreeArray/TreeArrayJournaledComparison.swift). Wherever the journal cannot
-// vouch for a tree, the copy gets the tree's older version back from the journal and the
-// step is found by comparison, as always.
+// the present's trees back. The step is the comparison's walk of the present's registrations
+// with each tree's change taken from the journal, so whatever else the run wrote is found by
+// comparing the rest (TreeArray/TreeArrayJournaledComparison.swift). Wherever the journal, or
+// that walk, cannot vouch for a tree, the copy gets the tree's older version back from the
+// journal and the step is found by comparison, as always.
 
 extension History where Value: Versionable {
 
-    /// Lends the `TreeArray`s that `present` (which must be the current version, byte for
-    /// byte) registers at stored key paths to the reducer about to run on it, and opens the
-    /// journal their writes report to on this thread. Returns `nil`, lending nothing, when no
-    /// tree can be lent: none registered, one at a computed key path or shared by two places,
-    /// a group open, a journal already open, or `policy` says not to.
+    /// Lends the `TreeArray`s that the current version registers at stored key paths to the
+    /// reducer about to run on `present`, which must hold each of them (the same storage), and
+    /// opens the journal their writes report to on this thread. Returns `nil`, lending nothing,
+    /// when no tree can be lent: none registered, one at a computed key path or shared by two
+    /// places, one `present` does not hold, a group open, a journal already open, or `policy`
+    /// says not to.
+    ///
+    /// The rest of `present` may differ from the current version: the walk after the run
+    /// compares it (`journaledDifference`). Requiring the very same bytes would lend nothing
+    /// wherever a property leaves padding before the next (an `Int?` before a tree): a copy
+    /// of a value, or a value made anew (decoded), need not copy or zero the padding.
     @inlinable
     package mutating func lendTrees(to present: Value, policy: HistoryPolicy) -> LentTrees<Value>? {
-        guard policy.recordsWrites, group == nil, let held = reference, isBitwiseIdentical(present, held) else { return nil }
+        guard policy.recordsWrites, group == nil, let held = reference else { return nil }
         let journal = TreeArrayJournal()
         var lending = TreeArrayLending(reference: held, journal: journal)
         held.addReversions(into: &lending)
-        guard !lending.isRefused, !lending.trees.isEmpty, journal.open() else { return nil }
+        guard !lending.isRefused, !lending.trees.isEmpty,
+              lending.trees.allSatisfy({ holdsSameTree(present, held, at: $0.offset) }), journal.open()
+        else { return nil }
         let trees = lending.trees
         for tree in trees {
             _ = tree.perform(.takeBack, &reference!, present)
@@ -94,7 +103,7 @@ extension History where Value: Versionable {
     /// The change the run made, as comparing `value` with the history's copy would find it,
     /// with the copy then holding `value` but for the ignored places listed; or `nil`, with
     /// the copy back at the version before the run, where the journal cannot vouch for a
-    /// tree, the rest cannot be compared without the trees' older versions (see
+    /// tree, `value`'s registrations cannot be walked without the trees' older versions (see
     /// `TreeArrayJournaledComparison`), or the step would open a group (which keeps the
     /// version before it).
     @inlinable
@@ -119,13 +128,16 @@ extension History where Value: Versionable {
             for tree in lentTrees.trees {
                 _ = tree.perform(.adopt, &reference!, value)
             }
-            if isBitwiseIdentical(value, reference!) {
-                // Only the trees changed: the journal's nodes are the step.
-                guard let first = nodes.first else { return (nil, []) }
-                return (Reversion(node: nodes.count == 1 ? first : combinedNode(nodes)), [])
-            }
-            // Something else changed too. With no tree changed, the comparison costs no
-            // more than this would (the trees are the same storage on both sides).
+            // Nothing changed at all: no step.
+            if nodes.isEmpty, isBitwiseIdentical(value, reference!) { return (nil, []) }
+            // The walk of `value`'s registrations, even when only the trees changed: the
+            // lending walk ran on the version before the run, and a registration may depend on
+            // what the run changed (a tree registered only while not empty, a tree or the
+            // whole value stored whole when `hasChanged` says the tree changed, a value
+            // derived from the tree at a computed key path). The walk then reaches another
+            // tree, misses one, or reads a changed one, and the run is compared instead. With
+            // no tree changed, the comparison costs no more than this would (the trees are
+            // the same storage on both sides).
             if !nodes.isEmpty, lentTrees.trees.count <= UInt64.bitWidth,
                let difference = journaledDifference(of: value, trees: lentTrees.trees, nodes: nodes, changed: changed) {
                 return difference
@@ -137,15 +149,17 @@ extension History where Value: Versionable {
 
     /// The change from the history's copy, which holds `value`'s lent trees (`trees`; those
     /// whose bit is set in `changed` took, in order, the changes `nodes`), to `value`, which
-    /// differs elsewhere too: the comparison's walk, with each tree's change taken from the
+    /// may differ elsewhere too: the comparison's walk, with each tree's change taken from the
     /// journal (`TreeArrayJournaledComparison`). The copy then takes the rest of the change;
     /// `nil`, with the copy untouched, where the walk cannot answer as the comparison would.
     @inlinable
     mutating func journaledDifference(
         of value: Value, trees: [LentTree<Value>], nodes: [any ReversionNode<Value>], changed: UInt64
     ) -> (reversion: Reversion<Value>?, ignored: [IgnoredProperty<Value>])? {
-        // Another entity: the comparison stores the whole value, trees and all.
-        guard !hasDifferentIdentity(value, reference!) else { return nil }
+        // Another entity: the comparison stores the whole value, trees and all. The very same
+        // bytes (only the trees changed, and the copy holds the present's now) are the same
+        // entity, which spares asking the type whether it has an identity on each step.
+        guard isBitwiseIdentical(value, reference!) || !hasDifferentIdentity(value, reference!) else { return nil }
         var isDistrusted = false
         // The walk, which holds a copy of the history's copy, ends inside: the copy is then
         // the only holder of its storage when it takes the rest of the change in place.
@@ -161,6 +175,17 @@ extension History where Value: Versionable {
             advanceReference(to: value, by: Reversion(node: rest))
         }
         return (Reversion(node: found.node), found.ignored)
+    }
+}
+
+/// Whether `present` holds at `offset` the very tree `held` holds there: the same root.
+@inlinable
+func holdsSameTree<Value>(_ present: Value, _ held: Value, at offset: Int) -> Bool {
+    withUnsafeBytes(of: present) { present in
+        withUnsafeBytes(of: held) { held in
+            // A tree is one reference, whatever its element type.
+            present.loadUnaligned(fromByteOffset: offset, as: UInt.self) == held.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        }
     }
 }
 

@@ -1,15 +1,18 @@
 /// The comparison a history makes after a reducer's run whose lent trees the journal vouches
-/// for but which changed something else too (see `History.journaledChange`): the history's
-/// copy already holds the present's trees (`.adopt`), and this walk of the registrations is
+/// for and of which one changed (see `History.journaledChange`): the history's copy already
+/// holds the present's trees (`.adopt`), and this walk of the present's registrations is
 /// `ReversionCollector`'s, except at a lent tree, where it takes the change the journal
 /// described instead of comparing (the two sides hold the same tree there). The step is
 /// then the comparison's own: the same nodes in registration order, the same ignored places.
+/// It runs even when only the trees changed: the lending walk saw the version before the run,
+/// and registrations may depend on what the run changed.
 ///
 /// Whatever would make it differ from comparing the versions before the run makes the walk
 /// distrusted, and the history compares those instead: a tree it does not know, a lent tree
-/// changed but never reached, or a read (`versions(at:)`) that could see a changed lent tree
-/// in its new version where the comparison would see the old one (a computed key path, or a
-/// stored one spanning the tree, such as `\.self`).
+/// changed but never reached (registered only under a condition the run changed), or a read
+/// (`versions(at:)`, and so `hasChanged(at:)` and `appendOverwriteReversion(at:)`) that
+/// could see a changed lent tree in its new version where the comparison would see the old
+/// one (a computed key path, or a stored one spanning the tree, such as `\.self`).
 @usableFromInline
 struct TreeArrayJournaledComparison<Root>: Reverter {
 

@@ -8,8 +8,8 @@
 @usableFromInline
 struct TreeArrayLending<Root>: Reverter {
 
-    /// The history's copy of the present, which holds exactly the present's bytes (see
-    /// `History.lendTrees(to:policy:)`), so its trees are the present's.
+    /// The history's copy of the present, whose trees the present holds (checked by
+    /// `History.lendTrees(to:policy:)` once this walk found them).
     @usableFromInline let reference: Root
     @usableFromInline let journal: TreeArrayJournal
     @usableFromInline var trees: [LentTree<Root>] = []
@@ -24,7 +24,9 @@ struct TreeArrayLending<Root>: Reverter {
     }
 
     /// Both versions are the history's copy: every other registration compares it with
-    /// itself and finds nothing.
+    /// itself and finds nothing (and `hasChanged` answers `false`). A registration that
+    /// depends on what the run changes is caught by the walk after it, on the present
+    /// (`TreeArrayJournaledComparison`).
     @inlinable
     func versions<Value>(at keyPath: KeyPath<Root, Value>) -> (previous: Value, current: Value) {
         let value = reference[keyPath: keyPath]
