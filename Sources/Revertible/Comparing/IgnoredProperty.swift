@@ -6,6 +6,13 @@
 /// that a history's copy of the newer version takes the caller's content there: no step
 /// records it, and undo and redo hand it back as the caller last set it. Unchanged subtrees
 /// are never descended into, so they list nothing and cost nothing.
+///
+/// A place, or a value on the way to it, that the copy already holds byte for byte is not
+/// written: the copy usually took the newer version's storage there (a tree's shared
+/// nodes), and writing the same content would copy that storage's path for nothing. Worse,
+/// the copy would then hold the newer version in other chunks than the present, and the next
+/// comparison, which skips only shared chunks, would walk, and list the changes, otherwise
+/// than a history whose copy shares them (issue 39, seeds 1428, 1475, 1520).
 @usableFromInline
 package struct IgnoredProperty<Root> {
     /// Writes the content at this place of the second value (the newer version) into the
@@ -15,7 +22,11 @@ package struct IgnoredProperty<Root> {
 
     @usableFromInline
     init<Value>(_ keyPath: WritableKeyPath<Root, Value>) {
-        copy = { target, source in target[keyPath: keyPath] = source[keyPath: keyPath] }
+        copy = { target, source in
+            let value = source[keyPath: keyPath]
+            guard !isBitwiseIdentical(target[keyPath: keyPath], value) else { return }
+            target[keyPath: keyPath] = value
+        }
     }
 
     @usableFromInline
@@ -45,7 +56,11 @@ extension Array {
     @usableFromInline
     func rerootedNonEmpty<Root, Parent>(at keyPath: WritableKeyPath<Parent, Root>) -> [IgnoredProperty<Parent>] where Element == IgnoredProperty<Root> {
         map { property in
-            IgnoredProperty { target, source in property.copy(&target[keyPath: keyPath], source[keyPath: keyPath]) }
+            IgnoredProperty { target, source in
+                let value = source[keyPath: keyPath]
+                guard !isBitwiseIdentical(target[keyPath: keyPath], value) else { return }
+                property.copy(&target[keyPath: keyPath], value)
+            }
         }
     }
 
@@ -53,7 +68,9 @@ extension Array {
     func wrapped<Root>() -> [IgnoredProperty<Root?>] where Element == IgnoredProperty<Root> {
         map { property in
             IgnoredProperty { target, source in
-                guard target != nil, let source else { return }
+                // Checked without a binding of `target`'s value, which would hold its storage
+                // while it is written.
+                guard let source, target.map({ !isBitwiseIdentical($0, source) }) ?? false else { return }
                 property.copy(&target!, source)
             }
         }
@@ -71,8 +88,9 @@ extension Array {
             IgnoredProperty { target, source in
                 guard position >= source.startIndex, position < source.endIndex,
                       position >= target.startIndex, position < target.endIndex,
+                      case let value = source[position], !isBitwiseIdentical(target[position], value),
                       target[position].id == id else { return }
-                property.copy(&target[position], source[position])
+                property.copy(&target[position], value)
             }
         }
     }
@@ -81,7 +99,7 @@ extension Array {
     func atValue<Key: Hashable, Root>(forKey key: Key) -> [IgnoredProperty<[Key: Root]>] where Element == IgnoredProperty<Root> {
         map { property in
             IgnoredProperty { target, source in
-                guard target[key] != nil, let value = source[key] else { return }
+                guard let value = source[key], target[key].map({ !isBitwiseIdentical($0, value) }) ?? false else { return }
                 property.copy(&target[key]!, value)
             }
         }

@@ -284,9 +284,29 @@ extension TreeArrayDiffer where Element: Versionable {
         if windows.count > 1 {
             Self.pairAcrossWindows(oldSide: &oldSide, newSide: &newSide, edits: &edits, ignored: &ignored)
         }
+        Self.sortByNewIndex(&edits)
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
         guard structure != nil || !edits.isEmpty else { return nil }
         return treeArrayReversion(at: keyPath, edits: edits, structure: structure, oldCount: old.count, newCount: new.count)
+    }
+
+    /// Puts `edits` in the order of their elements in the newer tree, whatever order the walk
+    /// found them in: the walk skips only the nodes the two trees share, so the same two
+    /// versions cut into other nodes, or sharing other ones, are walked otherwise (a run of
+    /// leaves compared as one lists its edits after an insertion from its end backwards,
+    /// leaves compared in pairs from their starts), and a history whose copy of the present is
+    /// so cut (a tree the journal rebuilt: `TreeArrayJournalRecord.versionBefore`) would save
+    /// the same step in other bytes (issue 39, seed 1428). Edits name distinct elements, so
+    /// their order changes nothing they do; a saved step keeps the order it was saved in.
+    @inlinable
+    static func sortByNewIndex(_ edits: inout [IdentifiedArrayEdit<Element>]) {
+        // Nearly always in order already (one edit, or a walk that met them left to right).
+        var position = 1
+        while position < edits.count, edits[position - 1].newIndex < edits[position].newIndex {
+            position += 1
+        }
+        guard position < edits.count else { return }
+        edits.sort { $0.newIndex < $1.newIndex }
     }
 
     /// Compares an element that kept its identity (and differs), at `oldIndex` and
