@@ -40,6 +40,29 @@ extension TextBufferNode {
         }
         return result
     }
+
+    /// The hashes of `run` in this subtree and of the bytes after it, from one walk down to
+    /// the run: the children after its path are taken whole, from their own hashes.
+    func textHashes(of run: Range<Int>) -> (run: TextHash, after: TextHash) {
+        if isLeaf {
+            return (leafTextHash(in: run), leafTextHash(in: run.upperBound..<bytes.count))
+        }
+        let last = children.count - 1
+        var (index, start) = (0, 0)
+        while index < last, start + children[index].byteCount <= run.lowerBound {
+            start += children[index].byteCount
+            index += 1
+        }
+        // A run across children (no keystroke's) is hashed child by child.
+        guard run.upperBound <= start + children[index].byteCount else {
+            return (textHash(in: run), textHash(in: run.upperBound..<byteCount))
+        }
+        var (inside, after) = children[index].node.textHashes(of: (run.lowerBound - start)..<(run.upperBound - start))
+        for next in children[(index + 1)...] {
+            after = after.followed(by: next.node.textHash)
+        }
+        return (inside, after)
+    }
 }
 
 extension TextBuffer {
@@ -53,9 +76,9 @@ extension TextBuffer {
     package func fingerprint(outside run: Range<Int>) -> UInt64 {
         // Cut out of the whole's hash, from the run's and the text's after it: the leaf a
         // short run cuts is read on one side of the run only, not on both (a keystroke's
-        // fingerprint read half the leaf twice).
-        let after = root.textHash(in: run.upperBound..<utf8Count)
-        return root.textHash.cuttingOut(root.textHash(in: run), length: run.count, before: after).hash
+        // fingerprint read half the leaf twice), and both come from one walk down the tree.
+        let (inside, after) = root.textHashes(of: run)
+        return root.textHash.cuttingOut(inside, length: run.count, before: after).hash
     }
 }
 
