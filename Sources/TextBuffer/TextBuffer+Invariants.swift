@@ -3,8 +3,8 @@ extension TextBuffer {
     /// Checks the tree's structure and traps where it is broken: every leaf at one depth,
     /// each node within its fill limits (the root aside), the byte, scalar and UTF-16 counts
     /// summed, no branch root of one child, every chunk valid UTF-8 on its own, and every
-    /// branch's hash made of its children's. Each leaf's hash is checked against its bytes
-    /// only in a text of up to 64 KB. Run after every edit of a text of up to 64 KB in debug
+    /// branch's hash made of its children's. Each leaf's hash and cut are checked against its
+    /// bytes only in a text of up to 64 KB. Run after every edit of a text of up to 64 KB in debug
     /// builds (see `editInvariantCheckLimit`), and by the tests after their edits.
     ///
     /// `package`, not public: only this package's tests call it, those of the history too.
@@ -24,6 +24,9 @@ extension TextBuffer {
             precondition(node.children.isEmpty && node.byteCount == node.bytes.count, "TextBuffer: a leaf's count is wrong")
             precondition(String(validating: node.bytes, as: UTF8.self) != nil, "TextBuffer: a chunk is not valid UTF-8 on its own")
             precondition(!hashingLeaves || node.textHash == node.computedTextHash(), "TextBuffer: a leaf's hash is stale")
+            precondition(node.cut.offset <= node.bytes.count, "TextBuffer: a leaf's cut lies past its end")
+            precondition(!hashingLeaves || node.cut.offset < 0 || node.cut.hash == node.hash(of: 0..<node.cut.offset).hash,
+                         "TextBuffer: a leaf's cut holds a stale hash")
             let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
             precondition(node.scalarCount == scalars && node.utf16Count == utf16, "TextBuffer: a leaf's scalar or UTF-16 count is wrong")
             return
@@ -47,7 +50,7 @@ extension TextBuffer {
 
 extension TextBuffer {
 
-    /// Checks every leaf's hash and unit counts against their definitions, and the root's
+    /// Checks every leaf's hash, cut and unit counts against their definitions, and the root's
     /// hash against that of the whole text, each hashed byte by byte (`TextHash(byteByByte:)`)
     /// whatever the text's length: what a leaf's incremental update after an edit and the
     /// branches' joined hashes must equal exactly, since archives keep the fingerprints made
@@ -75,6 +78,13 @@ extension TextBuffer {
         let hash = node.bytes.withUnsafeBytes { TextHash(byteByByte: $0) }
         if node.textHash != hash {
             fatalError("TextBuffer: the hash of a leaf of \(node.bytes.count) bytes at \(all.count) is not their byte-by-byte hash")
+        }
+        if node.cut.offset > node.bytes.count {
+            fatalError("TextBuffer: a leaf of \(node.bytes.count) bytes at \(all.count) has its cut at \(node.cut.offset)")
+        }
+        if node.cut.offset >= 0,
+           node.cut.hash != node.bytes.withUnsafeBytes({ TextHash(byteByByte: UnsafeRawBufferPointer(rebasing: $0[..<node.cut.offset])).hash }) {
+            fatalError("TextBuffer: the cut of a leaf at \(all.count) holds a hash that is not that of its first \(node.cut.offset) bytes")
         }
         let (scalars, utf16) = node.bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
         if node.scalarCount != scalars || node.utf16Count != utf16 {

@@ -64,3 +64,41 @@ extension TextBuffer {
         offset == utf8Count || Node.isBoundary(root.byte(at: offset))
     }
 }
+
+extension TextBuffer {
+
+    /// The chunk holding byte `offset` (the last chunk for the end of the text): reads near
+    /// one point from one walk down the tree. A history's step checks the boundaries of its
+    /// run and copies the run and the text around it from the chunk of the edit, where each
+    /// walked down once.
+    package func chunk(containing offset: Int) -> UTF8Chunk {
+        let (leaf, start) = root.leaf(containing: offset)
+        return UTF8Chunk(leaf: leaf, range: start..<(start + leaf.bytes.count))
+    }
+
+    /// One chunk of a buffer's bytes and where it lies in the text.
+    package struct UTF8Chunk {
+        let leaf: Node
+        /// The offsets in the text of the chunk's bytes.
+        package let range: Range<Int>
+
+        /// Whether `offset`, one of ``range``, starts a scalar.
+        package func isScalarBoundary(_ offset: Int) -> Bool {
+            Node.isBoundary(leaf.bytes[offset - range.lowerBound])
+        }
+
+        /// Whether the text's bytes at `run` all lie in this chunk.
+        package func holds(_ run: Range<Int>) -> Bool {
+            range.lowerBound <= run.lowerBound && run.upperBound <= range.upperBound
+        }
+
+        /// Copies the text's bytes at `run`, which this chunk ``holds(_:)``, to the start of
+        /// `target`.
+        package func copyBytes(_ run: Range<Int>, to target: UnsafeMutableRawBufferPointer) {
+            leaf.bytes.withUnsafeBytes { bytes in
+                let start = run.lowerBound - range.lowerBound
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + run.count)]))
+            }
+        }
+    }
+}

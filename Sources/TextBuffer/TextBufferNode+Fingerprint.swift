@@ -40,6 +40,29 @@ extension TextBufferNode {
         }
         return result
     }
+
+    /// The hashes of `run` in this subtree and of the bytes after it, from one walk down to
+    /// the run: the children after its path are taken whole, from their own hashes.
+    func textHashes(of run: Range<Int>) -> (run: TextHash, after: TextHash) {
+        if isLeaf {
+            return (leafTextHash(in: run), leafTextHash(in: run.upperBound..<bytes.count))
+        }
+        let last = children.count - 1
+        var (index, start) = (0, 0)
+        while index < last, start + children[index].byteCount <= run.lowerBound {
+            start += children[index].byteCount
+            index += 1
+        }
+        // A run across children (no keystroke's) is hashed child by child.
+        guard run.upperBound <= start + children[index].byteCount else {
+            return (textHash(in: run), textHash(in: run.upperBound..<byteCount))
+        }
+        var (inside, after) = children[index].node.textHashes(of: (run.lowerBound - start)..<(run.upperBound - start))
+        for next in children[(index + 1)...] {
+            after = after.followed(by: next.node.textHash)
+        }
+        return (inside, after)
+    }
 }
 
 extension TextBuffer {
@@ -53,28 +76,49 @@ extension TextBuffer {
     package func fingerprint(outside run: Range<Int>) -> UInt64 {
         // Cut out of the whole's hash, from the run's and the text's after it: the leaf a
         // short run cuts is read on one side of the run only, not on both (a keystroke's
-        // fingerprint read half the leaf twice).
-        let after = root.textHash(in: run.upperBound..<utf8Count)
-        return root.textHash.cuttingOut(root.textHash(in: run), length: run.count, before: after).hash
+        // fingerprint read half the leaf twice), and both come from one walk down the tree.
+        let (inside, after) = root.textHashes(of: run)
+        return root.textHash.cuttingOut(inside, length: run.count, before: after).hash
     }
 }
 
 extension TextBufferNode {
 
     /// The hash of `range` of this leaf's bytes. A run at either end of the leaf (where a
-    /// fingerprint cuts it) comes from the leaf's own hash and the bytes on the shorter side
-    /// of the cut: at most half the leaf is read.
+    /// fingerprint cuts it) comes from the leaf's own hash and the bytes on the cheaper side
+    /// of the cut (see `prefixHash(upTo:)`): at most half the leaf is read, and none at the
+    /// leaf's cut.
     func leafTextHash(in range: Range<Int>) -> TextHash {
         let count = bytes.count
-        if range.lowerBound == 0, range.upperBound > count - range.upperBound {
-            let rest = hash(of: range.upperBound..<count)
-            return textHash.droppingSuffix(rest, suffixLength: count - range.upperBound, prefixLength: range.upperBound)
+        if range.lowerBound == 0 {
+            return prefixHash(upTo: range.upperBound)
         }
-        if range.upperBound == count, range.lowerBound < count - range.lowerBound {
-            let front = hash(of: 0..<range.lowerBound)
-            return textHash.droppingPrefix(front, suffixLength: count - range.lowerBound)
+        if range.upperBound == count, count - range.lowerBound > prefixReadCount(range.lowerBound) {
+            return textHash.droppingPrefix(prefixHash(upTo: range.lowerBound), suffixLength: count - range.lowerBound)
         }
         return hash(of: range)
+    }
+
+    /// The hash of this leaf's first `offset` bytes, from the nearest point whose prefix's
+    /// hash is known: the start, the end (the leaf's own hash) or the leaf's cut.
+    func prefixHash(upTo offset: Int) -> TextHash {
+        let count = bytes.count
+        let fromCut = cut.offset >= 0 ? abs(offset - cut.offset) : Int.max
+        if fromCut < Swift.min(offset, count - offset) {
+            let known = TextHash(hash: cut.hash, length: cut.offset)
+            return offset >= cut.offset
+                ? known.followed(by: hash(of: cut.offset..<offset))
+                : known.droppingSuffix(hash(of: offset..<cut.offset), suffixLength: cut.offset - offset, prefixLength: offset)
+        }
+        if offset <= count - offset { return hash(of: 0..<offset) }
+        return textHash.droppingSuffix(hash(of: offset..<count), suffixLength: count - offset, prefixLength: offset)
+    }
+
+    /// How many bytes `prefixHash(upTo: offset)` reads.
+    func prefixReadCount(_ offset: Int) -> Int {
+        let count = bytes.count
+        let nearest = Swift.min(offset, count - offset)
+        return cut.offset >= 0 ? Swift.min(nearest, abs(offset - cut.offset)) : nearest
     }
 
     /// The hash of `range` of this leaf's bytes, read byte by byte.

@@ -48,6 +48,9 @@ final class TextBufferNode: @unchecked Sendable {
     /// The number of UTF-16 code units in this subtree: its scalars, plus one for each
     /// scalar beyond the Basic Multilingual Plane (a surrogate pair).
     @exclusivity(unchecked) var utf16Count: Int
+    /// In a leaf, where the text its last edit put in ends, with the hash of the bytes before
+    /// that point (see ``LeafCut``); none in a branch or a leaf no edit made.
+    @exclusivity(unchecked) var cut: LeafCut
 
     /// A child and its byte count (always the child's own ``byteCount``).
     struct Slot {
@@ -67,6 +70,7 @@ final class TextBufferNode: @unchecked Sendable {
         children = []
         textHash = bytes.withUnsafeBytes { TextHash(of: $0) }
         (scalarCount, utf16Count) = bytes.withUnsafeBufferPointer { Node.unitCounts(of: $0) }
+        cut = .none
     }
 
     /// A leaf whose hash and unit counts are already known (see `summary(replacing:with:)`).
@@ -78,6 +82,7 @@ final class TextBufferNode: @unchecked Sendable {
         textHash = summary.textHash
         scalarCount = summary.scalarCount
         utf16Count = summary.utf16Count
+        cut = summary.cut
     }
 
     init(height: Int, children: ContiguousArray<Slot>) {
@@ -97,6 +102,7 @@ final class TextBufferNode: @unchecked Sendable {
         textHash = hash
         scalarCount = scalars
         utf16Count = utf16
+        cut = .none
     }
 
     convenience init(height: Int, nodes: some Sequence<Node>) {
@@ -111,6 +117,7 @@ final class TextBufferNode: @unchecked Sendable {
         textHash = node.textHash
         scalarCount = node.scalarCount
         utf16Count = node.utf16Count
+        cut = node.cut
     }
 
     var isLeaf: Bool { height == 0 }

@@ -20,6 +20,12 @@ struct TextHash: Equatable {
 
     init() {}
 
+    /// A run's hash when its number is known: `hash`, for a run `length` bytes long.
+    init(hash: UInt64, length: Int) {
+        self.hash = hash
+        power = Self.power(length)
+    }
+
     /// The hash of `bytes`.
     ///
     /// Eight bytes at a time, as `hash·base⁸ + Σ (bᵢ + 1)·base⁷⁻ⁱ`: the eight terms do not
@@ -164,19 +170,48 @@ struct TextHash: Equatable {
     }
 
     static func power(_ exponent: Int) -> UInt64 {
-        power(of: base, exponent)
+        powers[exponent] ?? power(of: base, exponent)
     }
 
     /// `base` to the power of minus `exponent`: what undoes a multiplication by
     /// `power(exponent)`.
     static func inversePower(_ exponent: Int) -> UInt64 {
-        power(of: inverseBase, exponent)
+        inversePowers[exponent] ?? power(of: inverseBase, exponent)
     }
 
     /// The inverse of `base` (Fermat: `base` to the modulus minus 2, the modulus being prime).
     static let inverseBase = power(of: base, Int(modulus - 2))
 
-    private static func power(of base: UInt64, _ exponent: Int) -> UInt64 {
+    /// The powers of `base` and of its inverse up to `PowerTable.limit`: the lengths of runs
+    /// inside a leaf, which every edit and fingerprint asks for, each by a dozen squarings.
+    private static let powers = PowerTable(base)
+    private static let inversePowers = PowerTable(inverseBase)
+
+    /// A number's powers below `limit` as the product of two read from tables, of
+    /// `exponent % 64` and of `exponent - exponent % 64`: 192 numbers, not one per exponent.
+    struct PowerTable {
+        static let limit = 8_192
+        private let low: [UInt64]
+        private let high: [UInt64]
+
+        init(_ base: UInt64) {
+            low = (0..<64).map { TextHash.power(of: base, $0) }
+            let step = TextHash.power(of: base, 64)
+            var high: [UInt64] = [1]
+            while high.count < Self.limit / 64 { high.append(TextHash.multiply(high[high.count - 1], step)) }
+            self.high = high
+        }
+
+        /// The power, or `nil` for an exponent outside the table.
+        subscript(exponent: Int) -> UInt64? {
+            guard exponent >= 0, exponent < Self.limit else { return nil }
+            return TextHash.multiply(low[exponent & 63], high[exponent >> 6])
+        }
+    }
+
+    /// `base` to the power of `exponent` by repeated squaring: what the tables hold, and
+    /// every power beyond them.
+    static func power(of base: UInt64, _ exponent: Int) -> UInt64 {
         var (result, square, remaining) = (UInt64(1), base, exponent)
         while remaining > 0 {
             if remaining & 1 == 1 { result = multiply(result, square) }

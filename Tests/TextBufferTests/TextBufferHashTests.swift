@@ -84,6 +84,55 @@ struct TextBufferHashTests {
         }
     }
 
+    @Test("Edits and fingerprints near a leaf's last edit, taken from its cut, are exact",
+          arguments: [(seed: UInt64(71), length: 3_000), (72, 60_000)])
+    func editsNearTheCutStayExact(seed: UInt64, length: Int) {
+        var factory = TextFactory(seed: seed)
+        var text = factory.text(length)
+        var buffer = TextBuffer(text)
+        var kept: [TextBuffer] = []
+        var position = 0
+        for round in 0..<400 {
+            if round.isMultiple(of: 3) { kept.append(buffer) }
+            // Mostly next to the last edit (typing on, deleting back, a little before or
+            // after it, where the cut is nearer than either end), sometimes anywhere.
+            let bytes = Array(text.utf8)
+            var lower = round.isMultiple(of: 25)
+                ? factory.boundary(in: bytes)
+                : Swift.max(0, Swift.min(bytes.count, position + Int.random(in: -40...40, using: &factory.random)))
+            while lower > 0, lower < bytes.count, bytes[lower] & 0xC0 == 0x80 { lower -= 1 }
+            var upper = Swift.min(bytes.count, lower + Int.random(in: 0...3, using: &factory.random))
+            while upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+            let replacement = Int.random(in: 0..<4, using: &factory.random) == 0 ? "" : factory.piece()
+            buffer.replaceUTF8Subrange(lower..<upper, with: replacement)
+            text = replacingUTF8(text, lower..<upper, with: replacement)
+            position = lower + replacement.utf8.count
+            buffer._leafSummariesCheck()
+            // A step's fingerprint cuts the text at the edit's end; others near it.
+            let edited = Array(text.utf8)
+            for end in [position, Swift.min(edited.count, position + 5)] {
+                var start = Swift.max(0, lower - Int.random(in: 0...2, using: &factory.random))
+                while start > 0, edited[start] & 0xC0 == 0x80 { start -= 1 }
+                var stop = Swift.max(start, end)
+                while stop < edited.count, edited[stop] & 0xC0 == 0x80 { stop += 1 }
+                let outside = Array(edited[..<start] + edited[stop...])
+                let expected = outside.withUnsafeBytes { TextHash(byteByByte: $0).hash }
+                #expect(buffer.fingerprint(outside: start..<stop) == expected, "round \(round), outside \(start)..<\(stop)")
+            }
+        }
+        #expect(holds(buffer, text))
+        for version in kept { version._leafSummariesCheck() }
+    }
+
+    @Test("The tables' powers of the base and of its inverse are those by repeated squaring")
+    func powerTablesAreSquaring() {
+        for exponent in 0..<(TextHash.PowerTable.limit + 70) {
+            #expect(TextHash.power(exponent) == TextHash.power(of: TextHash.base, exponent), "power \(exponent)")
+            #expect(TextHash.inversePower(exponent) == TextHash.power(of: TextHash.inverseBase, exponent), "inverse power \(exponent)")
+        }
+        #expect(TextHash.multiply(TextHash.power(4_097), TextHash.inversePower(4_097)) == 1)
+    }
+
     /// A short edit, as typing makes: most stay inside one leaf, which is the path the
     /// leaf's summary is made incrementally on.
     private func smallEdit(of text: String, using factory: inout TextFactory) -> (Range<Int>, String) {
