@@ -329,9 +329,9 @@ struct Board: Reducer {
 
     struct State: Versionable, Equatable, Sendable, Codable {
         var cards: TreeArray<Card>
-        /// Registered between the trees: a journaled step's nodes keep this order. Not an
-        /// optional, whose padding would make equal states differ in bytes, and the history
-        /// would lend nothing.
+        /// Registered between the trees: a journaled step's nodes keep this order. (A state
+        /// with padding before a tree, such as an optional here, is journaled too:
+        /// `UndoablePaddedStateJournalTests`.)
         var selection = 0
         var archived = TreeArray<Card>()
         var name = ""
