@@ -202,6 +202,8 @@ struct OtherWritersReliabilityTests {
         let limit: Int? = extended && seed % 3 == 0 ? Int(seed / 3 % 6) + 1 : nil
         // A clock that never moves: the two modes' archives keep the same times.
         var controller = ValueVersioningController(value, historyLimit: limit, clock: TestClock())
+        // The controllers a reload replaced add theirs as they go.
+        defer { if recordsWrites { journaled += controller.journaledStepCount } }
         var observations: [ControllerObservation] = []
         var reference = Reference(value: value.locations)
         let replay = RandomizedTesting.replayCommand(seed: seed, filter: "OtherWritersReliability")
@@ -403,7 +405,6 @@ struct OtherWritersReliabilityTests {
             observations.append(try ControllerObservation(controller))
         }
         observations.append(try ControllerObservation(controller, archive: true))
-        if recordsWrites { journaled += controller.journaledStepCount }
         return observations
     }
 }

@@ -51,6 +51,7 @@ struct TreeArrayHistoryTests {
         var document = RowDocument(name: "list", rows: TreeArray(factory.rows(size)))
         // A clock that never moves: the two modes' archives keep the same times.
         let controller = VersioningController<RowDocument, RowDocument, HistoryError>(document, clock: TestClock())
+        defer { if recordsWrites { journaled += controller.journaledStepCount } }
         var observations: [ControllerObservation] = []
         // The model: every version, and the position of the current one.
         var versions = [document]
@@ -113,7 +114,6 @@ struct TreeArrayHistoryTests {
         #expect(document == versions[versions.count - 1], "seed \(seed), \(mode)")
         observations.append(try ControllerObservation(controller, archive: true))
         expectValidTree(document.rows, seed: seed)
-        if recordsWrites { journaled += controller.journaledStepCount }
         return observations
     }
 }
