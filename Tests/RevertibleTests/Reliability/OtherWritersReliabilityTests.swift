@@ -18,7 +18,7 @@ struct Cells: Versionable, Codable, Sendable {
     var second = 0
     var table: [Int: Int] = [:]
     var cells: [Cell] = []
-    /// Written in the extended runs only: a transaction's one write to it is journaled.
+    /// Written in the extended runs only, where a transaction's one write to it is journaled.
     var rows: TreeArray<Cell> = []
 
     func addReversions(into reverter: inout some Reverter<Self>) {
@@ -87,7 +87,7 @@ struct Cells: Versionable, Codable, Sendable {
 /// the same present, undo and redo counts and conflicts after each operation and the same
 /// archive at each save. Only the extended runs write the `TreeArray` (`rows`; the others
 /// draw what they drew before it was added), and a real share of their transactions must be
-/// journaled; in the others, no transaction writes a tree, and both runs compare.
+/// journaled; the others' transactions lend the empty tree and compare the rest.
 ///
 /// Not covered here: grouping (the reducer's suite groups among other writers), and the order
 /// of identified elements (the rule is about locations, which an element's position is not).
