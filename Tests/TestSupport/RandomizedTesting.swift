@@ -98,6 +98,32 @@ extension ModelFailure {
         }
         return nil
     }
+
+    /// Where one run, made with writes journaled and again with every step found by comparing
+    /// versions (issue 39), first saw different things in the two modes, or `nil`: `run` is
+    /// given whether the history records writes and returns what it saw after each of its
+    /// operations (the present, what undo and redo did, a saved archive's bytes), which must
+    /// not depend on the mode. A run that also checks a model reports that itself, per mode.
+    /// The failure's kind is what `kind` makes of the first two observations that differ.
+    public static func firstDifferenceBetweenRecordingModes<Observation: Equatable>(
+        kind: (_ journaled: Observation, _ compared: Observation) -> String = { _, _ in "recording modes differ" },
+        _ run: (_ recordsWrites: Bool) throws -> [Observation]
+    ) rethrows -> ModelFailure? {
+        let (journaled, compared) = (try run(true), try run(false))
+        if let index = zip(journaled, compared).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return ModelFailure(
+                index: index, message: "journaled and compared differ: \(journaled[index]) and \(compared[index])",
+                kind: kind(journaled[index], compared[index])
+            )
+        }
+        guard journaled.count == compared.count else {
+            return ModelFailure(
+                index: min(journaled.count, compared.count),
+                message: "journaled saw \(journaled.count) operations, compared \(compared.count)", kind: "recording modes differ"
+            )
+        }
+        return nil
+    }
 }
 
 /// Shortens a failing sequence: cuts after the failing operation, then drops runs of

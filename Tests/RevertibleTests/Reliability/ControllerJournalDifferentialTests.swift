@@ -210,20 +210,6 @@ private func reopened(
     return loaded
 }
 
-extension VersioningController {
-
-    /// Whether transactions are recorded as the value's trees write them (the default).
-    fileprivate var recordsWrites: Bool {
-        get { storage.withLockUnchecked { $0.policy.recordsWrites } }
-        set { storage.withLockUnchecked { $0.policy.recordsWrites = newValue } }
-    }
-
-    /// How many steps the journal recorded.
-    fileprivate var journaledStepCount: Int {
-        storage.withLockUnchecked { $0.history.journaledStepCount }
-    }
-}
-
 // MARK: - The value and the operations
 
 struct JournalRow: Identifiable, Versionable, Equatable, Sendable, Codable {

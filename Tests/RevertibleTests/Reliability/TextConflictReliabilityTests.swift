@@ -19,6 +19,12 @@ import TestSupport
 /// complete): it may leave the text as found, or replace a copy of the run's bytes, or, where
 /// the other writer changed the run, text within the run and their edits touching it; every
 /// other byte must stay.
+///
+/// Each scenario runs twice (issue 39): the step made in a transaction (for the buffer, as the
+/// one splice an editor would make) and `append`ed. The pages hold no `TreeArray`, and a
+/// `TextBuffer` has no journal yet, so both runs find the step by comparing versions today;
+/// the transactions are there so that a journal for the buffer is held to the rule, and to
+/// the same present, conflicts and saved archive as `append`, once it exists.
 @Suite("Reliability: other writers in text, against the byte model")
 struct TextConflictReliabilityTests {
 
@@ -92,20 +98,54 @@ struct TextConflictReliabilityTests {
         return (offset..<(offset + newLength), Array(old[offset..<(offset + oldLength)]))
     }
 
-    /// What undo did: the text after it, whether it threw, and whether it listed conflicts.
-    static func undo(_ scenario: Scenario, _ policy: ConflictPolicy, buffer: Bool) -> (text: String, refused: Bool, conflicts: Bool) {
+    /// What undo did: the text after it, whether it threw, and whether it listed conflicts;
+    /// with what the controller showed after the step, after the other writer's edits and
+    /// after the undo.
+    struct Undone {
+        var result: (text: String, refused: Bool, conflicts: Bool)
+        var observations: [ControllerObservation]
+    }
+
+    /// Records the step of `scenario` (in a transaction where `recordsWrites`, else appended),
+    /// takes in the other writer's edits, and undoes the step under `policy`.
+    static func undo(_ scenario: Scenario, _ policy: ConflictPolicy, buffer: Bool, recordsWrites: Bool) throws -> Undone {
         if buffer {
-            let controller = ValueVersioningController(TextConflictSheet(text: TextBuffer(scenario.older)))
-            controller.append(TextConflictSheet(text: TextBuffer(scenario.newer)))
-            controller.absorb(TextConflictSheet(text: TextBuffer(scenario.found)))
-            let refused = (try? controller.undo(onConflict: policy)) == nil
-            return (String(controller.currentVersion.text), refused, !controller.lastConflicts.isEmpty)
+            let (run, older) = run(of: scenario)
+            let replacement = String(decoding: Array(scenario.newer.utf8)[run], as: UTF8.self)
+            return try undo(
+                from: TextConflictSheet(text: TextBuffer(scenario.older)), to: TextConflictSheet(text: TextBuffer(scenario.newer)),
+                found: TextConflictSheet(text: TextBuffer(scenario.found)), policy, recordsWrites: recordsWrites,
+                text: { String($0.text) }, edit: { $0.text.replaceUTF8Subrange(run.lowerBound..<(run.lowerBound + older.count), with: replacement) }
+            )
         }
-        let controller = ValueVersioningController(TextConflictPage(text: scenario.older))
-        controller.append(TextConflictPage(text: scenario.newer))
-        controller.absorb(TextConflictPage(text: scenario.found))
+        return try undo(
+            from: TextConflictPage(text: scenario.older), to: TextConflictPage(text: scenario.newer),
+            found: TextConflictPage(text: scenario.found), policy, recordsWrites: recordsWrites,
+            text: \.text, edit: { $0.text = scenario.newer }
+        )
+    }
+
+    /// The step `older` → `newer` (`edit` made in a transaction where `recordsWrites`, else
+    /// `newer` appended), `found` absorbed, and the step undone under `policy`.
+    static func undo<Page: Versionable & Codable>(
+        from older: Page, to newer: Page, found: Page, _ policy: ConflictPolicy, recordsWrites: Bool,
+        text: (Page) -> String, edit: (inout Page) -> Void
+    ) throws -> Undone {
+        // A clock that never moves: the two runs' archives keep the same times.
+        let controller = ValueVersioningController(older, clock: TestClock())
+        if recordsWrites {
+            controller.setWithTransaction(edit)
+        } else {
+            controller.append(newer)
+        }
+        var observations = [try ControllerObservation(controller)]
+        controller.absorb(found)
+        observations.append(try ControllerObservation(controller))
         let refused = (try? controller.undo(onConflict: policy)) == nil
-        return (controller.currentVersion.text, refused, !controller.lastConflicts.isEmpty)
+        observations.append(try ControllerObservation(controller, archive: true))
+        return Undone(
+            result: (text(controller.currentVersion), refused, !controller.lastConflicts.isEmpty), observations: observations
+        )
     }
 
     /// Why `result` breaks the rule for `scenario` under `policy`, or `nil`.
@@ -173,20 +213,27 @@ struct TextConflictReliabilityTests {
         return (0...(bytes.count - pattern.count)).count { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
-    @Test("Random edits by two writers, in a String and a TextBuffer, under every policy")
-    func randomEditsByTwoWriters() {
+    @Test("Random edits by two writers, in a String and a TextBuffer, under every policy, in a transaction or appended")
+    func randomEditsByTwoWriters() throws {
         for seed in RandomizedTesting.seeds(defaultIterations: 400) {
             var random = SeededGenerator(seed: seed)
             let scenario = Self.makeScenario(&random)
+            let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextConflictReliabilityTests")
             for buffer in [false, true] {
                 for policy in [ConflictPolicy.refuse, .skip, .overwrite] {
-                    let result = Self.undo(scenario, policy, buffer: buffer)
-                    if let violation = Self.violation(scenario, policy, result) {
-                        Issue.record("""
-                            seed \(seed), \(buffer ? "TextBuffer" : "String"), \(policy): \(violation)
-                            \(scenario); undo gave \(result.text.debugDescription) (refused: \(result.refused), conflicts: \(result.conflicts))
-                            replay: \(RandomizedTesting.replayCommand(seed: seed, filter: "TextConflictReliabilityTests"))
-                            """)
+                    let context = "seed \(seed), \(buffer ? "TextBuffer" : "String"), \(policy), \(scenario) (\(replay))"
+                    try expectSameInBothRecordingModes(context) { recordsWrites in
+                        let undone = try Self.undo(scenario, policy, buffer: buffer, recordsWrites: recordsWrites)
+                        if let violation = Self.violation(scenario, policy, undone.result) {
+                            Issue.record("""
+                                seed \(seed), \(buffer ? "TextBuffer" : "String"), \(policy), \
+                                \(recordsWrites ? "in a transaction" : "appended"): \(violation)
+                                \(scenario); undo gave \(undone.result.text.debugDescription) \
+                                (refused: \(undone.result.refused), conflicts: \(undone.result.conflicts))
+                                replay: \(replay)
+                                """)
+                        }
+                        return undone.observations
                     }
                 }
             }

@@ -18,22 +18,40 @@ struct TextDocument: Versionable, Codable, Sendable {
 /// and emoji at random scalar boundaries), undos, redos and reloads of the saved history,
 /// on a controller tracking a `TextBuffer`, checked after every operation against `String`
 /// versions kept whole.
+///
+/// Each seed runs twice (issue 39): its edits made in transactions and made then `append`ed.
+/// A `TextBuffer` has no journal yet, so both runs find every step by comparing versions
+/// today; the transactions are there so that a journal for the buffer is held to the same
+/// present, the same undo and redo and the same saved archive, byte for byte, once it exists.
 @Suite("TextBuffer: history, model-based")
 struct TextBufferHistoryTests {
 
-    @Test("Random edits, undos, redos and reloads match String versions",
+    @Test("Random edits, undos, redos and reloads match String versions, in transactions or appended",
           arguments: RandomizedTesting.seeds(defaultIterations: 30))
     func modelBased(seed: UInt64) throws {
+        let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextBufferHistoryTests")
+        try expectSameInBothRecordingModes("seed \(seed) (\(replay))") { recordsWrites in
+            try run(seed: seed, recordsWrites: recordsWrites)
+        }
+    }
+
+    /// One run of `seed`, its edits made in transactions (`recordsWrites`) or appended; returns
+    /// what it saw after each operation.
+    private func run(seed: UInt64, recordsWrites: Bool) throws -> [ControllerObservation] {
+        let mode = recordsWrites ? "in transactions" : "appended"
         var factory = TextFactory(seed: seed)
         let size = [0, 100, 20_000, 60_000][Int.random(in: 0..<4, using: &factory.random)]
         let initial = factory.text(size)
         var document = TextDocument(title: "notes", body: TextBuffer(initial))
-        var controller = ValueVersioningController<TextDocument>(document)
+        // A clock that never moves: the two runs' archives keep the same times.
+        var controller = ValueVersioningController<TextDocument>(document, clock: TestClock())
+        var observations: [ControllerObservation] = []
         var versions = [initial]
         var position = 0
         let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextBufferHistoryTests")
         for step in 0..<RandomizedTesting.operationsPerSequence / 2 {
             let roll = Int.random(in: 0..<100, using: &factory.random)
+            var saved = false
             switch roll {
             case 0..<20 where position > 0:
                 try controller.undo(&document)
@@ -43,25 +61,34 @@ struct TextBufferHistoryTests {
                 position += 1
             case 30..<34:
                 // Save the history and the document, and load both into a new controller.
+                observations.append(try ControllerObservation(controller, archive: true))
+                saved = true
                 let savedHistory = try JSONEncoder().encode(controller.archive)
                 let savedDocument = try JSONEncoder().encode(document)
                 document = try JSONDecoder().decode(TextDocument.self, from: savedDocument)
-                controller = ValueVersioningController<TextDocument>(document)
+                controller = ValueVersioningController<TextDocument>(document, clock: TestClock())
                 try controller.restoreHistory(from: JSONDecoder().decode(HistoryArchive<TextDocument>.self, from: savedHistory))
                 // The loaded history keeps the steps on the current branch; redo keeps its own.
                 guard controller.undoCount == position else {
-                    Issue.record("seed \(seed), step \(step): \(controller.undoCount) undos after reloading, not \(position); \(replay)")
-                    return
+                    Issue.record("seed \(seed), step \(step), \(mode): \(controller.undoCount) undos after reloading, not \(position); \(replay)")
+                    return observations
                 }
                 versions.removeSubrange((position + 1 + controller.redoCount)...)
             default:
                 var text = versions[position]
-                for _ in 0..<Int.random(in: 1...3, using: &factory.random) {
-                    let (range, replacement) = factory.edit(of: text)
-                    document.body.replaceUTF8Subrange(range, with: replacement)
-                    text = replacingUTF8(text, range, with: replacement)
+                func edit(_ document: inout TextDocument) {
+                    for _ in 0..<Int.random(in: 1...3, using: &factory.random) {
+                        let (range, replacement) = factory.edit(of: text)
+                        document.body.replaceUTF8Subrange(range, with: replacement)
+                        text = replacingUTF8(text, range, with: replacement)
+                    }
                 }
-                controller.append(document)
+                if recordsWrites {
+                    document = controller.setWithTransaction(edit)
+                } else {
+                    edit(&document)
+                    controller.append(document)
+                }
                 if !text.utf8.elementsEqual(versions[position].utf8) {
                     versions.removeSubrange((position + 1)...)
                     versions.append(text)
@@ -72,15 +99,19 @@ struct TextBufferHistoryTests {
             guard holds(document.body, versions[position]),
                   controller.undoCount == position,
                   controller.redoCount == versions.count - 1 - position else {
-                Issue.record("seed \(seed), step \(step) (roll \(roll)): the controller disagrees with the model; \(replay)")
-                return
+                Issue.record("seed \(seed), step \(step) (roll \(roll)), \(mode): the controller disagrees with the model; \(replay)")
+                return observations
             }
+            if !saved { observations.append(try ControllerObservation(controller)) }
         }
+        observations.append(try ControllerObservation(controller, archive: true))
         while controller.undoCount > 0 { try controller.undo(&document) }
-        #expect(holds(document.body, versions[0]), "seed \(seed)")
+        #expect(holds(document.body, versions[0]), "seed \(seed), \(mode)")
         while controller.redoCount > 0 { try controller.redo(&document) }
-        #expect(holds(document.body, versions[versions.count - 1]), "seed \(seed)")
+        #expect(holds(document.body, versions[versions.count - 1]), "seed \(seed), \(mode)")
+        observations.append(try ControllerObservation(controller, archive: true))
         document.body._invariantCheck()
+        return observations
     }
 }
 

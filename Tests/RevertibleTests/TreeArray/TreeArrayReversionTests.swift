@@ -8,6 +8,10 @@ import TestSupport
 
 /// The reversion laws for `TreeArray`, as identifiable arrays are covered in
 /// `ReversionPropertyTests`, plus what can be said about cost without timing.
+///
+/// No history records here: a reversion between two versions is what comparing finds, the
+/// same in either recording mode. The random runs of a history in both modes (issue 39) are
+/// `TreeArrayHistoryTests` and `TreeArrayUndoAmongWritersTests`.
 @Suite("TreeArray: reversions")
 struct TreeArrayReversionTests {
 
@@ -109,6 +113,8 @@ struct TreeArrayReversionTests {
     }
 }
 
+/// Comparing's cost, so every step here is recorded by comparing (`record`), not journaled.
+///
 /// The history's own copy of the current version is advanced by applying each step; where it
 /// then holds the very same values as the caller's, it shares the caller's nodes, and else
 /// links them as twins, so the next comparison still visits only the path of the new change.

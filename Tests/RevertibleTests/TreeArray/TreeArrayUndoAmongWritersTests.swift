@@ -6,10 +6,14 @@ import TestSupport
 /// Undoing a removal from a large `TreeArray` after another writer changed the list's
 /// length elsewhere (issue 35, item 1: `clear` undone after someone's add said it worked and
 /// brought nothing back).
+///
+/// The random removals run twice (issue 39): removed in a transaction, whose one removal the
+/// journal records (a `clear` of several is compared), and removed then `append`ed, which
+/// compares. Both must bring back the same items, and save the same archive.
 @Suite("TreeArray: undoing removals among other writers")
 struct TreeArrayUndoAmongWritersTests {
 
-    struct Entry: Identifiable, Versionable, Hashable, Sendable {
+    struct Entry: Identifiable, Versionable, Hashable, Codable, Sendable {
         let id: Int
         var title: String
         var isDone = false
@@ -20,7 +24,7 @@ struct TreeArrayUndoAmongWritersTests {
         }
     }
 
-    struct Board: Versionable, Sendable {
+    struct Board: Versionable, Codable, Sendable {
         var entries: TreeArray<Entry>
 
         func addReversions(into reverter: inout some Reverter<Self>) {
@@ -82,37 +86,75 @@ struct TreeArrayUndoAmongWritersTests {
         #expect(value.entries.map(\.id) == Array(0..<10) + [50])
     }
 
-    @Test("Random removals undone after another writer's inserts and removals elsewhere")
+    @Test("Random removals undone after another writer's inserts and removals elsewhere, journaled or compared")
     func randomRemovalsAmongWriters() throws {
-        var generator = SeededGenerator(seed: 35)
-        for round in 0..<40 {
-            let count = Int.random(in: 300...1_200, using: &generator)
-            let controller = ValueVersioningController(board(count))
-            // The recorded writer removes a few items (a `clear`, or one `rm`).
-            let removed = Set((0..<Int.random(in: 1...6, using: &generator)).map { _ in Int.random(in: 0..<count, using: &generator) })
-            var mine = controller.currentVersion
-            mine.entries.removeAll { removed.contains($0.id) }
-            controller.append(mine)
-            // Another writer adds and removes other items, anywhere.
-            var theirs = Array(controller.currentVersion.entries)
-            var nextID = 10_000
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                if Bool.random(using: &generator), theirs.count > 1 {
-                    theirs.remove(at: Int.random(in: 0..<theirs.count, using: &generator))
-                } else {
-                    theirs.insert(Entry(id: nextID, title: "x\(nextID)"), at: Int.random(in: 0...theirs.count, using: &generator))
-                    nextID += 1
-                }
+        var (journaled, rounds) = (0, 0)
+        for seed in RandomizedTesting.seeds(defaultIterations: 40) {
+            try expectSameInBothRecordingModes("seed \(seed) (\(replay(seed)))") { recordsWrites in
+                try removalsAmongWriters(seed: seed, recordsWrites: recordsWrites, journaled: &journaled)
             }
-            controller.absorb(Board(entries: TreeArray(theirs)))
-            let policy: ConflictPolicy = Bool.random(using: &generator) ? .skip : .refuse
-            try controller.undo(onConflict: policy)
-            let ids = controller.currentVersion.entries.map(\.id)
-            #expect(controller.lastConflicts.isEmpty, "round \(round)")
-            #expect(Set(ids) == Set(theirs.map(\.id)).union(removed), "round \(round)")
-            #expect(ids.count == Set(ids).count, "round \(round)")
-            // The other writer's items keep their order.
-            #expect(ids.filter { !removed.contains($0) } == theirs.map(\.id), "round \(round)")
+            rounds += 1
         }
+        if RandomizedTesting.isVerbose { print("TreeArrayUndoAmongWritersTests: \(journaled) of \(rounds) removals journaled") }
+        // Half the rounds remove one item, in a step the journal records.
+        #expect(journaled * 4 > rounds, "\(journaled) of \(rounds) removals journaled")
+    }
+
+    private func replay(_ seed: UInt64) -> String {
+        RandomizedTesting.replayCommand(seed: seed, filter: "TreeArrayUndoAmongWritersTests")
+    }
+
+    /// One round: the recorded writer's removal made in a transaction (`recordsWrites`) or
+    /// appended, another writer's changes absorbed, and the removal undone; returns what the
+    /// round saw after each of the three, and adds its journaled steps.
+    private func removalsAmongWriters(seed: UInt64, recordsWrites: Bool, journaled: inout Int) throws -> [ControllerObservation] {
+        let context = "seed \(seed), \(recordsWrites ? "journaled" : "compared"); \(replay(seed))"
+        var generator = SeededGenerator(seed: seed)
+        let count = Int.random(in: 300...1_200, using: &generator)
+        // A clock that never moves: the two modes' archives keep the same times.
+        let controller = ValueVersioningController(board(count), clock: TestClock())
+        var observations: [ControllerObservation] = []
+        // The recorded writer removes a few items (a `clear`), or one (an `rm`).
+        let removedCount = Bool.random(using: &generator) ? 1 : Int.random(in: 2...6, using: &generator)
+        let removed = Set((0..<removedCount).map { _ in Int.random(in: 0..<count, using: &generator) })
+        func remove(from board: inout Board) {
+            if removed.count == 1, let index = board.entries.firstIndex(where: { removed.contains($0.id) }) {
+                board.entries.remove(at: index)
+            } else {
+                board.entries.removeAll { removed.contains($0.id) }
+            }
+        }
+        if recordsWrites {
+            controller.setWithTransaction(remove)
+        } else {
+            var mine = controller.currentVersion
+            remove(from: &mine)
+            controller.append(mine)
+        }
+        observations.append(try ControllerObservation(controller))
+        // Another writer adds and removes other items, anywhere.
+        var theirs = Array(controller.currentVersion.entries)
+        var nextID = 10_000
+        for _ in 0..<Int.random(in: 1...8, using: &generator) {
+            if Bool.random(using: &generator), theirs.count > 1 {
+                theirs.remove(at: Int.random(in: 0..<theirs.count, using: &generator))
+            } else {
+                theirs.insert(Entry(id: nextID, title: "x\(nextID)"), at: Int.random(in: 0...theirs.count, using: &generator))
+                nextID += 1
+            }
+        }
+        controller.absorb(Board(entries: TreeArray(theirs)))
+        observations.append(try ControllerObservation(controller))
+        let policy: ConflictPolicy = Bool.random(using: &generator) ? .skip : .refuse
+        try controller.undo(onConflict: policy)
+        observations.append(try ControllerObservation(controller, archive: true))
+        let ids = controller.currentVersion.entries.map(\.id)
+        #expect(controller.lastConflicts.isEmpty, "\(context)")
+        #expect(Set(ids) == Set(theirs.map(\.id)).union(removed), "\(context)")
+        #expect(ids.count == Set(ids).count, "\(context)")
+        // The other writer's items keep their order.
+        #expect(ids.filter { !removed.contains($0) } == theirs.map(\.id), "\(context)")
+        if recordsWrites { journaled += controller.journaledStepCount }
+        return observations
     }
 }
