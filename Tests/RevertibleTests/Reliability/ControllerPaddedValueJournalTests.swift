@@ -15,7 +15,7 @@ struct ControllerPaddedValueJournalTests {
         let start = PaddedLedger(rows: TreeArray((0..<200).map { ShapedCard(id: $0, title: "row \($0)") }))
         let journaled = VersioningController(start, clock: TestClock())
         let compared = VersioningController(start, clock: TestClock())
-        compared.recordsWritesForPaddingTests = false
+        compared.recordsWrites = false
         let writes: [(inout PaddedLedger) -> Void] = [
             { $0.rows[3].title = "three" },
             { $0.pinned = true },
@@ -32,7 +32,7 @@ struct ControllerPaddedValueJournalTests {
             #expect(journaled.currentVersion == compared.currentVersion)
         }
         // The five writes to the tree, alone or with the selection.
-        #expect(journaled.journaledStepCountForPaddingTests == 5)
+        #expect(journaled.journaledStepCount == 5)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(try encoder.encode(journaled.archive) == encoder.encode(compared.archive))
@@ -53,19 +53,5 @@ struct PaddedLedger: Versionable, Equatable, Sendable, Codable {
         reverter.appendReversion(at: \.rows)
         reverter.appendReversion(at: \.selection)
         reverter.appendReversion(at: \.name)
-    }
-}
-
-extension VersioningController {
-
-    /// Whether transactions are recorded as the value's trees write them (the default).
-    fileprivate var recordsWritesForPaddingTests: Bool {
-        get { storage.withLockUnchecked { $0.policy.recordsWrites } }
-        set { storage.withLockUnchecked { $0.policy.recordsWrites = newValue } }
-    }
-
-    /// How many steps the journal recorded.
-    fileprivate var journaledStepCountForPaddingTests: Int {
-        storage.withLockUnchecked { $0.history.journaledStepCount }
     }
 }

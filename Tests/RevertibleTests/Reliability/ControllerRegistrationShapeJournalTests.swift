@@ -16,7 +16,7 @@ struct ControllerRegistrationShapeJournalTests {
     func agreesWithComparing(shape: RegistrationShape) throws {
         let journaled = VersioningController(ShapedBoard.start(shape), clock: TestClock())
         let compared = VersioningController(ShapedBoard.start(shape), clock: TestClock())
-        compared.recordsWritesForTesting = false
+        compared.recordsWrites = false
         func expectSame(after what: String) throws {
             #expect(journaled.currentVersion == compared.currentVersion, "\(shape), after \(what): the versions differ")
             #expect(journaled.undoCount == compared.undoCount && journaled.redoCount == compared.redoCount, "\(shape), after \(what)")
@@ -45,7 +45,7 @@ struct ControllerRegistrationShapeJournalTests {
         // A plain registration is journaled, or the comparison above proves nothing of the
         // journal: each transaction that changes only the tree.
         if shape == .plain {
-            #expect(journaled.journaledStepCountForTesting >= 10)
+            #expect(journaled.journaledStepCount >= 10)
         }
     }
 }
@@ -54,18 +54,4 @@ private func archive(of controller: VersioningController<ShapedBoard, ShapedBoar
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     return try encoder.encode(controller.archive)
-}
-
-extension VersioningController {
-
-    /// Whether transactions are recorded as the value's trees write them (the default).
-    fileprivate var recordsWritesForTesting: Bool {
-        get { storage.withLockUnchecked { $0.policy.recordsWrites } }
-        set { storage.withLockUnchecked { $0.policy.recordsWrites = newValue } }
-    }
-
-    /// How many steps the journal recorded.
-    fileprivate var journaledStepCountForTesting: Int {
-        storage.withLockUnchecked { $0.history.journaledStepCount }
-    }
 }
