@@ -181,12 +181,8 @@ extension History where Value: Versionable {
 /// Whether `present` holds at `offset` the very tree `held` holds there: the same root.
 @inlinable
 func holdsSameTree<Value>(_ present: Value, _ held: Value, at offset: Int) -> Bool {
-    withUnsafeBytes(of: present) { present in
-        withUnsafeBytes(of: held) { held in
-            // A tree is one reference, whatever its element type.
-            present.loadUnaligned(fromByteOffset: offset, as: UInt.self) == held.loadUnaligned(fromByteOffset: offset, as: UInt.self)
-        }
-    }
+    // A tree is one reference, whatever its element type.
+    storedProperty(at: offset, of: present, as: UInt.self) == storedProperty(at: offset, of: held, as: UInt.self)
 }
 
 /// The trees a history lent to a reducer's run, and the journal their writes report to.
