@@ -78,9 +78,7 @@ struct TextBufferHashTests {
             let lower = factory.boundary(in: bytes)
             var upper = Swift.min(bytes.count, lower + Int.random(in: 0...300, using: &factory.random))
             while upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
-            let outside = Array(bytes[..<lower] + bytes[upper...])
-            let expected = outside.withUnsafeBytes { TextHash(byteByByte: $0).hash }
-            #expect(buffer.fingerprint(outside: lower..<upper) == expected, "outside \(lower)..<\(upper)")
+            #expect(buffer.fingerprint(outside: lower..<upper) == fingerprint(of: bytes, outside: lower..<upper), "outside \(lower)..<\(upper)")
         }
     }
 
@@ -115,9 +113,7 @@ struct TextBufferHashTests {
                 while start > 0, edited[start] & 0xC0 == 0x80 { start -= 1 }
                 var stop = Swift.max(start, end)
                 while stop < edited.count, edited[stop] & 0xC0 == 0x80 { stop += 1 }
-                let outside = Array(edited[..<start] + edited[stop...])
-                let expected = outside.withUnsafeBytes { TextHash(byteByByte: $0).hash }
-                #expect(buffer.fingerprint(outside: start..<stop) == expected, "round \(round), outside \(start)..<\(stop)")
+                #expect(buffer.fingerprint(outside: start..<stop) == fingerprint(of: edited, outside: start..<stop), "round \(round), outside \(start)..<\(stop)")
             }
         }
         #expect(holds(buffer, text))
@@ -131,6 +127,12 @@ struct TextBufferHashTests {
             #expect(TextHash.inversePower(exponent) == TextHash.power(of: TextHash.inverseBase, exponent), "inverse power \(exponent)")
         }
         #expect(TextHash.multiply(TextHash.power(4_097), TextHash.inversePower(4_097)) == 1)
+    }
+
+    /// The fingerprint of `bytes` outside `range` by its definition: the bytes either side
+    /// hashed one by one.
+    private func fingerprint(of bytes: [UInt8], outside range: Range<Int>) -> UInt64 {
+        Array(bytes[..<range.lowerBound] + bytes[range.upperBound...]).withUnsafeBytes { TextHash(byteByByte: $0).hash }
     }
 
     /// A short edit, as typing makes: most stay inside one leaf, which is the path the

@@ -203,9 +203,7 @@ extension UndoableJournalDifferentialTests {
             _ = reducer.reduce(into: &journaled, action: action)
             _ = comparing.reduce(into: &compared, action: action)
         }
-        #expect(journaled.present == compared.present && journaled.steps() == compared.steps())
-        let (saved, other) = (try archive(of: journaled), try archive(of: compared))
-        #expect(saved == other, "\(firstDifference(saved, other))")
+        try expectSameHistory(journaled, compared)
         for _ in 0..<2 {
             _ = reducer.reduce(into: &journaled, action: .undo)
             _ = comparing.reduce(into: &compared, action: .undo)
@@ -242,9 +240,7 @@ extension UndoableJournalDifferentialTests {
         let transaction: UndoableAction<Board.Action> = .transaction([.twoRenames(at: 214), .insert(id: 5, title: "", at: 64)])
         _ = reducer.reduce(into: &journaled, action: transaction)
         _ = comparing.reduce(into: &compared, action: transaction)
-        #expect(journaled.present == compared.present && journaled.steps() == compared.steps())
-        let (saved, other) = (try archive(of: journaled), try archive(of: compared))
-        #expect(saved == other, "\(firstDifference(saved, other))")
+        try expectSameHistory(journaled, compared)
     }
 
     /// Found by the random runs at 2,000 iterations (seed 1428), shrunk by hand. A run that
@@ -261,10 +257,7 @@ extension UndoableJournalDifferentialTests {
         let items = TreeArray((0..<305).map { Board.Card(id: -1 - $0, title: "start \($0)") })
         var journaled = UndoableState(Board.State(cards: items))
         var compared = journaled
-        var options = UndoableOptions<Board.Action>(historyLimit: 1, clock: TestClock())
-        let reducer = Board().undoable(options)
-        options.policy.recordsWrites = false
-        let comparing = Board().undoable(options)
+        let (reducer, comparing) = Board.journaledAndComparing(historyLimit: 1)
         for action: UndoableAction<Board.Action> in [
             .pushNewScope, .action(.remove(at: 155)), .action(.twoRenames(at: 179)),
             .action(.appendMany(firstID: 30, count: 2)), .action(.insertAndName(id: 32, at: 88, "é")),
@@ -272,9 +265,7 @@ extension UndoableJournalDifferentialTests {
             _ = reducer.reduce(into: &journaled, action: action)
             _ = comparing.reduce(into: &compared, action: action)
         }
-        #expect(journaled.present == compared.present && journaled.steps() == compared.steps())
-        let (saved, other) = (try archive(of: journaled), try archive(of: compared))
-        #expect(saved == other, "\(firstDifference(saved, other))")
+        try expectSameHistory(journaled, compared)
         _ = reducer.reduce(into: &journaled, action: .undoAndPopCurrentScope)
         _ = comparing.reduce(into: &compared, action: .undoAndPopCurrentScope)
         #expect(journaled.present.cards.elementsEqual(items) && compared.present.cards.elementsEqual(items))
@@ -284,13 +275,24 @@ extension UndoableJournalDifferentialTests {
 extension Board {
 
     /// The undoable board, and the same with every step found by comparing versions (the
-    /// journal off), each with a clock that never moves.
-    static func journaledAndComparing() -> (journaled: Undoable<Board>, comparing: Undoable<Board>) {
-        var options = UndoableOptions<Board.Action>(clock: TestClock())
+    /// journal off), each with a clock that never moves and the history limit given.
+    static func journaledAndComparing(historyLimit: Int? = nil) -> (journaled: Undoable<Board>, comparing: Undoable<Board>) {
+        var options = UndoableOptions<Board.Action>(historyLimit: historyLimit, clock: TestClock())
         let journaled = Board().undoable(options)
         options.policy.recordsWrites = false
         return (journaled, Board().undoable(options))
     }
+}
+
+/// Expects the journaled and the comparing store to hold the same present and steps, and to
+/// save the same archive, byte for byte.
+private func expectSameHistory(
+    _ journaled: UndoableState<Board.State>, _ compared: UndoableState<Board.State>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    #expect(journaled.present == compared.present && journaled.steps() == compared.steps(), sourceLocation: sourceLocation)
+    let (saved, other) = (try archive(of: journaled), try archive(of: compared))
+    #expect(saved == other, "\(firstDifference(saved, other))", sourceLocation: sourceLocation)
 }
 
 /// Where two texts first differ, with some text before it, from each.
