@@ -103,8 +103,8 @@ extension TextBufferNode {
     /// hash is known: the start, the end (the leaf's own hash) or the leaf's cut.
     func prefixHash(upTo offset: Int) -> TextHash {
         let count = bytes.count
-        let fromCut = cut.offset >= 0 ? abs(offset - cut.offset) : Int.max
-        if fromCut < Swift.min(offset, count - offset) {
+        // The one choice of the nearest known point is `prefixReadCount`'s.
+        if prefixReadCount(offset) < Swift.min(offset, count - offset) {
             let known = TextHash(hash: cut.hash, length: cut.offset)
             return offset >= cut.offset
                 ? known.followed(by: hash(of: cut.offset..<offset))
