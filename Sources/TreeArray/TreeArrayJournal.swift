@@ -7,9 +7,11 @@ import TreeArrayThreadLocal
 // afterwards would compare the two trees. The journal never decides a step on its own: a
 // tree it cannot vouch for (written twice, replaced, written through a copy) gets its older
 // version back from it, whole, and the history compares as it would without a journal.
+// A `TextBuffer` is lent through the same journal (TextBuffer/TextBuffer+Journal.swift): its
+// entry is a ``TreeArrayJournalStorageRecord``, which keeps what its one write replaced.
 
-/// The trees a history lent to the present for one run of a reducer on this thread, and the
-/// first write each of them took.
+/// The trees (and texts) a history lent to the present for one run of a reducer on this
+/// thread, and the first write each of them took.
 @usableFromInline
 package final class TreeArrayJournal {
 
@@ -28,6 +30,16 @@ package final class TreeArrayJournal {
         let record = TreeArrayJournalRecord(tree)
         entries.append(record)
         return record
+    }
+
+    /// Lends the storage `entry` was made for, unless another entry lends it already: what
+    /// lending a tree does, for storage of another module (a `TextBuffer`'s). Returns whether
+    /// it was lent.
+    @inlinable
+    package func lend(_ entry: TreeArrayJournalEntry) -> Bool {
+        guard let root = entry.root, self.entry(for: root) == nil else { return false }
+        entries.append(entry)
+        return true
     }
 
     /// Makes this journal the one the trees' writes on this thread consult, until ``close()``.
@@ -50,13 +62,13 @@ package final class TreeArrayJournal {
 
     /// The journal open on this thread, if any.
     @inlinable
-    static var current: TreeArrayJournal? {
+    package static var current: TreeArrayJournal? {
         treeArrayOpenJournal().map { Unmanaged<TreeArrayJournal>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The entry that lends the tree whose root is `root`.
     @usableFromInline
-    func entry(for root: AnyObject) -> TreeArrayJournalEntry? {
+    package func entry(for root: AnyObject) -> TreeArrayJournalEntry? {
         for entry in entries where entry.root === root {
             return entry
         }
@@ -75,9 +87,26 @@ package class TreeArrayJournalEntry {
     @usableFromInline package final var root: AnyObject?
 
     @usableFromInline
-    init(root: AnyObject) {
+    package init(root: AnyObject) {
         self.root = root
     }
+}
+
+/// Lent storage of another module's type (`Storage`, a `TextBuffer`), whose writes that
+/// module journals: the one write the journal vouches for (`Write`, what it replaced), or the
+/// storage's version before the run, kept whole once the journal can no longer vouch. The
+/// same states as ``TreeArrayJournalRecord``'s; the module that owns `Storage` moves between
+/// them.
+@usableFromInline
+package final class TreeArrayJournalStorageRecord<Storage, Write>: TreeArrayJournalEntry {
+
+    /// The first write, if it was one the journal records.
+    @usableFromInline package var write: Write?
+    /// The version before the run, once a second or an unrecorded write came.
+    @usableFromInline package var before: Storage?
+    /// The lent storage, when the first write found it shared (see
+    /// ``TreeArrayJournalRecord/shared``).
+    @usableFromInline package var shared: Storage?
 }
 
 /// A lent tree of `Element`s: the one write the journal vouches for, or the tree's version
