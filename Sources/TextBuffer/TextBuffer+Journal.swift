@@ -11,27 +11,41 @@ import TreeArrayThreadLocal
 // makes the entry keep the version before the run whole, and the history compares.
 
 /// The one edit of a lent text that a journal vouches for: at `offset`, the bytes `old` were
-/// replaced by `newCount` bytes.
-package struct TextBufferSplice {
+/// replaced by `newCount` bytes. A class: the journal's entry holds it untyped.
+@usableFromInline
+package final class TextBufferSplice {
     package let offset: Int
     package let old: ContiguousArray<UInt8>
     package let newCount: Int
+
+    init(offset: Int, old: ContiguousArray<UInt8>, newCount: Int) {
+        self.offset = offset
+        self.old = old
+        self.newCount = newCount
+    }
 }
 
 /// A text lent to a reducer's run.
-package typealias TextBufferJournalRecord = TreeArrayJournalStorageRecord<TextBuffer, TextBufferSplice>
+@usableFromInline
+package typealias TextBufferJournalRecord = TreeArrayJournalStorageRecord
 
 extension TreeArrayJournal {
 
     /// Lends `text` for the run, unless another entry lends the same storage. Returns the
     /// entry, or `nil` when the storage is already lent.
+    @usableFromInline
     package func lend(_ text: TextBuffer) -> TextBufferJournalRecord? {
         let record = TextBufferJournalRecord(root: text.root)
         return lend(record) ? record : nil
     }
 }
 
-extension TreeArrayJournalStorageRecord where Storage == TextBuffer, Write == TextBufferSplice {
+extension TreeArrayJournalStorageRecord {
+
+    /// The text's one edit the journal vouches for, if it took one.
+    package var splice: TextBufferSplice? {
+        write.map { unsafeDowncast($0, to: TextBufferSplice.self) }
+    }
 
     /// Whether the journal still vouches for `text`: the lent text with at most the journaled
     /// edit, not a replacement nor a copy edited elsewhere.
@@ -40,14 +54,15 @@ extension TreeArrayJournalStorageRecord where Storage == TextBuffer, Write == Te
     }
 
     /// The lent text as it was when lent.
+    @usableFromInline
     package var versionBefore: TextBuffer {
-        if let before { return before }
-        if let shared { return shared }
+        if let before { return TextBuffer(root: unsafeDowncast(before, to: TextBufferNode.self)) }
+        if let shared { return TextBuffer(root: unsafeDowncast(shared, to: TextBufferNode.self)) }
         var text = TextBuffer(root: unsafeDowncast(root!, to: TextBufferNode.self))
         // Not journaled: the entry no longer names this storage while it is rewound.
         let held = root
         root = nil
-        if let write {
+        if let write = splice {
             write.old.withUnsafeBufferPointer { text.replace(write.offset..<(write.offset + write.newCount), with: $0) }
         }
         root = held
@@ -60,7 +75,7 @@ extension TreeArrayJournalStorageRecord where Storage == TextBuffer, Write == Te
     /// whether the caller must hand the root back once it has written.
     func note(_ range: Range<Int>, newCount: Int, of text: TextBuffer) -> Bool {
         guard write == nil else {
-            before = versionBefore
+            before = versionBefore.root
             write = nil
             shared = nil
             root = nil
@@ -94,7 +109,7 @@ extension TextBuffer {
         // while a copy holds it): the edit copies it anyway, and the version before the run
         // is then that storage, which a dropped copy leaves the present holding (as a tree's
         // entry keeps it, for the same reason).
-        if !isKnownUniquelyReferenced(&root) { record.shared = self }
+        if !isKnownUniquelyReferenced(&root) { record.shared = root }
         return record
     }
 

@@ -70,9 +70,10 @@ extension Reverter {
     /// `String` or `Data`, the changed members of a `Set`, the edits of an `Array` or a
     /// `Dictionary`.
     public mutating func appendReversion<Value: Revertible>(at keyPath: WritableKeyPath<Root, Value>) {
-        // A text, which a history lends to a reducer's run as it lends a tree (see
-        // `appendReversion(at:)` for a `TreeArray`); one type comparison for any other value.
-        if Value.self == TextBuffer.self, appendLentText(at: unsafeDowncast(keyPath, to: WritableKeyPath<Root, TextBuffer>.self)) {
+        // A text reached through a caller generic over its type takes the `TextBuffer`
+        // overload, which a history's lending walks need; one type comparison for any other value.
+        if Value.self == TextBuffer.self {
+            appendReversion(at: unsafeDowncast(keyPath, to: WritableKeyPath<Root, TextBuffer>.self))
             return
         }
         let (previous, current) = versions(at: keyPath)
@@ -168,14 +169,6 @@ extension Reverter {
 }
 
 extension Reverter {
-
-    /// Lends the text at `keyPath` (`TreeArrayLending`) or appends the change the journal saw
-    /// it take (`TreeArrayJournaledComparison`), when this reverter is one of those walks;
-    /// returns whether it was.
-    mutating func appendLentText(at keyPath: WritableKeyPath<Root, TextBuffer>) -> Bool {
-        asReverter(TreeArrayLending<Root>.self, { $0.lend(at: keyPath) })
-            || asReverter(TreeArrayJournaledComparison<Root>.self, { $0.appendJournaled(at: keyPath) })
-    }
 
     /// Runs `body` on this reverter as an `R`, when it is one, and returns whether it was: how
     /// the library's own walks (the comparison, a history's lending and journaled walks) take

@@ -32,6 +32,16 @@ extension TextBuffer: Revertible {
         return Reversion(node: change(from: &before, commonPrefix: prefix))
     }
 
+    /// Whether `record`, the journal's entry for this text (the present's, after the run it
+    /// was lent to), vouches for it, and then the comparison's own change, made from the edit
+    /// the entry saw instead of the older version (`nil`: the run did not edit it).
+    @usableFromInline
+    func journaledReversion(_ record: TextBufferJournalRecord) -> (isVouched: Bool, reversion: Reversion<TextBuffer>?) {
+        guard record.vouches(for: self) else { return (false, nil) }
+        guard let write = record.splice else { return (true, nil) }
+        return (true, reversion(beforeSplice: write))
+    }
+
     /// The change from `previous` to this text, which start with `commonPrefix` bytes alike
     /// and differ: one code for the comparison and the journal, so that both make the same.
     @inline(__always)

@@ -65,8 +65,9 @@ struct TreeArrayLending<Root>: Reverter {
     }
 
     /// Lends the text at `keyPath`, through the same journal as the trees: the text's one
-    /// edit in the run is journaled (TextBuffer/TextBuffer+Journal.swift). Not inlinable: a
-    /// text is registered through the `Revertible` overload, which is compiled generic here.
+    /// edit in the run is journaled (TextBuffer/TextBuffer+Journal.swift). Inlinable, as the
+    /// tree's is, so the closure that moves the text in and out of `Root` is compiled for it.
+    @inlinable
     mutating func lend(at keyPath: WritableKeyPath<Root, TextBuffer>) {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath),
               let record = journal.lend(storedProperty(at: offset, of: reference, as: TextBuffer.self))
@@ -84,10 +85,9 @@ struct TreeArrayLending<Root>: Reverter {
                 let text = storedProperty(at: offset, of: present, as: TextBuffer.self)
                 withStoredProperty(at: offset, of: &reference) { $0 = text }
             case .describe:
-                // The comparison's own change, made from the edit instead of the older version.
-                let text = storedProperty(at: offset, of: present, as: TextBuffer.self)
-                guard record.vouches(for: text) else { return .distrusted }
-                guard let write = record.write, let reversion = text.reversion(beforeSplice: write) else { return .unchanged }
+                let (isVouched, reversion) = storedProperty(at: offset, of: present, as: TextBuffer.self).journaledReversion(record)
+                guard isVouched else { return .distrusted }
+                guard let reversion else { return .unchanged }
                 return .changed(reversion.node(at: keyPath))
             }
             return .done
