@@ -84,4 +84,37 @@ struct TextBufferJournalTests {
         _ = try controller.undo()
         #expect(String(controller.currentVersion.body) == "abc")
     }
+
+    /// A text registered through a function generic over its type reaches the generic
+    /// `Revertible` overload, which must hand it to the `TextBuffer` one: still lent, journaled,
+    /// and saved as the comparison saves it.
+    struct GenericallyRegistered: Versionable, Codable, Sendable {
+        var body: TextBuffer
+
+        func addReversions(into reverter: inout some Reverter<GenericallyRegistered>) {
+            Self.register(\.body, into: &reverter)
+        }
+
+        static func register<Value: Revertible>(
+            _ keyPath: WritableKeyPath<GenericallyRegistered, Value>, into reverter: inout some Reverter<GenericallyRegistered>
+        ) {
+            reverter.appendReversion(at: keyPath)
+        }
+    }
+
+    @Test("A text registered generically is journaled as one registered directly")
+    func genericRegistration() throws {
+        let document = GenericallyRegistered(body: TextBuffer("hello world"))
+        let journaled = ValueVersioningController<GenericallyRegistered>(document, clock: TestClock())
+        journaled.setWithTransaction { $0.body.insert(",", atUTF8Offset: 5) }
+        let compared = ValueVersioningController<GenericallyRegistered>(document, clock: TestClock())
+        compared.recordsWrites = false
+        compared.setWithTransaction { $0.body.insert(",", atUTF8Offset: 5) }
+        #expect(journaled.journaledStepCount == 1 && compared.journaledStepCount == 0)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(journaled.archive) == encoder.encode(compared.archive))
+        _ = try journaled.undo()
+        #expect(String(journaled.currentVersion.body) == "hello world")
+    }
 }
