@@ -43,6 +43,9 @@ struct TextEditing: Scenario {
     static let remove = FigureColumn(key: "remove_ns_per_char", header: "remove ns")
     static let historyBytes = FigureColumn(key: "history_bytes_per_char", header: "history B/char")
     static let groupedBytes = FigureColumn(key: "grouped_bytes_per_char", header: "grouped B/char")
+    /// `text-buffer-transaction`: the heap that dropping the history frees once the typing is
+    /// undone and redone (the steps alone, not the document's growth).
+    static let freedBytes = FigureColumn(key: "history_freed_bytes_per_char", header: "freed B/char")
     static let characters = FigureColumn(key: "chars", header: "chars")
     /// Bytes of text a `String` run may type through, summed over its keystrokes.
     static let stringBudget = 500_000_000
@@ -51,7 +54,7 @@ struct TextEditing: Scenario {
     let impls = ["string", "text-buffer", "text-buffer-transaction", "trace", "trace-transaction"]
     /// `--trace PATH`: the recorded session the `trace` implementation replays.
     var tracePath: String?
-    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, groupedBytes]
+    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, freedBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000_000, 10_000_000], [50]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])

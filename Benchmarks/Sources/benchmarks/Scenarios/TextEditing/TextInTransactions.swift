@@ -47,6 +47,19 @@ extension TextEditing {
             throw BenchmarkFailure("text-editing: undo threw \(error)")
         }
         try check(document.text.string == plan.text, "text-editing: TextBuffer typed in transactions undid the typing into something else")
+        // The history alone, with the typing redone: `history_bytes_per_char` also counts what
+        // the document's own storage gained (its leaves, written in place, grow by doubling).
+        var freedBytes: Double?
+        do {
+            for _ in 0..<k { try controller.redo(&document) }
+        } catch {
+            throw BenchmarkFailure("text-editing: redo threw \(error)")
+        }
+        try check(document.text.string == plan.typedText, "text-editing: TextBuffer typed in transactions redid the typing into something else")
+        if let withHistory = HeapMeter.bytesInUse() {
+            controller.removeAllVersions()
+            if let without = HeapMeter.bytesInUse() { freedBytes = Double(withHistory - without) / Double(k) }
+        }
 
         var figures = [
             Self.characters.key: Double(k),
@@ -59,6 +72,7 @@ extension TextEditing {
         if let heapBefore, let heapAfter {
             figures[Self.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
         }
+        figures[Self.freedBytes.key] = freedBytes
         return figures
     }
 
