@@ -125,8 +125,14 @@ struct HistoryChildren: Sequence, Sendable {
                     return
                 }
                 if newValue.count == 1, newValue[0] != parent {
-                    runs.insert(Run(parent: parent, child: newValue[0], count: 1), at: index)
-                    merge(around: index)
+                    // An append continues the run before it: no insert, and no merge after one.
+                    if index > 0, runs[index - 1].isContinued(by: parent, newValue[0]) {
+                        runs[index - 1].count += 1
+                        merge(around: index - 1)
+                    } else {
+                        runs.insert(Run(parent: parent, child: newValue[0], count: 1), at: index)
+                        merge(around: index)
+                    }
                 } else {
                     runs.insert(Run(parent: parent, child: parent, count: 1), at: index)
                     lists[parent] = Array(newValue)
