@@ -1,5 +1,3 @@
-import Foundation
-
 /// Keys inserted, removed and updated in a dictionary; untouched entries are not stored, and
 /// an updated value keeps only its own change (its inner edits, for a `Versionable` value).
 final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNode {
@@ -49,41 +47,9 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
             changes.append((key, .removed(oldValue)))
         }
         guard !changes.isEmpty else { return nil }
-        putInCanonicalOrder(&changes)
+        // In an order fixed by the keys, not the dictionaries' iteration order.
+        sortCanonically(&changes) { $0.key }
         return DictionaryChange(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
-    }
-
-    /// Puts the entries in an order fixed by their keys alone: the keys' own order when `Key`
-    /// is `Comparable`, else the bytes of each key's JSON encoding (`JSONEncoder`, sorted
-    /// keys), compared bytewise. A dictionary iterates in an order that depends on how it was
-    /// built and on the process's hash seed, and a saved step writes its entries in this
-    /// array's order: without it, one change saved from two equal dictionaries would differ
-    /// in its bytes (issue 39). Keys that cannot be encoded keep their order; such a change
-    /// cannot be saved anyway. A decoded change keeps the order it was saved in, so an archive
-    /// saved before this order, in any order, loads and saves again as it was (its steps'
-    /// checksums included).
-    static func putInCanonicalOrder(_ changes: inout [(key: Key, change: Change)]) {
-        guard changes.count > 1 else { return }
-        if let comparable = Key.self as? any Comparable.Type {
-            sortByKeys(&changes, as: comparable)
-            return
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        var encoded: [[UInt8]] = []
-        encoded.reserveCapacity(changes.count)
-        for entry in changes {
-            guard let key = entry.key as? any Encodable, let bytes = try? encoder.encode(key) else { return }
-            encoded.append([UInt8](bytes))
-        }
-        let order = changes.indices.sorted { encoded[$0].lexicographicallyPrecedes(encoded[$1]) }
-        changes = order.map { changes[$0] }
-    }
-
-    private static func sortByKeys<Ordered: Comparable>(_ changes: inout [(key: Key, change: Change)], as _: Ordered.Type) {
-        let keys = changes.map { $0.key as! Ordered }
-        let order = changes.indices.sorted { keys[$0] < keys[$1] }
-        changes = order.map { changes[$0] }
     }
 
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {

@@ -105,4 +105,32 @@ struct CanonicalStepTests {
         let backward = try #require(build(new, reversed: true).reversion(to: build(old, reversed: true)))
         #expect(try encoded(forward) == encoded(backward), sourceLocation: sourceLocation)
     }
+
+    @Test("A set's step is the same bytes however the sets were built")
+    func setStep() throws {
+        try expectSameSetStep(members: (0..<300).map { "member \($0)" })
+        try expectSameSetStep(members: Array(0..<300))
+        try expectSameSetStep(members: (0..<300).map { Place(row: $0 / 17, column: $0 % 17) })
+    }
+
+    /// Built in order and in reverse with room for many more members (another iteration
+    /// order), the same change saves the same bytes.
+    func expectSameSetStep<Member: Hashable & Codable>(members: [Member], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func build(_ members: [Member], reversed: Bool) -> Set<Member> {
+            var set = Set<Member>()
+            if reversed {
+                set.reserveCapacity(4 * members.count)
+            }
+            for member in reversed ? members.reversed() : members {
+                set.insert(member)
+            }
+            return set
+        }
+        // The last 50 added, every fifth of the others removed.
+        let old = Array(members.dropLast(50))
+        let new = members.enumerated().filter { $0.offset % 5 != 0 || $0.offset >= members.count - 50 }.map(\.element)
+        let forward = try #require(build(new, reversed: false).reversion(to: build(old, reversed: false)))
+        let backward = try #require(build(new, reversed: true).reversion(to: build(old, reversed: true)))
+        #expect(try encoded(forward) == encoded(backward), sourceLocation: sourceLocation)
+    }
 }
