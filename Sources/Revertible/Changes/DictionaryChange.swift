@@ -47,6 +47,8 @@ final class DictionaryChange<Root, Key: Hashable, Value: Equatable>: ReversionNo
             changes.append((key, .removed(oldValue)))
         }
         guard !changes.isEmpty else { return nil }
+        // In an order fixed by the keys, not the dictionaries' iteration order.
+        sortCanonically(&changes) { $0.key }
         return DictionaryChange(at: keyPath, changes: changes, oldCount: old.count, newCount: new.count)
     }
 

@@ -19,13 +19,12 @@ final class SetChange<Root, Element: Hashable>: ReversionNode {
 
     static func make(at keyPath: WritableKeyPath<Root, Set<Element>>, from old: Set<Element>, to new: Set<Element>) -> SetChange? {
         guard old != new else { return nil }
-        return SetChange(
-            at: keyPath,
-            added: new.filter { !old.contains($0) },
-            removed: old.filter { !new.contains($0) },
-            oldCount: old.count,
-            newCount: new.count
-        )
+        // In an order fixed by the members, not the sets' iteration order.
+        var added = new.filter { !old.contains($0) } as [Element]
+        var removed = old.filter { !new.contains($0) } as [Element]
+        sortCanonically(&added) { $0 }
+        sortCanonically(&removed) { $0 }
+        return SetChange(at: keyPath, added: added, removed: removed, oldCount: old.count, newCount: new.count)
     }
 
     func canApply(to value: Root, _ direction: ReversionDirection) -> Bool {

@@ -17,7 +17,8 @@ extension History {
     /// The facts: there is a present and at least one scope; in every scope the present is
     /// one of its versions, every step's parent is one of its versions and older than the
     /// step, a step is one deeper than its parent, the branch lists and the steps name the
-    /// same parent-child pairs, each once, and the floor is no step; an inner scope starts
+    /// same parent-child pairs, each once, and the floor is no step; the branch lists' runs are
+    /// in order, apart, and joined wherever one chain continues another; an inner scope starts
     /// where the scope below stands; no step is in two scopes; every version is older than
     /// ``nextVersion``; tags are named once and name versions some scope holds; an open
     /// group belongs to an existing scope; a per-author move reverts an older step.
@@ -30,6 +31,7 @@ extension History {
         var seenSteps = Set<HistoryVersion>()
         for (level, scope) in scopes.enumerated() {
             violations += Self.violations(of: scope, level: level, nextVersion: nextVersion)
+            violations += scope.children.layoutViolations().map { "in scope \(level), \($0)" }
             for version in scope.steps.keys where !seenSteps.insert(version).inserted {
                 violations.append("step \(version) is in two scopes")
             }

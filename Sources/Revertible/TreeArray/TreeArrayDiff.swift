@@ -4,7 +4,9 @@
 ///
 /// The walk goes down both trees level by level. At each level, the nodes both versions
 /// share (the same object, or twins: see ``TreeArrayNode/twinID``) are skipped without being
-/// read; runs of nodes that differ are
+/// read at the ends of a run and where nodes pair up; inside runs of different lengths only
+/// the same objects split the run (a twin there is skipped only where it ends a gap
+/// or pairs with its twin). Runs of nodes that differ are
 /// compared pairwise when both sides have as many of them, and otherwise through their
 /// children one level lower. Only leaves that differ are compared element by element. A
 /// one-element edit in a tree of *n* elements therefore visits O(log *n*) nodes (a few dozen
@@ -13,8 +15,10 @@
 /// The walk is inlinable, so that it is specialized for the element type where the
 /// comparison is requested (see `Reverter.appendReversion(at:)` for trees): it only collects
 /// positions, and runs of elements that do not line up by id. ``makeReversion(at:from:to:ignored:)``
-/// then matches those runs by id (dictionary, longest increasing subsequence), unspecialized,
-/// at the cost of the change.
+/// then matches those runs by id, all at once, at the cost of the change: the elements that
+/// stay put are the canonical staying set (``canonicalStaying(_:)``), which depends only on
+/// the two sequences of ids, so the step does not depend on how the walk went (which nodes
+/// the versions share, where their leaves are cut).
 @usableFromInline
 struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
@@ -183,6 +187,10 @@ struct TreeArrayDiffer<Element: Identifiable & Equatable> {
 
     /// Splits two runs of nodes at the nodes they share in the same order, if any, and
     /// compares the gaps between them. Returns `false` when they share none.
+    ///
+    /// Anchors are the same objects only, not twins: a twin in a gap is still skipped where
+    /// it meets its twin as a pair, else read. Which nodes anchor changes only the walk's
+    /// cost, not the step (see ``match(in:edits:oldSide:newSide:ignored:)``).
     @inlinable
     mutating func splitAtSharedNodes(_ old: ArraySlice<Node>, _ new: ArraySlice<Node>, oldStart: Int, newStart: Int, height: Int) -> Bool {
         var newPositions: [ObjectIdentifier: Int] = [:]
@@ -278,11 +286,8 @@ extension TreeArrayDiffer where Element: Versionable {
         }
         var oldSide: [(index: Int, source: Source)] = []
         var newSide: [(index: Int, source: Source)] = []
-        for window in windows {
-            Self.match(window, edits: &edits, oldSide: &oldSide, newSide: &newSide, ignored: &ignored)
-        }
-        if windows.count > 1 {
-            Self.pairAcrossWindows(oldSide: &oldSide, newSide: &newSide, edits: &edits, ignored: &ignored)
+        if !windows.isEmpty {
+            match(in: old, edits: &edits, oldSide: &oldSide, newSide: &newSide, ignored: &ignored)
         }
         Self.sortByNewIndex(&edits)
         let structure = oldSide.isEmpty && newSide.isEmpty ? nil : IdentifiedArrayStructure(old: oldSide, new: newSide)
@@ -328,126 +333,208 @@ extension TreeArrayDiffer where Element: Versionable {
         }
     }
 
-    /// Takes out of the structure an element that one window removed and another inserted
-    /// though it kept its place among the elements around it (it crossed a leaf's boundary
-    /// as its neighbours were removed or inserted); one that changed place becomes a move.
-    /// Either way it keeps its edit, if it changed.
+    /// Matches the windows' elements by id, all windows at once, and finds which stay put:
+    /// the canonical staying set (see ``canonicalStaying(_:)``) of the sequence of common
+    /// elements, so that the step depends only on the two sequences of ids (and the values),
+    /// never on how the trees are cut into nodes or which nodes they share (issue 39: the
+    /// same two versions walked through other nodes gave other windows, and each window's
+    /// own longest increasing subsequence then other moves).
     ///
-    /// Each window is matched on its own, so such an element would otherwise be stored on
-    /// both sides under one id: undo among other writers could then not trust identity, and
-    /// refused the whole structure as soon as anyone else changed the list's length (issue
-    /// 35: `clear` undone after someone's add restored nothing). An id stored more than once
-    /// on a side (a window replaced whole) is left as it is.
+    /// Every element outside the windows lines up by id with one on the other side, in
+    /// order: a run of them between two windows is one block, which stays or moves whole
+    /// (any longest increasing subsequence that takes one of its elements takes all of them),
+    /// and the runs before the first window and after the last always stay. So the matching
+    /// reads the windows' elements and one entry per window, not the trees; only a block
+    /// that moves is read, to name its elements' ids.
+    ///
+    /// An id found twice among the windows' elements on one side (identity cannot be trusted)
+    /// replaces every window whole, as the comparison of identifiable arrays does.
     @inlinable
-    static func pairAcrossWindows(
-        oldSide: inout [(index: Int, source: Source)],
-        newSide: inout [(index: Int, source: Source)],
-        edits: inout [IdentifiedArrayEdit<Element>],
-        ignored: inout [IgnoredProperty<TreeArray<Element>>]
-    ) {
-        var oldStored: [Element.ID: Int] = [:]
-        var repeated = Set<Element.ID>()
-        for position in oldSide.indices {
-            guard case let .stored(element) = oldSide[position].source else { continue }
-            if oldStored.updateValue(position, forKey: element.id) != nil { repeated.insert(element.id) }
-        }
-        guard !oldStored.isEmpty else { return }
-        var pairs: [(old: Int, new: Int, id: Element.ID)] = []
-        var newStored = Set<Element.ID>()
-        for position in newSide.indices {
-            guard case let .stored(element) = newSide[position].source, let oldPosition = oldStored[element.id] else { continue }
-            if !newStored.insert(element.id).inserted { repeated.insert(element.id) }
-            pairs.append((oldPosition, position, element.id))
-        }
-        pairs.removeAll { repeated.contains($0.id) }
-        guard !pairs.isEmpty else { return }
-        var dropOld = Set<Int>()
-        var dropNew = Set<Int>()
-        for pair in pairs {
-            guard case let .stored(oldElement) = oldSide[pair.old].source,
-                  case let .stored(newElement) = newSide[pair.new].source else { continue }
-            let (oldIndex, newIndex) = (oldSide[pair.old].index, newSide[pair.new].index)
-            if oldElement != newElement {
-                edit(oldElement, oldIndex, newElement, newIndex, into: &edits, ignored: &ignored)
-            }
-            // Its place among the elements outside the structure, on each side: equal, it did
-            // not move, and leaving both entries out pairs it with itself.
-            var oldRank = oldIndex
-            for position in oldSide.indices where !dropOld.contains(position) && oldSide[position].index < oldIndex {
-                oldRank -= 1
-            }
-            var newRank = newIndex
-            for position in newSide.indices where !dropNew.contains(position) && newSide[position].index < newIndex {
-                newRank -= 1
-            }
-            if oldRank == newRank {
-                dropOld.insert(pair.old)
-                dropNew.insert(pair.new)
-            } else {
-                oldSide[pair.old].source = .moved(from: newIndex, id: pair.id)
-                newSide[pair.new].source = .moved(from: oldIndex, id: pair.id)
-            }
-        }
-        if !dropOld.isEmpty {
-            oldSide = oldSide.indices.filter { !dropOld.contains($0) }.map { oldSide[$0] }
-            newSide = newSide.indices.filter { !dropNew.contains($0) }.map { newSide[$0] }
-        }
-    }
-
-    /// Matches a window's elements by id, as identifiable arrays are compared: the longest
-    /// increasing subsequence of the matched elements stays put, the others move; unmatched
-    /// elements are removed or inserted. An id repeated on one side replaces the window whole.
-    @inlinable
-    static func match(
-        _ window: (oldStart: Int, old: ContiguousArray<Element>, newStart: Int, new: ContiguousArray<Element>),
+    func match(
+        in oldRoot: Node,
         edits: inout [IdentifiedArrayEdit<Element>],
         oldSide: inout [(index: Int, source: Source)],
         newSide: inout [(index: Int, source: Source)],
         ignored: inout [IgnoredProperty<TreeArray<Element>>]
     ) {
-        let (oldStart, old, newStart, new) = window
-        var oldIndexByID: [Element.ID: Int] = [:]
+        var oldByID: [Element.ID: (window: Int, offset: Int)] = [:]
         var unique = true
-        for index in old.indices where oldIndexByID.updateValue(index, forKey: old[index].id) != nil {
-            unique = false
+        for window in windows.indices {
+            let old = windows[window].old
+            for offset in old.indices where oldByID.updateValue((window, offset), forKey: old[offset].id) != nil {
+                unique = false
+            }
         }
-        var pairs: [(old: Int, new: Int)] = []
+        // The common elements and runs between windows in the newer order, with their old
+        // position; an element's windows on each side and its offsets there (`-1` for a run).
+        var items: [(old: Int, new: Int, weight: Int, oldWindow: Int, oldOffset: Int, newWindow: Int, newOffset: Int)] = []
         var matchedOld = Set<Int>()
-        var windowOld: [(index: Int, source: Source)] = []
-        var windowNew: [(index: Int, source: Source)] = []
+        var inserted: [(index: Int, source: Source)] = []
         if unique {
-            for index in new.indices {
-                if let oldIndex = oldIndexByID[new[index].id] {
-                    guard matchedOld.insert(oldIndex).inserted else { unique = false; break }
-                    pairs.append((oldIndex, index))
-                } else {
-                    windowNew.append((newStart + index, .stored(new[index])))
+            outer: for window in windows.indices {
+                let (_, _, newStart, new) = windows[window]
+                for offset in new.indices {
+                    guard let match = oldByID[new[offset].id] else {
+                        inserted.append((newStart + offset, .stored(new[offset])))
+                        continue
+                    }
+                    let oldIndex = windows[match.window].oldStart + match.offset
+                    guard matchedOld.insert(oldIndex).inserted else {
+                        unique = false
+                        break outer
+                    }
+                    items.append((oldIndex, newStart + offset, 1, match.window, match.offset, window, offset))
+                }
+                if window + 1 < windows.count {
+                    let oldGap = windows[window].oldStart + windows[window].old.count
+                    let newGap = newStart + new.count
+                    let length = windows[window + 1].oldStart - oldGap
+                    assert(length == windows[window + 1].newStart - newGap, "the runs between windows line up")
+                    if length > 0 {
+                        items.append((oldGap, newGap, length, -1, 0, -1, 0))
+                    }
                 }
             }
         }
         guard unique else {
-            // An id occurs twice on one side: identity cannot be trusted, replace the window.
-            oldSide += old.indices.map { (oldStart + $0, .stored(old[$0])) }
-            newSide += new.indices.map { (newStart + $0, .stored(new[$0])) }
+            for window in windows {
+                oldSide += window.old.indices.map { (window.oldStart + $0, .stored(window.old[$0])) }
+                newSide += window.new.indices.map { (window.newStart + $0, .stored(window.new[$0])) }
+            }
             return
         }
-        for index in old.indices where !matchedOld.contains(index) {
-            windowOld.append((oldStart + index, .stored(old[index])))
-        }
-        let staying = longestIncreasingSubsequence(pairs.map { $0.old })
-        for (position, pair) in pairs.enumerated() {
-            let id = new[pair.new].id
-            if old[pair.old] != new[pair.new] {
-                edit(old[pair.old], oldStart + pair.old, new[pair.new], newStart + pair.new, into: &edits, ignored: &ignored)
-            }
-            if !staying.contains(position) {
-                windowOld.append((oldStart + pair.old, .moved(from: newStart + pair.new, id: id)))
-                windowNew.append((newStart + pair.new, .moved(from: oldStart + pair.old, id: id)))
+        for window in windows {
+            for offset in window.old.indices where !matchedOld.contains(window.oldStart + offset) {
+                oldSide.append((window.oldStart + offset, .stored(window.old[offset])))
             }
         }
-        windowOld.sort { $0.index < $1.index }
-        windowNew.sort { $0.index < $1.index }
-        oldSide += windowOld
-        newSide += windowNew
+        newSide = inserted
+        var positions: [(old: Int, weight: Int)] = []
+        positions.reserveCapacity(items.count)
+        for item in items {
+            positions.append((item.old, item.weight))
+            if item.newWindow >= 0 {
+                let (oldElement, newElement) = (windows[item.oldWindow].old[item.oldOffset], windows[item.newWindow].new[item.newOffset])
+                if oldElement != newElement {
+                    Self.edit(oldElement, item.old, newElement, item.new, into: &edits, ignored: &ignored)
+                }
+            }
+        }
+        let staying = canonicalStaying(positions)
+        for position in items.indices where !staying[position] {
+            let item = items[position]
+            if item.newWindow >= 0 {
+                let id = windows[item.newWindow].new[item.newOffset].id
+                oldSide.append((item.old, .moved(from: item.new, id: id)))
+                newSide.append((item.new, .moved(from: item.old, id: id)))
+            } else {
+                var offset = 0
+                Self.forEachElement(of: oldRoot, in: item.old ..< item.old + item.weight) { element in
+                    oldSide.append((item.old + offset, .moved(from: item.new + offset, id: element.id)))
+                    newSide.append((item.new + offset, .moved(from: item.old + offset, id: element.id)))
+                    offset += 1
+                }
+            }
+        }
+        oldSide.sort { $0.index < $1.index }
+        newSide.sort { $0.index < $1.index }
     }
+
+    /// Calls `body` with the elements at `range` of the tree under `node`, in order.
+    @inlinable
+    static func forEachElement(of node: Node, in range: Range<Int>, _ body: (Element) -> Void) {
+        guard !range.isEmpty else { return }
+        if node.isLeaf {
+            node.withElements { elements in
+                for index in range { body(elements[index]) }
+            }
+            return
+        }
+        var start = 0
+        for child in node.children {
+            let end = start + child.count
+            if end > range.lowerBound, start < range.upperBound {
+                forEachElement(of: child, in: (Swift.max(range.lowerBound, start) - start) ..< (Swift.min(range.upperBound, end) - start), body)
+            }
+            if end >= range.upperBound { return }
+            start = end
+        }
+    }
+}
+
+/// Which of `items` stay put in a tree's step: the canonical staying set.
+///
+/// `items` are the elements both versions hold, in the newer version's order, each with its
+/// position in the older one; a run of such elements that lines up on both sides may come as
+/// one item of that `weight`, starting at `old`. The staying set is defined on single
+/// elements: of the longest subsequences of the common elements whose old positions
+/// increase, the one whose old positions, read in order, are lexicographically smallest.
+/// Every other common element moves. It depends only on the two sequences of ids, so the same
+/// two versions give the same step however their trees are cut and whatever nodes they
+/// share. A run that lines up stays or moves whole (a longest subsequence that takes one of
+/// its elements takes all of them), so the set is the same computed on runs or on elements.
+///
+/// O(*k* log *k*) for *k* items: the longest subsequence starting at each item (by weight,
+/// with a Fenwick tree over old positions), then the smallest next item greedily (the items
+/// that start longest subsequences of one length have decreasing old positions in the newer
+/// order, so the next is found by a binary search).
+@usableFromInline
+func canonicalStaying(_ items: [(old: Int, weight: Int)]) -> [Bool] {
+    let count = items.count
+    var isIncreasing = true
+    for position in items.indices.dropFirst() where items[position - 1].old >= items[position].old {
+        isIncreasing = false
+        break
+    }
+    if isIncreasing {
+        return [Bool](repeating: true, count: count)
+    }
+    let byOld = items.indices.sorted { items[$0].old < items[$1].old }
+    var rank = [Int](repeating: 0, count: count)
+    for (position, item) in byOld.enumerated() {
+        rank[item] = position
+    }
+    // longest[i]: the weight of the longest increasing subsequence that starts at item i. The
+    // Fenwick tree is indexed by reversed rank, so a prefix holds the items of larger old
+    // positions met so far (those later in the newer order).
+    var fenwick = [Int](repeating: 0, count: count + 1)
+    var longest = [Int](repeating: 0, count: count)
+    for item in items.indices.reversed() {
+        let slot = count - 1 - rank[item]
+        var best = 0
+        var index = slot
+        while index > 0 {
+            best = Swift.max(best, fenwick[index])
+            index -= index & -index
+        }
+        longest[item] = items[item].weight + best
+        index = slot + 1
+        while index <= count {
+            fenwick[index] = Swift.max(fenwick[index], longest[item])
+            index += index & -index
+        }
+    }
+    var startingWith: [Int: [Int]] = [:]
+    for item in items.indices {
+        startingWith[longest[item], default: []].append(item)
+    }
+    var staying = [Bool](repeating: false, count: count)
+    var remaining = longest.max() ?? 0
+    var (lastOld, lastItem) = (Int.min, -1)
+    while remaining > 0 {
+        // Old positions decrease along `candidates`: the last one above `lastOld` is the
+        // smallest, and it comes after `lastItem` (some candidate does).
+        let candidates = startingWith[remaining]!
+        var (low, high) = (0, candidates.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if items[candidates[middle]].old > lastOld { low = middle + 1 } else { high = middle }
+        }
+        let chosen = candidates[low - 1]
+        assert(chosen > lastItem, "the next item of the subsequence comes later in the newer order")
+        staying[chosen] = true
+        remaining -= items[chosen].weight
+        (lastOld, lastItem) = (items[chosen].old, chosen)
+    }
+    return staying
 }

@@ -77,30 +77,17 @@ struct ControllerObservation: Equatable, CustomStringConvertible {
 /// Runs `run` with writes journaled and with every step compared, and records where the two
 /// first saw different things, described by `context` (the seed and its replay command).
 ///
-/// Two archives that differ in their bytes alone (the same present, undo and redo before them,
-/// and the same presents when loaded and walked back and forth) are a known issue, not a
-/// failure: a saved step is not canonical. A `TreeArray` step
-/// found by comparing lists the moves its diff found, which depend on the nodes the two
-/// versions share, and these differ between the modes (seed 25 of `TreeArrayHistoryTests`);
-/// a dictionary's step lists its entries in the order the dictionary iterates them, which
-/// depends on how it was built and on the process's hash seed (`OtherWritersReliabilityTests`).
-/// With `sameArchiveBytes`, for values whose steps are canonical (text, whose journaled step
-/// must be the comparison's byte for byte), they are a failure too.
-func expectSameInBothRecordingModes(
-    _ context: @autoclosure () -> String, sameArchiveBytes: Bool = false, _ run: (_ recordsWrites: Bool) throws -> [ControllerObservation]
-) rethrows {
+/// Archives that differ in their bytes alone (the same present, undo and redo before them,
+/// and the same presents when loaded and walked back and forth) fail too: a saved step is
+/// canonical, its bytes fixed by the two versions alone (a `TreeArray`'s moves by
+/// `canonicalStaying(_:)`, a dictionary's entries by their keys), however the versions were
+/// built.
+func expectSameInBothRecordingModes(_ context: @autoclosure () -> String, _ run: (_ recordsWrites: Bool) throws -> [ControllerObservation]) rethrows {
     let difference = try ModelFailure.firstDifferenceBetweenRecordingModes(kind: { journaled, compared in
         var (journaled, compared) = (journaled, compared)
         (journaled.archive, compared.archive) = (nil, nil)
         return journaled == compared ? "archive bytes" : "recording modes differ"
     }, run)
     guard let difference else { return }
-    let message = "\(context()), after operation \(difference.index + 1): \(difference.message)"
-    if difference.kind == "archive bytes", !sameArchiveBytes {
-        withKnownIssue("a saved step is not canonical: its bytes depend on how the versions were built", isIntermittent: true) {
-            Issue.record("\(message)")
-        }
-    } else {
-        Issue.record("\(message)")
-    }
+    Issue.record("\(context()), after operation \(difference.index + 1): \(difference.kind): \(difference.message)")
 }

@@ -33,7 +33,7 @@ struct TextBufferHistoryTests {
     func modelBased(seed: UInt64) throws {
         var (journaled, transactions) = (0, 0)
         let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextBufferHistoryTests")
-        try expectSameInBothRecordingModes("seed \(seed) (\(replay))", sameArchiveBytes: true) { recordsWrites in
+        try expectSameInBothRecordingModes("seed \(seed) (\(replay))") { recordsWrites in
             try run(seed: seed, recordsWrites: recordsWrites, journaled: &journaled, transactions: &transactions)
         }
         if RandomizedTesting.isVerbose { print("TextBufferHistoryTests: seed \(seed), \(journaled) of \(transactions) transactions journaled") }

@@ -141,8 +141,8 @@ package struct HistoryScope<Value, Annotation> {
     @inlinable
     mutating func insert(_ step: RecordedStep<Value, Annotation>, after parent: HistoryVersion) {
         var step = step
-        step.parent = parent
-        step.depth = depth(of: parent) + 1
+        // One placement, not a setter each: each setter packs all three fields again.
+        step.place(parent: parent, depth: depth(of: parent) + 1, authorship: step.authorship)
         let version = step.version
         steps.insert(step)
         children[parent, default: []].append(version)
