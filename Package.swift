@@ -23,7 +23,8 @@ let package = Package(
         // writes consult (C: Swift has no thread-local storage).
         .target(name: "TreeArrayThreadLocal"),
         .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch", "TreeArrayThreadLocal"]),
-        .target(name: "TextBuffer"),
+        // The journal a history lends a text to is the tree's (TextBuffer+Journal.swift).
+        .target(name: "TextBuffer", dependencies: ["TreeArray", "TreeArrayThreadLocal"]),
         .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),

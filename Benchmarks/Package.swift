@@ -34,7 +34,9 @@ let package = Package(
         // re-exports, aliased the same way.
         .target(
             name: "TextBufferWholeCMO",
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+            // The text's journal is the tree's: this copy's, aliased as Revertible's is.
+            dependencies: ["TreeArrayWholeCMO"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization", "-module-alias", "TreeArray=TreeArrayWholeCMO"])]
         ),
         .target(
             name: "RevertibleWholeCMO",

@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TreeArrayPrefetch"),
         .target(name: "TreeArrayThreadLocal"),
         .target(name: "TreeArray", dependencies: ["TreeArrayPrefetch", "TreeArrayThreadLocal"]),
-        .target(name: "TextBuffer"),
+        .target(name: "TextBuffer", dependencies: ["TreeArray", "TreeArrayThreadLocal"]),
         .target(name: "Revertible", dependencies: ["TreeArray", "TextBuffer"]),
         .target(name: "StateMachine"),
         .target(name: "UndoableReducer", dependencies: ["Revertible"]),

@@ -70,9 +70,12 @@ extension TextBuffer {
     /// Replaces `range` (checked) with `bytes`, valid UTF-8.
     mutating func replace(_ range: Range<Int>, with bytes: UnsafeBufferPointer<UInt8>) {
         if range.isEmpty, bytes.isEmpty { return }
+        // A text lent to a history's journal (TextBuffer+Journal.swift) tells it first.
+        let record = journal(range, newCount: bytes.count)
         if !replaceInOneLeaf(range, with: bytes) {
             replaceBySplitting(range, with: bytes)
         }
+        record?.root = root
         #if DEBUG
         // Bounded: the check reads the whole text, so after every keystroke it would make
         // typing in a long document slow in an app's debug build (20 ms at 10 MB). The

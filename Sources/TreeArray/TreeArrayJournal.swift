@@ -7,14 +7,19 @@ import TreeArrayThreadLocal
 // afterwards would compare the two trees. The journal never decides a step on its own: a
 // tree it cannot vouch for (written twice, replaced, written through a copy) gets its older
 // version back from it, whole, and the history compares as it would without a journal.
+// A `TextBuffer` is lent through the same journal (TextBuffer/TextBuffer+Journal.swift): its
+// entry is a ``TreeArrayJournalStorageRecord``, which keeps what its one write replaced.
 
-/// The trees a history lent to the present for one run of a reducer on this thread, and the
-/// first write each of them took.
+/// The trees (and texts) a history lent to the present for one run of a reducer on this
+/// thread, and the first write each of them took.
 @usableFromInline
 package final class TreeArrayJournal {
 
-    /// One entry per lent tree, in the order the history found them.
-    @usableFromInline package var entries: [TreeArrayJournalEntry] = []
+    /// One entry per lent tree, in the order the history found them. Unchecked: a journal is
+    /// used on the one thread it is open on, and no access to this or an entry's fields spans
+    /// a call that could reach it again; the run-time checks (on these and the entries'
+    /// fields) cost 600 instructions a keystroke in a transaction (callgrind).
+    @exclusivity(unchecked) @usableFromInline package var entries: [TreeArrayJournalEntry] = []
 
     @usableFromInline
     package init() {}
@@ -28,6 +33,16 @@ package final class TreeArrayJournal {
         let record = TreeArrayJournalRecord(tree)
         entries.append(record)
         return record
+    }
+
+    /// Lends the storage `entry` was made for, unless another entry lends it already: what
+    /// lending a tree does, for storage of another module (a `TextBuffer`'s). Returns whether
+    /// it was lent.
+    @inlinable
+    package func lend(_ entry: TreeArrayJournalEntry) -> Bool {
+        guard let root = entry.root, self.entry(for: root) == nil else { return false }
+        entries.append(entry)
+        return true
     }
 
     /// Makes this journal the one the trees' writes on this thread consult, until ``close()``.
@@ -50,13 +65,13 @@ package final class TreeArrayJournal {
 
     /// The journal open on this thread, if any.
     @inlinable
-    static var current: TreeArrayJournal? {
+    package static var current: TreeArrayJournal? {
         treeArrayOpenJournal().map { Unmanaged<TreeArrayJournal>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The entry that lends the tree whose root is `root`.
     @usableFromInline
-    func entry(for root: AnyObject) -> TreeArrayJournalEntry? {
+    package func entry(for root: AnyObject) -> TreeArrayJournalEntry? {
         for entry in entries where entry.root === root {
             return entry
         }
@@ -72,12 +87,31 @@ package class TreeArrayJournalEntry {
     /// as lent, then as the journaled write left it. Let go during that write, which then
     /// finds the root unshared and writes in place; `nil` once the entry holds the older
     /// version whole.
-    @usableFromInline package final var root: AnyObject?
+    @exclusivity(unchecked) @usableFromInline package final var root: AnyObject?
 
     @usableFromInline
-    init(root: AnyObject) {
+    package init(root: AnyObject) {
         self.root = root
     }
+}
+
+/// Lent storage of another module's type (a `TextBuffer`), whose writes that module
+/// journals: the one write the journal vouches for, or the storage's version before the run,
+/// kept whole once the journal can no longer vouch. The same states as
+/// ``TreeArrayJournalRecord``'s; the module that owns the storage moves between them, and its
+/// objects are held untyped: a generic entry's optional fields are destroyed through run-time
+/// metadata, which cost about 1,400 instructions a run (a keystroke in a transaction).
+@usableFromInline
+package final class TreeArrayJournalStorageRecord: TreeArrayJournalEntry {
+
+    // Unchecked exclusivity, as the journal's `entries`.
+    /// The first write, if it was one the journal records: the owning module's account of it.
+    @exclusivity(unchecked) @usableFromInline package var write: AnyObject?
+    /// The root of the version before the run, once a second or an unrecorded write came.
+    @exclusivity(unchecked) @usableFromInline package var before: AnyObject?
+    /// The lent root, when the first write found it shared (see
+    /// ``TreeArrayJournalRecord/shared``).
+    @exclusivity(unchecked) @usableFromInline package var shared: AnyObject?
 }
 
 /// A lent tree of `Element`s: the one write the journal vouches for, or the tree's version

@@ -70,6 +70,12 @@ extension Reverter {
     /// `String` or `Data`, the changed members of a `Set`, the edits of an `Array` or a
     /// `Dictionary`.
     public mutating func appendReversion<Value: Revertible>(at keyPath: WritableKeyPath<Root, Value>) {
+        // A text reached through a caller generic over its type takes the `TextBuffer`
+        // overload, which a history's lending walks need; one type comparison for any other value.
+        if Value.self == TextBuffer.self {
+            appendReversion(at: unsafeDowncast(keyPath, to: WritableKeyPath<Root, TextBuffer>.self))
+            return
+        }
         let (previous, current) = versions(at: keyPath)
         guard let reversion = current.reversion(to: previous) else { return }
         append(reversion, at: keyPath)

@@ -97,33 +97,21 @@ final class TextBufferChange: ManagedBuffer<TextBufferChangeHeader, UInt8>, Text
         return count
     }
 
-    /// A change whose runs are read from the two versions: the old run from `previous`, the
-    /// new run and the context from `current`, from the given chunk of each where it holds
-    /// them.
-    static func recorded(
-        offset: Int, from previous: TextBuffer, old: Range<Int>, to current: TextBuffer, new: Range<Int>,
-        before: Range<Int>, after: Range<Int>, fingerprint: UInt64,
-        chunks: (old: TextBuffer.UTF8Chunk, new: TextBuffer.UTF8Chunk)
+    /// A change whose runs are read from the two versions: the old run from `previous` (the
+    /// older version, compared or rebuilt from a journal's edit), the new run and the context
+    /// from `current`, from `chunk`, its chunk of the edit, where it holds them.
+    static func recorded<Previous: TextVersionBefore>(
+        offset: Int, from previous: Previous, old: Range<Int>, to current: TextBuffer, new: Range<Int>,
+        before: Range<Int>, after: Range<Int>, fingerprint: UInt64, chunk: TextBuffer.UTF8Chunk
     ) -> TextBufferChange {
         make(
             offset: offset, newCount: current.utf8Count, fingerprint: fingerprint,
             lengths: (old.count, new.count, before.count, after.count)
         ) { oldBytes, newBytes, beforeBytes, afterBytes in
-            func copy(_ range: Range<Int>, of text: TextBuffer, _ chunk: TextBuffer.UTF8Chunk, to target: UnsafeMutableRawBufferPointer) {
-                if chunk.holds(range) {
-                    chunk.copyBytes(range, to: target)
-                    return
-                }
-                var written = 0
-                text.forEachUTF8Chunk(in: range) { chunk in
-                    UnsafeMutableRawBufferPointer(rebasing: target[written...]).copyMemory(from: UnsafeRawBufferPointer(chunk))
-                    written += chunk.count
-                }
-            }
-            copy(old, of: previous, chunks.old, to: oldBytes)
-            copy(new, of: current, chunks.new, to: newBytes)
-            copy(before, of: current, chunks.new, to: beforeBytes)
-            copy(after, of: current, chunks.new, to: afterBytes)
+            previous.copyBytes(old, to: oldBytes)
+            copyBytes(new, of: current, chunk, to: newBytes)
+            copyBytes(before, of: current, chunk, to: beforeBytes)
+            copyBytes(after, of: current, chunk, to: afterBytes)
         }
     }
 

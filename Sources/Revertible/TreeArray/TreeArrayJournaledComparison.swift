@@ -80,10 +80,10 @@ struct TreeArrayJournaledComparison<Root>: Reverter {
         collector.ignore(keyPath)
     }
 
-    /// Appends the journal's change for the lent tree at `keyPath`, where the comparison would
-    /// append what it finds there.
+    /// Appends the journal's change for the lent tree (or text) at `keyPath`, where the
+    /// comparison would append what it finds there.
     @inlinable
-    mutating func appendJournaled<Element>(at keyPath: WritableKeyPath<Root, TreeArray<Element>>) {
+    mutating func appendJournaled<Value>(at keyPath: WritableKeyPath<Root, Value>) {
         guard let offset = MemoryLayout<Root>.offset(of: keyPath),
               let index = trees.firstIndex(where: { $0.offset == offset }), reached & (1 << index) == 0
         else {

@@ -1,6 +1,7 @@
 /// The reverter a history walks its copy of the present with before a reducer runs (see
-/// `History.lendTrees(to:policy:)`): it finds the `TreeArray`s the value registers at stored
-/// key paths and lends each to a journal, instead of comparing anything.
+/// `History.lendTrees(to:policy:)`): it finds the `TreeArray`s and `TextBuffer`s the value
+/// registers at stored key paths and lends each to a journal, instead of comparing anything.
+/// (A text is lent as a tree is; "tree" below stands for both.)
 ///
 /// `Reverter.appendReversion(at:)` for a tree hands its key path here (the overload is
 /// inlined where the value's type registers the tree), so what the journal does with the
@@ -58,6 +59,36 @@ struct TreeArrayLending<Root>: Reverter {
                 withStoredProperty(at: offset, of: &reference) { $0 = tree }
             case .describe:
                 return Self.describe(storedProperty(at: offset, of: present), record: record, at: keyPath)
+            }
+            return .done
+        })
+    }
+
+    /// Lends the text at `keyPath`, through the same journal as the trees: the text's one
+    /// edit in the run is journaled (TextBuffer/TextBuffer+Journal.swift). Inlinable, as the
+    /// tree's is, so the closure that moves the text in and out of `Root` is compiled for it.
+    @inlinable
+    mutating func lend(at keyPath: WritableKeyPath<Root, TextBuffer>) {
+        guard let offset = MemoryLayout<Root>.offset(of: keyPath),
+              let record = journal.lend(storedProperty(at: offset, of: reference, as: TextBuffer.self))
+        else {
+            isRefused = true
+            return
+        }
+        trees.append(LentTree(offset: offset) { operation, reference, present in
+            switch operation {
+            case .takeBack:
+                withStoredProperty(at: offset, of: &reference) { $0 = TextBuffer() }
+            case .restore:
+                withStoredProperty(at: offset, of: &reference) { $0 = record.versionBefore }
+            case .adopt:
+                let text = storedProperty(at: offset, of: present, as: TextBuffer.self)
+                withStoredProperty(at: offset, of: &reference) { $0 = text }
+            case .describe:
+                let (isVouched, reversion) = storedProperty(at: offset, of: present, as: TextBuffer.self).journaledReversion(record)
+                guard isVouched else { return .distrusted }
+                guard let reversion else { return .unchanged }
+                return .changed(reversion.node(at: keyPath))
             }
             return .done
         })

@@ -20,28 +20,32 @@ import TestSupport
 /// the other writer changed the run, text within the run and their edits touching it; every
 /// other byte must stay.
 ///
-/// Each scenario runs twice (issue 39): the step made in a transaction (for the buffer, as the
-/// one splice an editor would make) and `append`ed. The pages hold no `TreeArray`, and a
-/// `TextBuffer` has no journal yet, so both runs find the step by comparing versions today;
-/// the transactions are there so that a journal for the buffer is held to the rule, and to
-/// the same present, conflicts and saved archive as `append`, once it exists.
+/// Each scenario runs twice (issue 39): the step made in a transaction and `append`ed. In a
+/// transaction, the buffer takes the one splice the scenario's writer made (which may lie
+/// where the library would not place the run: a letter typed beside the same letter), and
+/// the history journals it: every such step must be journaled, and must be held to the rule
+/// and to the same present, conflicts and saved archive, byte for byte, as the comparison of
+/// the appended versions. The `String` page has no journal: both of its runs compare.
 @Suite("Reliability: other writers in text, against the byte model")
 struct TextConflictReliabilityTests {
 
     /// Scalars of one, two and four bytes, so every cut must fall on a scalar boundary.
     static let pieces = "abcdefghijklmnopqrstuvwxyz".map(String.init) + [" ", "é", "👍"]
 
-    /// An edit of the other writer, in the step's newer text, in bytes.
+    /// A splice of a text, in bytes: the step's edit of its older text, or the other
+    /// writer's of its newer text.
     struct Splice {
         var range: Range<Int>
         var inserted: [UInt8]
         var delta: Int { inserted.count - range.count }
     }
 
-    /// One scenario: the step `older` → `newer` and the other writer's splices of `newer`.
+    /// One scenario: the step `older` → `newer` (`edit`, a splice of `older`) and the other
+    /// writer's splices of `newer`.
     struct Scenario: CustomStringConvertible {
         var older: String
         var newer: String
+        var edit: Splice
         var splices: [Splice]
 
         var found: String {
@@ -64,11 +68,15 @@ struct TextConflictReliabilityTests {
     static func makeScenario(_ random: inout SeededGenerator) -> Scenario {
         let older = text(&random, count: Int.random(in: 0...40, using: &random))
         var newer = older
+        var edit = Splice(range: 0..<0, inserted: [])
+        let olderOffsets = older.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
         while newer == older {
             let start = Int.random(in: 0...older.count, using: &random)
             let end = Int.random(in: start...min(older.count, start + 6), using: &random)
+            let inserted = text(&random, count: Int.random(in: 0...6, using: &random))
             newer = older
-            newer.replaceSubrange(start..<end, with: text(&random, count: Int.random(in: 0...6, using: &random)))
+            newer.replaceSubrange(start..<end, with: inserted)
+            edit = Splice(range: olderOffsets[start]..<olderOffsets[end], inserted: Array(inserted.joined().utf8))
         }
         // The other writer's edits, in pieces of `newer`, then in bytes; none overlap or
         // touch, and none leaves its bytes as they were.
@@ -86,7 +94,7 @@ struct TextConflictReliabilityTests {
             splices.append(splice)
         }
         splices.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return Scenario(older: older.joined(), newer: newer.joined(), splices: splices)
+        return Scenario(older: older.joined(), newer: newer.joined(), edit: edit, splices: splices)
     }
 
     /// The step's run in `newer`, as the library records it, and the older run.
@@ -104,18 +112,19 @@ struct TextConflictReliabilityTests {
     struct Undone {
         var result: (text: String, refused: Bool, conflicts: Bool)
         var observations: [ControllerObservation]
+        /// How many steps the history journaled.
+        var journaled: Int
     }
 
     /// Records the step of `scenario` (in a transaction where `recordsWrites`, else appended),
     /// takes in the other writer's edits, and undoes the step under `policy`.
     static func undo(_ scenario: Scenario, _ policy: ConflictPolicy, buffer: Bool, recordsWrites: Bool) throws -> Undone {
         if buffer {
-            let (run, older) = run(of: scenario)
-            let replacement = String(decoding: Array(scenario.newer.utf8)[run], as: UTF8.self)
+            let replacement = String(decoding: scenario.edit.inserted, as: UTF8.self)
             return try undo(
                 from: TextConflictSheet(text: TextBuffer(scenario.older)), to: TextConflictSheet(text: TextBuffer(scenario.newer)),
                 found: TextConflictSheet(text: TextBuffer(scenario.found)), policy, recordsWrites: recordsWrites,
-                text: { String($0.text) }, edit: { $0.text.replaceUTF8Subrange(run.lowerBound..<(run.lowerBound + older.count), with: replacement) }
+                text: { String($0.text) }, edit: { $0.text.replaceUTF8Subrange(scenario.edit.range, with: replacement) }
             )
         }
         return try undo(
@@ -138,13 +147,15 @@ struct TextConflictReliabilityTests {
         } else {
             controller.append(newer)
         }
+        let journaled = controller.journaledStepCount
         var observations = [try ControllerObservation(controller)]
         controller.absorb(found)
         observations.append(try ControllerObservation(controller))
         let refused = (try? controller.undo(onConflict: policy)) == nil
         observations.append(try ControllerObservation(controller, archive: true))
         return Undone(
-            result: (text(controller.currentVersion), refused, !controller.lastConflicts.isEmpty), observations: observations
+            result: (text(controller.currentVersion), refused, !controller.lastConflicts.isEmpty), observations: observations,
+            journaled: journaled
         )
     }
 
@@ -224,6 +235,9 @@ struct TextConflictReliabilityTests {
                     let context = "seed \(seed), \(buffer ? "TextBuffer" : "String"), \(policy), \(scenario) (\(replay))"
                     try expectSameInBothRecordingModes(context) { recordsWrites in
                         let undone = try Self.undo(scenario, policy, buffer: buffer, recordsWrites: recordsWrites)
+                        // The buffer's one splice is journaled; nothing else is.
+                        let journaled = buffer && recordsWrites ? 1 : 0
+                        #expect(undone.journaled == journaled, "\(context): \(undone.journaled) steps journaled, not \(journaled)")
                         if let violation = Self.violation(scenario, policy, undone.result) {
                             Issue.record("""
                                 seed \(seed), \(buffer ? "TextBuffer" : "String"), \(policy), \

@@ -19,25 +19,31 @@ struct TextDocument: Versionable, Codable, Sendable {
 /// on a controller tracking a `TextBuffer`, checked after every operation against `String`
 /// versions kept whole.
 ///
-/// Each seed runs twice (issue 39): its edits made in transactions and made then `append`ed.
-/// A `TextBuffer` has no journal yet, so both runs find every step by comparing versions
-/// today; the transactions are there so that a journal for the buffer is held to the same
-/// present, the same undo and redo and the same saved archive, byte for byte, once it exists.
+/// Each seed runs twice (issue 39): its edits made in transactions, whose text the history
+/// lends to the transaction so that its edit is journaled (one edit per step; a step of
+/// several is compared), and made then `append`ed, which compares. Both runs must match the
+/// model and see the same present, undo and redo and the same saved archive, byte for byte;
+/// every transaction of one edit must have been journaled and no other, and a real share of
+/// the transactions must have been.
 @Suite("TextBuffer: history, model-based")
 struct TextBufferHistoryTests {
 
     @Test("Random edits, undos, redos and reloads match String versions, in transactions or appended",
           arguments: RandomizedTesting.seeds(defaultIterations: 30))
     func modelBased(seed: UInt64) throws {
+        var (journaled, transactions) = (0, 0)
         let replay = RandomizedTesting.replayCommand(seed: seed, filter: "TextBufferHistoryTests")
         try expectSameInBothRecordingModes("seed \(seed) (\(replay))") { recordsWrites in
-            try run(seed: seed, recordsWrites: recordsWrites)
+            try run(seed: seed, recordsWrites: recordsWrites, journaled: &journaled, transactions: &transactions)
         }
+        if RandomizedTesting.isVerbose { print("TextBufferHistoryTests: seed \(seed), \(journaled) of \(transactions) transactions journaled") }
+        // A step of one edit is a third of them: far fewer is a journal that stopped taking them.
+        #expect(transactions < 10 || journaled * 8 > transactions, "seed \(seed): \(journaled) of \(transactions) transactions journaled; \(replay)")
     }
 
     /// One run of `seed`, its edits made in transactions (`recordsWrites`) or appended; returns
-    /// what it saw after each operation.
-    private func run(seed: UInt64, recordsWrites: Bool) throws -> [ControllerObservation] {
+    /// what it saw after each operation, and adds its journaled steps and its transactions.
+    private func run(seed: UInt64, recordsWrites: Bool, journaled: inout Int, transactions: inout Int) throws -> [ControllerObservation] {
         let mode = recordsWrites ? "in transactions" : "appended"
         var factory = TextFactory(seed: seed)
         let size = [0, 100, 20_000, 60_000][Int.random(in: 0..<4, using: &factory.random)]
@@ -76,15 +82,27 @@ struct TextBufferHistoryTests {
                 versions.removeSubrange((position + 1 + controller.redoCount)...)
             default:
                 var text = versions[position]
+                // The edits that write the text (an empty range replaced with nothing does not).
+                var writes = 0
                 func edit(_ document: inout TextDocument) {
                     for _ in 0..<Int.random(in: 1...3, using: &factory.random) {
                         let (range, replacement) = factory.edit(of: text)
+                        if !range.isEmpty || !replacement.isEmpty { writes += 1 }
                         document.body.replaceUTF8Subrange(range, with: replacement)
                         text = replacingUTF8(text, range, with: replacement)
                     }
                 }
                 if recordsWrites {
+                    let before = controller.journaledStepCount
                     document = controller.setWithTransaction(edit)
+                    // The journal vouches for one write; a second makes the step compared.
+                    let steps = controller.journaledStepCount - before
+                    guard steps == (writes <= 1 ? 1 : 0) else {
+                        Issue.record("seed \(seed), step \(step), \(mode): \(steps) steps journaled for \(writes) writes; \(replay)")
+                        return observations
+                    }
+                    journaled += steps
+                    transactions += 1
                 } else {
                     edit(&document)
                     controller.append(document)

@@ -16,6 +16,11 @@ import Revertible
 /// `grouped_bytes_per_char` (the same with each burst grouped into one step by debouncing).
 /// Every text is checked against the plan's, outside the timing.
 ///
+/// `text-buffer-transaction` types the same keystrokes into a `TextBuffer` at a stored
+/// property of a `Versionable` value, each in a synchronous transaction, which journals the
+/// edit instead of comparing (issue 39); it measures the typing and its undo only
+/// (``measureTransactions(plan:)``, loop `typeInTransactions`).
+///
 /// `trace` (with `--trace PATH`, see ``EditingTrace``) replays a recorded editing session into
 /// a `TextBuffer` instead, each transaction one step recorded by `append`
 /// (`trace-transaction`: by `setWithTransaction`): `chars` is then the
@@ -38,15 +43,18 @@ struct TextEditing: Scenario {
     static let remove = FigureColumn(key: "remove_ns_per_char", header: "remove ns")
     static let historyBytes = FigureColumn(key: "history_bytes_per_char", header: "history B/char")
     static let groupedBytes = FigureColumn(key: "grouped_bytes_per_char", header: "grouped B/char")
+    /// `text-buffer-transaction`: the heap that dropping the history frees once the typing is
+    /// undone and redone (the steps alone, not the document's growth).
+    static let freedBytes = FigureColumn(key: "history_freed_bytes_per_char", header: "freed B/char")
     static let characters = FigureColumn(key: "chars", header: "chars")
     /// Bytes of text a `String` run may type through, summed over its keystrokes.
     static let stringBudget = 500_000_000
 
     let name = "text-editing"
-    let impls = ["string", "text-buffer", "trace", "trace-transaction"]
+    let impls = ["string", "text-buffer", "text-buffer-transaction", "trace", "trace-transaction"]
     /// `--trace PATH`: the recorded session the `trace` implementation replays.
     var tracePath: String?
-    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, groupedBytes]
+    let figures = [characters, load, out, type, undo, typeCPU, undoCPU, bareCPU, remove, historyBytes, freedBytes, groupedBytes]
 
     func defaultSizes(quick: Bool) -> (sizes: [Int], steps: [Int]) {
         quick ? ([1_000_000, 10_000_000], [50]) : ([1_000_000, 10_000_000, 100_000_000], [1_000])
@@ -59,6 +67,8 @@ struct TextEditing: Scenario {
             return .measured(try measure(String.self, plan: TextEditingPlan(bytes: n, characters: characters, seed: seed)))
         case "text-buffer":
             return .measured(try measure(TextBuffer.self, plan: TextEditingPlan(bytes: n, characters: k, seed: seed)))
+        case "text-buffer-transaction":
+            return .measured(try measureTransactions(plan: TextEditingPlan(bytes: n, characters: k, seed: seed)))
         case "trace", "trace-transaction":
             guard let tracePath else { return .skipped(reason: "no --trace PATH given") }
             return .measured(try measureTrace(EditingTrace(path: tracePath), asTransactions: impl == "trace-transaction"))
@@ -218,6 +228,11 @@ struct TextEditing: Scenario {
             if let typed = value("text-buffer", Self.typeCPU), let bare = value("text-buffer", Self.bareCPU), bare > 0 {
                 checks.append(RatioCheck(target: "39", description: "text-buffer type cpu with / without history, \(size)", value: typed / bare, limit: targeted ? 1.5 : nil))
                 checks.append(RatioCheck(target: "39", description: "text-buffer recording / bare edit cpu, \(size)", value: (typed - bare) / bare, limit: targeted ? 4 : nil))
+            }
+            // The same two with each keystroke in a transaction, its edit journaled.
+            if let typed = value("text-buffer-transaction", Self.typeCPU), let bare = value("text-buffer-transaction", Self.bareCPU), bare > 0 {
+                checks.append(RatioCheck(target: "39", description: "text-buffer-transaction type cpu with / without history, \(size)", value: typed / bare, limit: targeted ? 1.5 : nil))
+                checks.append(RatioCheck(target: "39", description: "text-buffer-transaction recording / bare edit cpu, \(size)", value: (typed - bare) / bare, limit: targeted ? 4 : nil))
             }
             // The same two on a recorded session (`--trace`), per transaction.
             for impl in ["trace", "trace-transaction"] {
