@@ -146,20 +146,13 @@ struct TextEditing: Scenario {
         try check(groupedController.undoCount == bursts, "text-editing: \(groupedController.undoCount) grouped steps, not \(bursts)")
         try check(grouped.string == plan.typedText, "text-editing: \(Text.self) does not hold the typed text when grouped")
 
-        var figures = [
-            Self.characters.key: Double(k),
-            Self.load.key: megabytes / (loadTime.nanoseconds(per: 1) / 1e9),
-            Self.out.key: megabytes / (outTime.nanoseconds(per: 1) / 1e9),
-            Self.type.key: typeTime.nanoseconds(per: k),
-            Self.undo.key: undoTime.nanoseconds(per: k),
-            Self.typeCPU.key: typeCPU.nanoseconds(per: k),
-            Self.undoCPU.key: undoCPU.nanoseconds(per: k),
-            Self.bareCPU.key: bareCPU.nanoseconds(per: k),
-            Self.remove.key: removeTime.nanoseconds(per: plan.removals.count),
-        ]
-        if let heapBefore, let heapAfter {
-            figures[Self.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
-        }
+        var figures = Self.typingFigures(
+            characters: k, type: (typeTime, typeCPU), undo: (undoTime, undoCPU), bareCPU: bareCPU,
+            heapBefore: heapBefore, heapAfter: heapAfter
+        )
+        figures[Self.load.key] = megabytes / (loadTime.nanoseconds(per: 1) / 1e9)
+        figures[Self.out.key] = megabytes / (outTime.nanoseconds(per: 1) / 1e9)
+        figures[Self.remove.key] = removeTime.nanoseconds(per: plan.removals.count)
         if let groupedBefore, let groupedAfter {
             figures[Self.groupedBytes.key] = Double(groupedAfter - groupedBefore) / Double(k)
         }
@@ -176,10 +169,32 @@ struct TextEditing: Scenario {
         }
     }
 
+    /// The figures every typing run reports, per character of the `characters` typed: typing
+    /// and undoing it with history (wall and processor time), typing it bare (processor time),
+    /// and the heap the typing kept when both readings exist.
+    static func typingFigures(
+        characters k: Int,
+        type: (wall: Stopwatch, cpu: ThreadClock), undo: (wall: Stopwatch, cpu: ThreadClock), bareCPU: ThreadClock,
+        heapBefore: Int?, heapAfter: Int?
+    ) -> [String: Double] {
+        var figures = [
+            Self.characters.key: Double(k),
+            Self.type.key: type.wall.nanoseconds(per: k),
+            Self.undo.key: undo.wall.nanoseconds(per: k),
+            Self.typeCPU.key: type.cpu.nanoseconds(per: k),
+            Self.undoCPU.key: undo.cpu.nanoseconds(per: k),
+            Self.bareCPU.key: bareCPU.nanoseconds(per: k),
+        ]
+        if let heapBefore, let heapAfter {
+            figures[Self.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
+        }
+        return figures
+    }
+
     /// Undoes `k` steps of `controller` into `document`, timed on the wall clock and in this
     /// thread's processor time.
-    static func undo<Text: EditableText>(
-        _ k: Int, of controller: ValueVersioningController<Text>, into document: inout Text
+    static func undo<Value: Revertible>(
+        _ k: Int, of controller: ValueVersioningController<Value>, into document: inout Value
     ) throws(BenchmarkFailure) -> (wall: Stopwatch, cpu: ThreadClock) {
         var wall = Stopwatch()
         var cpu = ThreadClock()

@@ -137,18 +137,10 @@ extension TextEditing {
         let (undoTime, undoCPU) = try Self.undo(k, of: controller, into: &document)
         try check(String(document) == trace.startContent, "text-editing: the trace undone is not its startContent")
 
-        var figures = [
-            Self.characters.key: Double(k),
-            Self.type.key: typeTime.nanoseconds(per: k),
-            Self.undo.key: undoTime.nanoseconds(per: k),
-            Self.typeCPU.key: typeCPU.nanoseconds(per: k),
-            Self.undoCPU.key: undoCPU.nanoseconds(per: k),
-            Self.bareCPU.key: bareCPU.nanoseconds(per: k),
-        ]
-        if let heapBefore, let heapAfter {
-            figures[Self.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
-        }
-        return figures
+        return Self.typingFigures(
+            characters: k, type: (typeTime, typeCPU), undo: (undoTime, undoCPU), bareCPU: bareCPU,
+            heapBefore: heapBefore, heapAfter: heapAfter
+        )
     }
 }
 

@@ -35,17 +35,7 @@ extension TextEditing {
         try check(controller.undoCount == k, "text-editing: \(controller.undoCount) steps after typing \(k) characters in transactions")
         try check(document.text.string == plan.typedText, "text-editing: TextBuffer typed in transactions does not hold the typed text")
 
-        var undoTime = Stopwatch()
-        var undoCPU = ThreadClock()
-        do {
-            try undoTime.measure { () throws(HistoryError) in
-                try undoCPU.measure { () throws(HistoryError) in
-                    for _ in 0..<k { try controller.undo(&document) }
-                }
-            }
-        } catch {
-            throw BenchmarkFailure("text-editing: undo threw \(error)")
-        }
+        let (undoTime, undoCPU) = try Self.undo(k, of: controller, into: &document)
         try check(document.text.string == plan.text, "text-editing: TextBuffer typed in transactions undid the typing into something else")
         // The history alone, with the typing redone: `history_bytes_per_char` also counts what
         // the document's own storage gained (its leaves, written in place, grow by doubling).
@@ -61,17 +51,10 @@ extension TextEditing {
             if let without = HeapMeter.bytesInUse() { freedBytes = Double(withHistory - without) / Double(k) }
         }
 
-        var figures = [
-            Self.characters.key: Double(k),
-            Self.type.key: typeTime.nanoseconds(per: k),
-            Self.undo.key: undoTime.nanoseconds(per: k),
-            Self.typeCPU.key: typeCPU.nanoseconds(per: k),
-            Self.undoCPU.key: undoCPU.nanoseconds(per: k),
-            Self.bareCPU.key: bareCPU.nanoseconds(per: k),
-        ]
-        if let heapBefore, let heapAfter {
-            figures[Self.historyBytes.key] = Double(heapAfter - heapBefore) / Double(k)
-        }
+        var figures = Self.typingFigures(
+            characters: k, type: (typeTime, typeCPU), undo: (undoTime, undoCPU), bareCPU: bareCPU,
+            heapBefore: heapBefore, heapAfter: heapAfter
+        )
         figures[Self.freedBytes.key] = freedBytes
         return figures
     }
