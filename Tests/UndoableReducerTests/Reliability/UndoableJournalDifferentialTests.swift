@@ -305,13 +305,6 @@ private func firstDifference(_ left: String, _ right: String) -> String {
     return "at byte \(common):\n  journaled: …\(excerpt(left))…\n  compared:  …\(excerpt(right))…"
 }
 
-/// The archive `state` saves, as JSON text.
-private func archive(of state: UndoableState<Board.State>) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(state), as: UTF8.self)
-}
-
 /// Cards on a board, in a `TreeArray`, with an archive beside them: every write a reducer
 /// makes to a tree, journaled or not.
 struct Board: Reducer {

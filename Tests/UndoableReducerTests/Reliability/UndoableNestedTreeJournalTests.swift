@@ -137,10 +137,3 @@ struct DeskShelf: Versionable, Equatable, Sendable, Codable {
         reverter.appendReversion(at: \.cards)
     }
 }
-
-/// The archive `state` saves, as JSON text.
-private func archive(of state: UndoableState<Desk>) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(state), as: UTF8.self)
-}

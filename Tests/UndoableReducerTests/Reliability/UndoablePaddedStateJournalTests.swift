@@ -85,10 +85,3 @@ struct PaddedBoard: Versionable, Equatable, Sendable, Codable {
         }
     }
 }
-
-/// The archive `state` saves, as JSON text.
-private func archive(of state: UndoableState<PaddedBoard>) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(state), as: UTF8.self)
-}

@@ -63,10 +63,3 @@ struct ShapedBoardReducer: Reducer {
         return .none
     }
 }
-
-/// The archive `state` saves, as JSON text.
-private func archive(of state: UndoableState<ShapedBoard>) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(state), as: UTF8.self)
-}
