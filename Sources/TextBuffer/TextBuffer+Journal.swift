@@ -191,10 +191,8 @@ package struct TextBufferVersionBeforeSplice {
         var written = 0
         func copyAfter(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            text.forEachUTF8Chunk(in: range) { chunk in
-                UnsafeMutableRawBufferPointer(rebasing: target[written...]).copyMemory(from: UnsafeRawBufferPointer(chunk))
-                written += chunk.count
-            }
+            text.copyBytes(range, to: UnsafeMutableRawBufferPointer(rebasing: target[written...]))
+            written += range.count
         }
         // Before the edit, the same offsets; in it, the replaced bytes; after it, shifted.
         copyAfter(run.lowerBound..<Swift.max(run.lowerBound, Swift.min(run.upperBound, start)))

@@ -63,6 +63,21 @@ extension TextBuffer {
     package func isScalarBoundary(_ offset: Int) -> Bool {
         offset == utf8Count || Node.isBoundary(root.byte(at: offset))
     }
+
+    /// Whether a UTF-8 offset inside the text (or at its end) starts a scalar, read from
+    /// `chunk`, one of this text's chunks, when it lies there: no walk down the tree.
+    package func isScalarBoundary(_ offset: Int, near chunk: UTF8Chunk) -> Bool {
+        chunk.range.contains(offset) ? chunk.isScalarBoundary(offset) : isScalarBoundary(offset)
+    }
+
+    /// Copies the text's bytes at `run` (in range) to the start of `target`, chunk by chunk.
+    package func copyBytes(_ run: Range<Int>, to target: UnsafeMutableRawBufferPointer) {
+        var written = 0
+        forEachUTF8Chunk(in: run) { chunk in
+            UnsafeMutableRawBufferPointer(rebasing: target[written...]).copyMemory(from: UnsafeRawBufferPointer(chunk))
+            written += chunk.count
+        }
+    }
 }
 
 extension TextBuffer {

@@ -49,9 +49,7 @@ extension TextBuffer: Revertible {
         let (oldCount, newCount) = (previous.utf8Count, utf8Count)
         var prefix = commonPrefix
         let newChunk = chunk(containing: prefix)
-        func isBoundary(_ offset: Int) -> Bool {
-            newChunk.range.contains(offset) ? newChunk.isScalarBoundary(offset) : isScalarBoundary(offset)
-        }
+        func isBoundary(_ offset: Int) -> Bool { isScalarBoundary(offset, near: newChunk) }
         while prefix > 0, !previous.isScalarBoundary(prefix) || !isBoundary(prefix) {
             prefix -= 1
         }
@@ -93,7 +91,7 @@ struct ComparedTextVersion: TextVersionBefore {
     var utf8Count: Int { text.utf8Count }
 
     func isScalarBoundary(_ offset: Int) -> Bool {
-        chunk.range.contains(offset) ? chunk.isScalarBoundary(offset) : text.isScalarBoundary(offset)
+        text.isScalarBoundary(offset, near: chunk)
     }
 
     func commonSuffixCount(limit: Int) -> Int {
@@ -114,12 +112,8 @@ extension TextBufferChange {
     static func copyBytes(_ run: Range<Int>, of text: TextBuffer, _ chunk: TextBuffer.UTF8Chunk, to target: UnsafeMutableRawBufferPointer) {
         if chunk.holds(run) {
             chunk.copyBytes(run, to: target)
-            return
-        }
-        var written = 0
-        text.forEachUTF8Chunk(in: run) { chunk in
-            UnsafeMutableRawBufferPointer(rebasing: target[written...]).copyMemory(from: UnsafeRawBufferPointer(chunk))
-            written += chunk.count
+        } else {
+            text.copyBytes(run, to: target)
         }
     }
 }
